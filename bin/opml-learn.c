@@ -1,0 +1,265 @@
+/*
+ * opml-learn: learn a metric L in one pass over a labeled stream (OPML,
+ * or COPML with its cold-start pre-stage) and write it as a model block.
+ */
+#include <err.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "learn.h"
+#include "model.h"
+#include "reader.h"
+
+/* The default step: gamma relative to the stream's mean squared
+ * difference (see opml-learn(1), STEP SIZE). */
+#define DEFAULT_RELATIVE_GAMMA 0.1
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: opml-learn [-nv] [-a opml|copml] [-d dim] "
+	    "[-G gamma1] [-g gamma | -R gamma]\n"
+	    "                  [-i model] [-o file] [-r rank] [-s seed] "
+	    "[file ...]\n");
+	exit(2);
+}
+
+struct options {
+	const char *algo, *model, *out;
+	double gamma, gamma1;
+	int have_gamma, have_gamma1, relative, normalize, verbose;
+	unsigned long long dim, rank, seed;
+	int have_seed;
+};
+
+static double
+optreal(const char *s, int opt, double lo, double hi)
+{
+	const char *why;
+	double v;
+
+	if ((why = opml_opt_real(s, lo, hi, &v)) != NULL)
+		errx(2, "-%c %s: %s", opt, s, why);
+	return v;
+}
+
+static unsigned long long
+optuint(const char *s, int opt, unsigned long long lo, unsigned long long hi)
+{
+	const char *why;
+	unsigned long long v;
+
+	if ((why = opml_opt_uint(s, lo, hi, &v)) != NULL)
+		errx(2, "-%c %s: %s", opt, s, why);
+	return v;
+}
+
+/* Command-line settings win over a resumed model's. */
+static void
+configure(struct opml_model *m, const struct options *o, int resumed)
+{
+	if (o->algo != NULL)
+		m->algo = strcmp(o->algo, "copml") == 0 ? OPML_ALGO_COPML :
+		    OPML_ALGO_OPML;
+	if (o->have_gamma) {
+		m->relative = o->relative;
+		m->gamma = o->gamma;
+		if (!o->have_gamma1)
+			m->gamma1 = o->gamma;
+	} else if (!resumed) {
+		m->relative = 1;
+		m->gamma = DEFAULT_RELATIVE_GAMMA;
+		if (!o->have_gamma1)
+			m->gamma1 = DEFAULT_RELATIVE_GAMMA;
+	}
+	if (o->have_gamma1)
+		m->gamma1 = o->gamma1;
+	if (o->normalize)
+		m->normalize = 1;
+}
+
+static void
+resume(struct opml_model *m, const char *path)
+{
+	struct opml_reader r;
+	int fd, rc;
+
+	if ((fd = opml_open_input(path)) == -1)
+		err(1, "%s", path);
+	if (opml_reader_init(&r, fd, opml_input_name(path)) == -1)
+		errx(1, "%s", r.err);
+	if ((rc = opml_model_read(&r, m)) != 1)
+		errx(1, "%s", rc == 0 ? "-i: no model in input" : r.err);
+	opml_reader_free(&r);
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
+static void
+summary(const struct opml_model *m, double secs)
+{
+	fprintf(stderr, "opml-learn: %llu samples, %zu classes, d=%zu r=%zu, "
+	    "%s gamma=%g%s\n", (unsigned long long)m->n.samples,
+	    m->trip.labels.n, m->d, m->r,
+	    m->algo == OPML_ALGO_COPML ? "copml" : "opml",
+	    opml_effective_gamma(m, m->gamma),
+	    m->relative ? " (relative)" : "");
+	fprintf(stderr, "opml-learn: %llu triplets, %llu updates, %llu "
+	    "inactive hinges, %llu pre-stage updates, %llu clipped steps "
+	    "(%llu not positive definite), %.3f s\n",
+	    (unsigned long long)m->n.triplets,
+	    (unsigned long long)m->n.updates,
+	    (unsigned long long)m->n.inactive,
+	    (unsigned long long)m->n.prestage,
+	    (unsigned long long)m->n.clipped,
+	    (unsigned long long)m->n.nonpd, secs);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct options o;
+	struct opml_model m;
+	struct opml_learner l;
+	struct opml_sample s;
+	struct opml_output out;
+	struct timespec t0, t1;
+	static char *stdin_only[] = { "-", NULL };
+	char *text;
+	size_t len;
+	int ch, have_model = 0, learner_ready = 0;
+
+	memset(&o, 0, sizeof o);
+	memset(&s, 0, sizeof s);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while ((ch = getopt(argc, argv, "a:d:G:g:hi:no:R:r:s:v")) != -1) {
+		switch (ch) {
+		case 'a':
+			if (strcmp(optarg, "opml") != 0 &&
+			    strcmp(optarg, "copml") != 0)
+				errx(2, "-a %s: expected opml or copml", optarg);
+			o.algo = optarg;
+			break;
+		case 'd':
+			o.dim = optuint(optarg, 'd', 1, 1UL << 24);
+			break;
+		case 'G':
+			o.gamma1 = optreal(optarg, 'G', 0, 1e300);
+			o.have_gamma1 = 1;
+			break;
+		case 'g':
+		case 'R':
+			o.gamma = optreal(optarg, ch, 0, 1e300);
+			o.have_gamma = 1;
+			o.relative = ch == 'R';
+			break;
+		case 'i':
+			o.model = optarg;
+			break;
+		case 'n':
+			o.normalize = 1;
+			break;
+		case 'o':
+			o.out = optarg;
+			break;
+		case 'r':
+			o.rank = optuint(optarg, 'r', 1, 1UL << 24);
+			break;
+		case 's':
+			o.seed = optuint(optarg, 's', 0, UINT64_MAX);
+			o.have_seed = 1;
+			break;
+		case 'v':
+			o.verbose = 1;
+			break;
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		argv = stdin_only;
+
+	if (o.model != NULL) {
+		resume(&m, o.model);
+		have_model = 1;
+		if (o.dim != 0 && o.dim != m.d)
+			errx(2, "-d %llu: the model has d=%zu", o.dim, m.d);
+		if (o.rank != 0 && o.rank != m.r)
+			errx(2, "-r %llu: the model has r=%zu", o.rank, m.r);
+		if (o.have_seed && o.seed != m.seed)
+			errx(2, "-s: a resumed model keeps its seed (%llu)",
+			    (unsigned long long)m.seed);
+		configure(&m, &o, 1);
+		s.d = m.d;
+	} else
+		s.d = o.dim;
+
+	for (; *argv != NULL; argv++) {
+		struct opml_reader r;
+		int fd, rc;
+
+		if ((fd = opml_open_input(*argv)) == -1)
+			err(1, "%s", *argv);
+		if (opml_reader_init(&r, fd, opml_input_name(*argv)) == -1)
+			errx(1, "%s", r.err);
+		while ((rc = opml_read_sample(&r, &s)) == 1) {
+			if (!have_model) {
+				if (o.rank > s.d)
+					errx(2, "-r %llu: more than d=%zu",
+					    o.rank, s.d);
+				if (opml_model_init(&m, s.d, o.rank ? o.rank :
+				    s.d, o.seed) == -1)
+					errx(1, "out of memory");
+				configure(&m, &o, 0);
+				have_model = 1;
+			}
+			if (!learner_ready) {
+				if (opml_learner_init(&l, &m) == -1)
+					errx(1, "out of memory");
+				learner_ready = 1;
+			}
+			if (opml_learn(&l, s.label, s.x) == -1)
+				errx(1, "out of memory");
+		}
+		if (rc == -1)
+			errx(1, "%s", r.err);
+		opml_reader_free(&r);
+		if (fd != STDIN_FILENO)
+			close(fd);
+	}
+	if (!have_model)
+		errx(1, "no samples in the input: nothing to learn from");
+	if (m.n.triplets == 0 && m.n.prestage == 0 && m.n.samples > 0)
+		warnx("%s: no triplet in the stream; writing the model "
+		    "unchanged", m.trip.labels.n < 2 ? "only one class" :
+		    "no class seen twice");
+
+	if ((text = opml_model_format(&m, &len)) == NULL)
+		errx(1, "out of memory");
+	for (size_t i = 0; i < m.r * m.d; i++)
+		if (!isfinite(m.L[i]))
+			errx(1, "the model diverged (non-finite L); use a "
+			    "smaller gamma");
+	if (opml_output_open(&out, o.out) == -1)
+		err(1, "%s", o.out);
+	if (fwrite(text, 1, len, out.fp) != len || opml_output_close(&out))
+		err(1, "%s", o.out ? o.out : "stdout");
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (o.verbose)
+		summary(&m, (double)(t1.tv_sec - t0.tv_sec) +
+		    (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+	free(text);
+	opml_sample_free(&s);
+	if (learner_ready)
+		opml_learner_free(&l);
+	opml_model_free(&m);
+	return 0;
+}

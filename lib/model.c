@@ -1,0 +1,394 @@
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "numfmt.h"
+#include "numparse.h"
+
+#define MAXDIM (1UL << 24)
+
+int
+opml_model_init(struct opml_model *m, size_t d, size_t r, uint64_t seed)
+{
+	size_t i;
+
+	memset(m, 0, sizeof *m);
+	if (d == 0 || r == 0 || r > d || d > MAXDIM || r > MAXDIM / d)
+		return -1;
+	m->d = d;
+	m->r = r;
+	m->seed = seed;
+	if ((m->L = calloc(r * d, sizeof *m->L)) == NULL)
+		return -1;
+	for (i = 0; i < r; i++)
+		m->L[i * d + i] = 1;
+	opml_triplets_init(&m->trip, d, seed);
+	return 0;
+}
+
+void
+opml_model_free(struct opml_model *m)
+{
+	free(m->L);
+	m->L = NULL;
+	opml_triplets_free(&m->trip);
+}
+
+/* A growing string for the formatter. */
+struct text {
+	char *s;
+	size_t len, cap;
+	int oom;
+};
+
+static void
+put(struct text *t, const char *s, size_t n)
+{
+	if (t->oom)
+		return;
+	if (t->len + n + 1 > t->cap) {
+		size_t cap = t->cap ? t->cap : 4096;
+		char *ns;
+		while (cap < t->len + n + 1)
+			cap *= 2;
+		if ((ns = realloc(t->s, cap)) == NULL) {
+			t->oom = 1;
+			return;
+		}
+		t->s = ns;
+		t->cap = cap;
+	}
+	memcpy(t->s + t->len, s, n);
+	t->len += n;
+	t->s[t->len] = '\0';
+}
+
+static void
+putf(struct text *t, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		put(t, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+}
+
+static void
+putrow(struct text *t, const double *x, size_t n)
+{
+	char num[OPML_NUMFMT_MAX];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		int len = opml_format_double(x[i], num);
+		if (i > 0)
+			put(t, " ", 1);
+		put(t, num, (size_t)len);
+	}
+	put(t, "\n", 1);
+}
+
+char *
+opml_model_format(const struct opml_model *m, size_t *len)
+{
+	struct text t = { NULL, 0, 0, 0 };
+	char num[2][OPML_NUMFMT_MAX];
+	const struct opml_labels *lb = &m->trip.labels;
+	size_t k, i;
+
+	opml_format_double(m->gamma, num[0]);
+	opml_format_double(m->gamma1, num[1]);
+	putf(&t, "#opml version=1 algorithm=%s d=%zu r=%zu step=%s "
+	    "gamma=%s gamma1=%s normalize=%d seed=%" PRIu64 " classes=%zu",
+	    m->algo == OPML_ALGO_COPML ? "copml" : "opml", m->d, m->r,
+	    m->relative ? "relative" : "fixed", num[0], num[1], m->normalize,
+	    m->seed, lb->n);
+	putf(&t, " samples=%" PRIu64 " triplets=%" PRIu64 " updates=%" PRIu64
+	    " prestage=%" PRIu64 " inactive=%" PRIu64 " clipped=%" PRIu64
+	    " nonpd=%" PRIu64 "\n", m->n.samples, m->n.triplets, m->n.updates,
+	    m->n.prestage, m->n.inactive, m->n.clipped, m->n.nonpd);
+	putf(&t, "#rng %016" PRIx64 " %016" PRIx64 " %016" PRIx64 " %016"
+	    PRIx64 "\n", m->trip.rng.s[0], m->trip.rng.s[1], m->trip.rng.s[2],
+	    m->trip.rng.s[3]);
+	opml_format_double(m->scale_sum, num[0]);
+	putf(&t, "#scale %s %" PRIu64 "\n", num[0], m->scale_n);
+	for (k = 0; k < lb->n; k++) {
+		put(&t, "#class ", 7);
+		put(&t, lb->name[k], strlen(lb->name[k]));
+		put(&t, " ", 1);
+		putrow(&t, m->trip.h + k * m->d, m->d);
+	}
+	for (i = 0; i < m->r; i++)
+		putrow(&t, m->L + i * m->d, m->d);
+	if (t.oom) {
+		free(t.s);
+		return NULL;
+	}
+	*len = t.len;
+	return t.s;
+}
+
+/* Header fields, as they are read. */
+struct header {
+	unsigned long long d, r, seed, classes;
+	int have_d, have_r, have_classes;
+};
+
+static int
+parse_u64(const char *s, const char *end, unsigned long long *v)
+{
+	unsigned long long x = 0;
+
+	if (s == end)
+		return -1;
+	for (; s < end; s++) {
+		if (*s < '0' || *s > '9' || x > (ULLONG_MAX - 9) / 10)
+			return -1;
+		x = x * 10 + (unsigned long long)(*s - '0');
+	}
+	*v = x;
+	return 0;
+}
+
+static int
+parse_real(const char *s, const char *end, double *v)
+{
+	return opml_parse_double(s, end, v) == end ? 0 : -1;
+}
+
+static int
+field(struct opml_reader *r, struct opml_model *m, struct header *h,
+    const char *k, size_t kn, const char *v, const char *ve)
+{
+	unsigned long long u = 0;
+	uint64_t *counter = NULL;
+	int bad = 0;
+
+#define KEY(s) (kn == sizeof(s) - 1 && memcmp(k, s, kn) == 0)
+	if (KEY("version"))
+		bad = parse_u64(v, ve, &u) == -1 || u != 1;
+	else if (KEY("algorithm")) {
+		if (ve - v == 4 && memcmp(v, "opml", 4) == 0)
+			m->algo = OPML_ALGO_OPML;
+		else if (ve - v == 5 && memcmp(v, "copml", 5) == 0)
+			m->algo = OPML_ALGO_COPML;
+		else
+			bad = 1;
+	} else if (KEY("d"))
+		bad = parse_u64(v, ve, &h->d) == -1, h->have_d = 1;
+	else if (KEY("r"))
+		bad = parse_u64(v, ve, &h->r) == -1, h->have_r = 1;
+	else if (KEY("classes"))
+		bad = parse_u64(v, ve, &h->classes) == -1, h->have_classes = 1;
+	else if (KEY("seed"))
+		bad = parse_u64(v, ve, &h->seed) == -1;
+	else if (KEY("step")) {
+		if (ve - v == 5 && memcmp(v, "fixed", 5) == 0)
+			m->relative = 0;
+		else if (ve - v == 8 && memcmp(v, "relative", 8) == 0)
+			m->relative = 1;
+		else
+			bad = 1;
+	} else if (KEY("gamma"))
+		bad = parse_real(v, ve, &m->gamma) == -1 || m->gamma < 0;
+	else if (KEY("gamma1"))
+		bad = parse_real(v, ve, &m->gamma1) == -1 || m->gamma1 < 0;
+	else if (KEY("normalize")) {
+		bad = parse_u64(v, ve, &u) == -1 || u > 1;
+		m->normalize = (int)u;
+	} else if (KEY("samples"))
+		counter = &m->n.samples;
+	else if (KEY("triplets"))
+		counter = &m->n.triplets;
+	else if (KEY("updates"))
+		counter = &m->n.updates;
+	else if (KEY("prestage"))
+		counter = &m->n.prestage;
+	else if (KEY("inactive"))
+		counter = &m->n.inactive;
+	else if (KEY("clipped"))
+		counter = &m->n.clipped;
+	else if (KEY("nonpd"))
+		counter = &m->n.nonpd;
+	/* Unknown keys are left for later versions. */
+#undef KEY
+	if (counter != NULL) {
+		bad = parse_u64(v, ve, &u) == -1;
+		*counter = u;
+	}
+	if (bad)
+		return opml_reader_fail(r, "model header: bad value for %.*s",
+		    (int)kn, k);
+	return 0;
+}
+
+static int
+header(struct opml_reader *r, struct opml_model *m, struct header *h,
+    const char *p, const char *end)
+{
+	p += 5;			/* "#opml" */
+	for (;;) {
+		const char *k, *eq, *v;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p == end)
+			break;
+		k = p;
+		while (p < end && *p != ' ' && *p != '\t')
+			p++;
+		if ((eq = memchr(k, '=', (size_t)(p - k))) == NULL)
+			return opml_reader_fail(r, "model header: expected "
+			    "key=value, found '%.*s'", (int)(p - k > 40 ? 40 :
+			    p - k), k);
+		v = eq + 1;
+		if (field(r, m, h, k, (size_t)(eq - k), v, p) == -1)
+			return -1;
+	}
+	if (!h->have_d || !h->have_r)
+		return opml_reader_fail(r, "model header: d= and r= are "
+		    "required");
+	if (h->d == 0 || h->r == 0 || h->r > h->d || h->d > MAXDIM ||
+	    h->r > MAXDIM / h->d)
+		return opml_reader_fail(r, "model header: bad shape r=%llu "
+		    "d=%llu", h->r, h->d);
+	return 0;
+}
+
+/* "#rng", "#scale" and "#class" lines carry the learner's state. */
+static int
+state(struct opml_reader *r, struct opml_model *m, const char *p,
+    const char *end, double *tmp)
+{
+	size_t n = (size_t)(end - p);
+
+	if (n > 5 && memcmp(p, "#rng ", 5) == 0) {
+		int i;
+		p += 5;
+		for (i = 0; i < 4; i++) {
+			uint64_t x = 0;
+			int j;
+			while (p < end && *p == ' ')
+				p++;
+			for (j = 0; j < 16 && p < end; j++, p++) {
+				int c = *p;
+				int dgt = c >= '0' && c <= '9' ? c - '0' :
+				    c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+				if (dgt < 0)
+					break;
+				x = x << 4 | (uint64_t)dgt;
+			}
+			if (j != 16)
+				return opml_reader_fail(r, "model: bad #rng "
+				    "line");
+			m->trip.rng.s[i] = x;
+		}
+	} else if (n > 7 && memcmp(p, "#scale ", 7) == 0) {
+		const char *q = opml_parse_double(p + 7, end, &m->scale_sum);
+		unsigned long long u;
+		if (q == NULL || q == end || *q != ' ' ||
+		    parse_u64(q + 1, end, &u) == -1)
+			return opml_reader_fail(r, "model: bad #scale line");
+		m->scale_n = u;
+	} else if (n > 7 && memcmp(p, "#class ", 7) == 0) {
+		const char *lab = p + 7, *le = lab;
+		char *name;
+		int rc;
+		while (le < end && *le != ' ')
+			le++;
+		if (le == lab || opml_parse_row(r, le, end, tmp, m->d) == -1)
+			return opml_reader_fail(r, "model: bad #class line");
+		if ((name = strndup(lab, (size_t)(le - lab))) == NULL)
+			return opml_reader_fail(r, "out of memory");
+		rc = opml_triplets_restore(&m->trip, name, tmp);
+		free(name);
+		if (rc == -1)
+			return opml_reader_fail(r, "model: class repeated or "
+			    "out of memory");
+	}
+	return 0;
+}
+
+int
+opml_model_read(struct opml_reader *r, struct opml_model *m)
+{
+	struct header h;
+	char *line;
+	size_t n, row = 0;
+	double *tmp;
+	int rc;
+
+	memset(&h, 0, sizeof h);
+	memset(m, 0, sizeof *m);
+	do {
+		if ((rc = opml_reader_line(r, &line, &n)) != 1)
+			return rc;
+		while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+			n--;
+	} while (n == 0);
+	if (n < 5 || memcmp(line, "#opml", 5) != 0 ||
+	    (n > 5 && line[5] != ' ' && line[5] != '\t'))
+		return opml_reader_fail(r, "not a model: expected a line "
+		    "starting with #opml");
+	if (header(r, m, &h, line, line + n) == -1)
+		return -1;
+	{
+		enum opml_algo algo = m->algo;
+		int rel = m->relative, norm = m->normalize;
+		double g = m->gamma, g1 = m->gamma1;
+		struct opml_counts cnt = m->n;
+
+		if (opml_model_init(m, (size_t)h.d, (size_t)h.r, h.seed) == -1)
+			return opml_reader_fail(r, "out of memory");
+		m->algo = algo;
+		m->relative = rel;
+		m->normalize = norm;
+		m->gamma = g;
+		m->gamma1 = g1;
+		m->n = cnt;
+	}
+	if ((tmp = malloc(m->d * sizeof *tmp)) == NULL) {
+		opml_model_free(m);
+		return opml_reader_fail(r, "out of memory");
+	}
+	while (row < m->r) {
+		if ((rc = opml_reader_line(r, &line, &n)) != 1) {
+			if (rc == 0)
+				opml_reader_fail(r, "model: expected %zu rows "
+				    "of L, found %zu", m->r, row);
+			goto fail;
+		}
+		if (n > 0 && line[0] == '#') {
+			if (state(r, m, line, line + n, tmp) == -1)
+				goto fail;
+			continue;
+		}
+		if (opml_parse_row(r, line, line + n, m->L + row * m->d,
+		    m->d) == -1) {
+			char msg[OPML_ERRMAX];
+			memcpy(msg, r->err, sizeof msg);
+			snprintf(r->err, sizeof r->err, "%.400s (row %zu of the "
+			    "model's L)", msg, row + 1);
+			goto fail;
+		}
+		row++;
+	}
+	if (h.have_classes && h.classes != m->trip.labels.n) {
+		opml_reader_fail(r, "model: header says %llu classes, found "
+		    "%zu #class lines", h.classes, m->trip.labels.n);
+		goto fail;
+	}
+	free(tmp);
+	return 1;
+fail:
+	free(tmp);
+	opml_model_free(m);
+	return -1;
+}

@@ -1,0 +1,51 @@
+#ifndef OPML_MODEL_H
+#define OPML_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "reader.h"
+#include "triplet.h"
+
+enum opml_algo { OPML_ALGO_OPML, OPML_ALGO_COPML };
+
+/* Counters a learner keeps; they travel in the model. */
+struct opml_counts {
+	uint64_t samples, triplets, updates, prestage, inactive, clipped,
+	    nonpd;
+};
+
+/*
+ * A model: the r x d matrix L, and the learner's whole state, so that
+ * learning can resume where it stopped.
+ */
+struct opml_model {
+	size_t d, r;
+	double *L;		/* r x d, row-major */
+	enum opml_algo algo;
+	int relative;		/* 1: gammas are relative to the data's scale */
+	double gamma, gamma1;
+	int normalize;		/* samples scaled to unit norm first */
+	uint64_t seed;
+	struct opml_counts n;
+	double scale_sum;	/* sum of squared differences seen */
+	uint64_t scale_n;	/* and their number */
+	struct opml_triplets trip;	/* classes, H, the generator */
+};
+
+/* L = the first r rows of I; empty learner state. */
+int opml_model_init(struct opml_model *m, size_t d, size_t r, uint64_t seed);
+void opml_model_free(struct opml_model *m);
+
+/* The model as text (header, state comments, the r rows of L); a
+ * malloc'd string, NULL if out of memory. */
+char *opml_model_format(const struct opml_model *m, size_t *len);
+
+/*
+ * Read one model block from r: skips blank lines before it, stops right
+ * after its last row, so data may follow on the same stream.  Returns
+ * 1, 0 if the input ends before any block, -1 with r->err set.
+ */
+int opml_model_read(struct opml_reader *r, struct opml_model *m);
+
+#endif

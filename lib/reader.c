@@ -1,0 +1,346 @@
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "numparse.h"
+#include "reader.h"
+
+#define BLOCK (1 << 20)
+
+int
+opml_reader_init(struct opml_reader *r, int fd, const char *name)
+{
+	memset(r, 0, sizeof *r);
+	r->fd = fd;
+	r->name = name;
+	r->cap = BLOCK;
+	if ((r->buf = malloc(r->cap)) == NULL) {
+		snprintf(r->err, sizeof r->err, "%s: out of memory", name);
+		return -1;
+	}
+	return 0;
+}
+
+void
+opml_reader_free(struct opml_reader *r)
+{
+	free(r->buf);
+	r->buf = NULL;
+}
+
+int
+opml_reader_fail(struct opml_reader *r, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	n = snprintf(r->err, sizeof r->err, "%s:%lu: ", r->name, r->line);
+	if (n < 0 || (size_t)n >= sizeof r->err)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(r->err + n, sizeof r->err - (size_t)n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Move the unread tail to the front, grow if full, read one block. */
+static int
+fill(struct opml_reader *r)
+{
+	ssize_t got;
+
+	if (r->pos > 0) {
+		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+		r->len -= r->pos;
+		r->pos = 0;
+	}
+	if (r->len == r->cap) {
+		char *nb = realloc(r->buf, r->cap * 2);
+		if (nb == NULL) {
+			snprintf(r->err, sizeof r->err, "%s:%lu: line too long "
+			    "for memory", r->name, r->line + 1);
+			return -1;
+		}
+		r->buf = nb;
+		r->cap *= 2;
+	}
+	do
+		got = read(r->fd, r->buf + r->len, r->cap - r->len);
+	while (got < 0 && errno == EINTR);
+	if (got < 0) {
+		snprintf(r->err, sizeof r->err, "%s: %s", r->name,
+		    strerror(errno));
+		return -1;
+	}
+	if (got == 0)
+		r->eof = 1;
+	r->len += (size_t)got;
+	return 0;
+}
+
+int
+opml_reader_line(struct opml_reader *r, char **s, size_t *n)
+{
+	size_t scanned = 0;
+	char *nl;
+
+	for (;;) {
+		nl = memchr(r->buf + r->pos + scanned, '\n',
+		    r->len - r->pos - scanned);
+		if (nl != NULL || r->eof)
+			break;
+		scanned = r->len - r->pos;
+		if (fill(r) == -1)
+			return -1;
+	}
+	if (nl == NULL && r->pos == r->len)
+		return 0;
+	*s = r->buf + r->pos;
+	*n = (nl != NULL ? (size_t)(nl - *s) : r->len - r->pos);
+	r->pos += *n + (nl != NULL);
+	if (*n > 0 && (*s)[*n - 1] == '\r')
+		(*n)--;
+	r->line++;
+	return 1;
+}
+
+static int
+isblank_(int c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Skip a field separator: blanks, or blanks around one comma.  Returns
+ * 1 if a comma was crossed. */
+static const char *
+skipsep(const char *p, const char *end, int *comma)
+{
+	*comma = 0;
+	while (p < end && isblank_(*p))
+		p++;
+	if (p < end && *p == ',') {
+		*comma = 1;
+		p++;
+		while (p < end && isblank_(*p))
+			p++;
+	}
+	return p;
+}
+
+static const char *
+tokend(const char *p, const char *end)
+{
+	while (p < end && !isblank_(*p) && *p != ',')
+		p++;
+	return p;
+}
+
+static int
+badnum(struct opml_reader *r, size_t field, const char *p, const char *end)
+{
+	const char *e = tokend(p, end);
+	int n = (int)(e - p > 40 ? 40 : e - p);
+	size_t i;
+
+	for (i = 0; i < (size_t)n; i++)
+		if ((unsigned char)p[i] < 0x20 || (unsigned char)p[i] >= 0x7f)
+			return opml_reader_fail(r, "field %zu: not a number "
+			    "(binary data)", field);
+	if (n == 0)
+		return opml_reader_fail(r, "field %zu: empty", field);
+	return opml_reader_fail(r, "field %zu: not a finite number: '%.*s%s'",
+	    field, n, p, e - p > 40 ? "..." : "");
+}
+
+/* Parse one number that must end at a separator or the line's end. */
+static const char *
+number(struct opml_reader *r, size_t field, const char *p, const char *end,
+    double *v)
+{
+	const char *q = opml_parse_double(p, end, v);
+
+	if (q == NULL || (q < end && !isblank_(*q) && *q != ',')) {
+		badnum(r, field, p, end);
+		return NULL;
+	}
+	return q;
+}
+
+int
+opml_parse_row(struct opml_reader *r, const char *p, const char *end,
+    double *x, size_t d)
+{
+	size_t i = 0;
+	int comma;
+
+	p = skipsep(p, end, &comma);
+	while (p < end) {
+		if (i == d)
+			return opml_reader_fail(r, "expected %zu numbers, "
+			    "found more", d);
+		if ((p = number(r, i + 1, p, end, &x[i])) == NULL)
+			return -1;
+		i++;
+		p = skipsep(p, end, &comma);
+		if (comma && p == end)
+			return badnum(r, i + 1, p, end);
+	}
+	if (i != d)
+		return opml_reader_fail(r, "expected %zu numbers, found %zu",
+		    d, i);
+	return 0;
+}
+
+static int
+grow(struct opml_reader *r, struct opml_sample *s, size_t need)
+{
+	size_t cap = s->xcap ? s->xcap : 16;
+	double *nx;
+
+	if (need <= s->xcap)
+		return 0;
+	while (cap < need)
+		cap *= 2;
+	if ((nx = realloc(s->x, cap * sizeof *nx)) == NULL)
+		return opml_reader_fail(r, "out of memory");
+	s->x = nx;
+	s->xcap = cap;
+	return 0;
+}
+
+static int
+setlabel(struct opml_reader *r, struct opml_sample *s, const char *p,
+    size_t n)
+{
+	if (n + 1 > s->labcap) {
+		char *nl = realloc(s->label, n + 1);
+		if (nl == NULL)
+			return opml_reader_fail(r, "out of memory");
+		s->label = nl;
+		s->labcap = n + 1;
+	}
+	memcpy(s->label, p, n);
+	s->label[n] = '\0';
+	return 0;
+}
+
+static int
+dense(struct opml_reader *r, struct opml_sample *s, const char *p,
+    const char *end)
+{
+	size_t i = 0, width = s->d;
+	int comma;
+
+	while (p < end) {
+		if (width > 0 && i == width)
+			return opml_reader_fail(r, "expected %zu features, "
+			    "found more", width);
+		if (grow(r, s, i + 1) == -1)
+			return -1;
+		if ((p = number(r, i + 1, p, end, &s->x[i])) == NULL)
+			return -1;
+		i++;
+		p = skipsep(p, end, &comma);
+		if (comma && p == end)
+			return badnum(r, i + 1, p, end);
+	}
+	if (width == 0)
+		s->d = i;
+	else if (i != width)
+		return opml_reader_fail(r, "expected %zu features, found %zu",
+		    width, i);
+	return 0;
+}
+
+/* libsvm form: i:v pairs with 1-based indices, absent ones zero. */
+static int
+sparse(struct opml_reader *r, struct opml_sample *s, const char *p,
+    const char *end)
+{
+	const char *q;
+	size_t field = 1, maxi = 0;
+	int comma;
+
+	/* A first sparse line without a known width fixes d from its
+	 * largest index. */
+	if (s->d == 0) {
+		for (q = p; q < end; q++)
+			if (*q == ':') {
+				const char *b = q;
+				unsigned long idx = 0;
+				while (b > p && b[-1] >= '0' && b[-1] <= '9')
+					b--;
+				for (; b < q; b++)
+					idx = idx * 10 + (unsigned long)(*b - '0');
+				if (idx > maxi)
+					maxi = idx;
+			}
+		if (maxi == 0 || maxi > (1UL << 26))
+			return opml_reader_fail(r, "bad sparse index");
+		s->d = maxi;
+	}
+	if (grow(r, s, s->d) == -1)
+		return -1;
+	memset(s->x, 0, s->d * sizeof *s->x);
+	while (p < end) {
+		unsigned long idx = 0;
+		const char *b = p;
+		while (p < end && *p >= '0' && *p <= '9' && idx <= s->d)
+			idx = idx * 10 + (unsigned long)(*p++ - '0');
+		if (p == b || p == end || *p != ':')
+			return opml_reader_fail(r, "field %zu: expected "
+			    "index:value", field);
+		if (idx == 0 || idx > s->d)
+			return opml_reader_fail(r, "field %zu: index %.*s out "
+			    "of range 1..%zu", field, (int)(p - b), b, s->d);
+		if ((p = number(r, field, p + 1, end, &s->x[idx - 1])) == NULL)
+			return -1;
+		field++;
+		p = skipsep(p, end, &comma);
+	}
+	return 0;
+}
+
+int
+opml_read_sample(struct opml_reader *r, struct opml_sample *s)
+{
+	const char *p, *end, *e;
+	char *line;
+	size_t n;
+	int rc, comma;
+
+	for (;;) {
+		if ((rc = opml_reader_line(r, &line, &n)) != 1)
+			return rc;
+		p = line;
+		end = line + n;
+		while (p < end && isblank_(*p))
+			p++;
+		if (p < end && *p != '#')
+			break;
+	}
+	e = tokend(p, end);
+	if (e == p)
+		return opml_reader_fail(r, "empty label");
+	if (setlabel(r, s, p, (size_t)(e - p)) == -1)
+		return -1;
+	p = skipsep(e, end, &comma);
+	if (p == end)
+		return opml_reader_fail(r, "no features after the label");
+	if (memchr(p, ':', (size_t)(tokend(p, end) - p)) != NULL)
+		rc = sparse(r, s, p, end);
+	else
+		rc = dense(r, s, p, end);
+	return rc == -1 ? -1 : 1;
+}
+
+void
+opml_sample_free(struct opml_sample *s)
+{
+	free(s->label);
+	free(s->x);
+	memset(s, 0, sizeof *s);
+}

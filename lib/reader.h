@@ -1,0 +1,56 @@
+#ifndef OPML_READER_H
+#define OPML_READER_H
+
+#include <stddef.h>
+
+#define OPML_ERRMAX 512
+
+/*
+ * A line reader over a file descriptor: big block reads, lines of any
+ * length, CR before LF dropped, a missing final newline accepted.
+ */
+struct opml_reader {
+	int fd;
+	const char *name;	/* for messages: the file name, or "stdin" */
+	char *buf;
+	size_t cap, pos, len;
+	int eof;
+	unsigned long line;	/* number of the line last returned */
+	char err[OPML_ERRMAX];	/* "name:line: what", set on error */
+};
+
+/* One labeled sample; the arrays grow as needed and belong to it. */
+struct opml_sample {
+	char *label;		/* NUL-terminated */
+	size_t labcap;
+	double *x;
+	size_t d;		/* 0: fixed by the next sample read */
+	size_t xcap;
+};
+
+int opml_reader_init(struct opml_reader *r, int fd, const char *name);
+void opml_reader_free(struct opml_reader *r);
+
+/* Next line, without its end: 1, or 0 at end of input, -1 on error.
+ * The line stays valid until the next call. */
+int opml_reader_line(struct opml_reader *r, char **s, size_t *n);
+
+/* Set r->err to "name:line: " followed by the formatted message;
+ * returns -1 so that callers can write `return opml_reader_fail(...)`. */
+int opml_reader_fail(struct opml_reader *r, const char *fmt, ...);
+
+/*
+ * Next sample, dense (`LABEL x1 ... xd`, fields split by blanks or a
+ * comma) or sparse (`LABEL i:v ...`, 1-based).  Blank and `#` lines are
+ * skipped.  If s->d is 0 it is fixed by this sample; otherwise another
+ * width is an error.  Returns 1, 0 at end, -1 with r->err set.
+ */
+int opml_read_sample(struct opml_reader *r, struct opml_sample *s);
+
+/* Parse a line (no label) of exactly d numbers into x; -1 with r->err. */
+int opml_parse_row(struct opml_reader *r, const char *p, const char *end,
+    double *x, size_t d);
+
+void opml_sample_free(struct opml_sample *s);
+
+#endif

@@ -1,0 +1,42 @@
+#ifndef OPML_STEP_H
+#define OPML_STEP_H
+
+#include <stddef.h>
+
+/* What an OPML step did. */
+enum opml_step_result {
+	OPML_STEP_INACTIVE,	/* hinge 1 + |La|^2 - |Lb|^2 <= 0: L stays */
+	OPML_STEP_FULL,		/* L <- L (I + gA)^-1 with the given g */
+	OPML_STEP_CLIPPED,	/* the same with g reduced (see below) */
+	OPML_STEP_NONPD,	/* clipped, and I + gA was not even positive
+				   definite at the requested g */
+	OPML_STEP_OVERFLOW	/* |a|^2 or |b|^2 overflows: L stays */
+};
+
+/*
+ * One OPML step on the r x d row-major L for the triplet differences
+ * a = x_t - x_p, b = x_t - x_q: L <- L (I + g A)^-1, A = aa' - bb', in
+ * closed form as two matrix-vector products and one rank-2 update.
+ *
+ * I + gA has eigenvalues 1 (d - 2 times), 1 + g l+ and 1 + g l-, with
+ * l- <= 0 the negative eigenvalue of A.  When 1 + g l- < min_eig (the
+ * step would invert a nearly singular or indefinite matrix and blow L
+ * up, or flip it) g is reduced for this step so that 1 + g l- equals
+ * min_eig.  u and v are r-long workspaces; *used gets the g applied.
+ */
+enum opml_step_result opml_step(double *L, size_t r, size_t d,
+    const double *a, const double *b, double g, double min_eig,
+    double *u, double *v, double *used);
+
+/*
+ * COPML pre-stage (paper, Eq. 17): L <- L (I + g1 vv')^-1 by
+ * Sherman-Morrison, for v the difference of two samples of the one
+ * class seen so far.  w is an r-long workspace.
+ */
+void opml_prestage_step(double *L, size_t r, size_t d, const double *v,
+    double g1, double *w);
+
+/* The negative eigenvalue of aa' - bb' (0 if there is none). */
+double opml_lambda_min(double aa, double bb, double ab);
+
+#endif

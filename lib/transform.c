@@ -1,0 +1,52 @@
+#include <math.h>
+
+#include "transform.h"
+
+static double
+unitscale(const struct opml_model *m, const double *x)
+{
+	double s = 0;
+	size_t j;
+
+	if (!m->normalize)
+		return 1;
+	for (j = 0; j < m->d; j++)
+		s += x[j] * x[j];
+	return s > 0 ? 1 / sqrt(s) : 0;
+}
+
+void
+opml_transform(const struct opml_model *m, const double *x, double *y)
+{
+	double f = unitscale(m, x);
+	size_t i, j;
+
+	for (i = 0; i < m->r; i++) {
+		const double *row = m->L + i * m->d;
+		double s = 0;
+		for (j = 0; j < m->d; j++)
+			s += row[j] * x[j];
+		y[i] = s * f;
+	}
+}
+
+double
+opml_distance(const struct opml_model *m, const double *x, const double *z,
+    double *work)
+{
+	double fx = unitscale(m, x), fz = unitscale(m, z), s = 0;
+	double *diff = work, *y = work + m->d;
+	size_t i, j;
+
+	for (j = 0; j < m->d; j++)
+		diff[j] = x[j] * fx - z[j] * fz;
+	for (i = 0; i < m->r; i++) {
+		const double *row = m->L + i * m->d;
+		double t = 0;
+		for (j = 0; j < m->d; j++)
+			t += row[j] * diff[j];
+		y[i] = t;
+		s += t * t;
+	}
+	return s;
+}
