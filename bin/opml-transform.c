@@ -44,6 +44,7 @@ main(int argc, char *argv[])
 	static char *stdin_only[] = { "-", NULL };
 	const char *modelpath = NULL, *outpath = NULL;
 	double *y;
+	int ch, sparse = 0;
 
 	while ((ch = getopt(argc, argv, "hlm:o:")) != -1) {
 		switch (ch) {
