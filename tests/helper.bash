@@ -1,0 +1,18 @@
+# Shared by the bats suites: the fresh binaries first on PATH, fixtures
+# and a scratch directory at hand.
+TOP="$(cd "$(dirname "$BATS_TEST_FILENAME")/.." && pwd)"
+PATH="$TOP/bin:$PATH"
+FIX="$TOP/tests/fixtures"
+DATA="$TOP/data"
+export PATH TOP FIX DATA LC_ALL=C
+
+setup() {
+	TMP="$BATS_TEST_TMPDIR"
+}
+
+# Print what a failing `run` saw, so that a failure explains itself.
+show() {
+	echo "status: $status"
+	echo "output: $output"
+	[ -z "${stderr-}" ] || echo "stderr: $stderr"
+}
