@@ -85,23 +85,6 @@ configure(struct opml_model *m, const struct options *o, int resumed)
 }
 
 static void
-resume(struct opml_model *m, const char *path)
-{
-	struct opml_reader r;
-	int fd, rc;
-
-	if ((fd = opml_open_input(path)) == -1)
-		err(1, "%s", path);
-	if (opml_reader_init(&r, fd, opml_input_name(path)) == -1)
-		errx(1, "%s", r.err);
-	if ((rc = opml_model_read(&r, m)) != 1)
-		errx(1, "%s", rc == 0 ? "-i: no model in input" : r.err);
-	opml_reader_free(&r);
-	if (fd != STDIN_FILENO)
-		close(fd);
-}
-
-static void
 summary(const struct opml_model *m, double secs)
 {
 	fprintf(stderr, "opml-learn: %llu samples, %zu classes, d=%zu r=%zu, "
@@ -188,7 +171,9 @@ main(int argc, char *argv[])
 		argv = stdin_only;
 
 	if (o.model != NULL) {
-		resume(&m, o.model);
+		char msg[OPML_ERRMAX];
+		if (opml_model_load(o.model, &m, msg, sizeof msg) == -1)
+			errx(1, "%s", msg);
 		have_model = 1;
 		if (o.dim != 0 && o.dim != m.d)
 			errx(2, "-d %llu: the model has d=%zu", o.dim, m.d);

@@ -37,7 +37,7 @@ int
 main(int argc, char *argv[])
 {
 	struct opml_model m;
-	struct opml_reader in, mr;
+	struct opml_reader in;
 	struct opml_sample s;
 	struct opml_output out;
 	struct opml_buf buf = { NULL, 0, 0 };
@@ -73,14 +73,9 @@ main(int argc, char *argv[])
 	if (modelpath == NULL || strcmp(modelpath, "-") == 0) {
 		load_model(&in, &m);
 	} else {
-		int fd = opml_open_input(modelpath);
-		if (fd == -1)
-			err(1, "%s", modelpath);
-		if (opml_reader_init(&mr, fd, modelpath) == -1)
-			errx(1, "%s", mr.err);
-		load_model(&mr, &m);
-		opml_reader_free(&mr);
-		close(fd);
+		char msg[OPML_ERRMAX];
+		if (opml_model_load(modelpath, &m, msg, sizeof msg) == -1)
+			errx(1, "%s", msg);
 	}
 	if ((y = malloc(m.r * sizeof *y)) == NULL)
 		errx(1, "out of memory");

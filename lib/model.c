@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "model.h"
 #include "numfmt.h"
@@ -391,4 +394,48 @@ fail:
 	free(tmp);
 	opml_model_free(m);
 	return -1;
+}
+
+int
+opml_model_load(const char *path, struct opml_model *m, char *err,
+    size_t errlen)
+{
+	struct opml_reader r;
+	const char *name = strcmp(path, "-") == 0 ? "stdin" : path;
+	int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY);
+	int rc = -1;
+	char *line;
+	size_t n;
+
+	if (fd == -1) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (opml_reader_init(&r, fd, name) == -1)
+		goto out;
+	if ((rc = opml_model_read(&r, m)) == 0) {
+		opml_reader_fail(&r, "no model (expected a #opml block)");
+		rc = -1;
+	} else if (rc == 1) {
+		rc = 0;
+		while (opml_reader_line(&r, &line, &n) == 1) {
+			size_t k = 0;
+			while (k < n && (line[k] == ' ' || line[k] == '\t'))
+				k++;
+			if (k == n)
+				continue;
+			opml_reader_fail(&r, "more lines after the model's "
+			    "%zu rows", m->r);
+			opml_model_free(m);
+			rc = -1;
+			break;
+		}
+	}
+out:
+	if (rc == -1)
+		snprintf(err, errlen, "%s", r.err);
+	opml_reader_free(&r);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	return rc;
 }

@@ -48,4 +48,11 @@ char *opml_model_format(const struct opml_model *m, size_t *len);
  */
 int opml_model_read(struct opml_reader *r, struct opml_model *m);
 
+/*
+ * Read a model file that holds one block and nothing after it ("-" is
+ * stdin).  Returns 0, or -1 with the message in err.
+ */
+int opml_model_load(const char *path, struct opml_model *m, char *err,
+    size_t errlen);
+
 #endif

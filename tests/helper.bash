@@ -1,4 +1,5 @@
 # Shared by the bats suites: the fresh binaries first on PATH, fixtures
+bats_require_minimum_version 1.5.0
 # and a scratch directory at hand.
 TOP="$(cd "$(dirname "$BATS_TEST_FILENAME")/.." && pwd)"
 PATH="$TOP/bin:$PATH"

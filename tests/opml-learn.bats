@@ -1,0 +1,309 @@
+#!/usr/bin/env bats
+# opml-learn: options, formats, determinism, resume, and every error path.
+
+load helper
+
+# The r x d rows of L in a model (lines not starting with #).
+rows() { grep -v '^#' "$1"; }
+
+@test "learns a model block from a file" {
+	run opml-learn "$DATA/iris.txt"
+	show
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == "#opml version=1 algorithm=opml d=4 r=4 "* ]]
+	[[ ${lines[0]} == *" samples=150 "* ]]
+	[[ ${lines[0]} == *" classes=3 "* ]]
+	[ "$(printf '%s\n' "$output" | grep -vc '^#')" -eq 4 ]
+}
+
+@test "no operand and - both read stdin" {
+	opml-learn "$DATA/iris.txt" > "$TMP/a"
+	opml-learn < "$DATA/iris.txt" > "$TMP/b"
+	opml-learn - < "$DATA/iris.txt" > "$TMP/c"
+	cmp "$TMP/a" "$TMP/b"
+	cmp "$TMP/a" "$TMP/c"
+}
+
+@test "several files are one stream" {
+	head -70 "$DATA/iris.txt" > "$TMP/p1"
+	tail -n +71 "$DATA/iris.txt" > "$TMP/p2"
+	opml-learn "$DATA/iris.txt" > "$TMP/a"
+	opml-learn "$TMP/p1" "$TMP/p2" > "$TMP/b"
+	cmp "$TMP/a" "$TMP/b"
+}
+
+@test "the same seed gives the same bytes, another seed another model" {
+	opml-learn -s 7 "$DATA/wine.txt" > "$TMP/a"
+	opml-learn -s 7 "$DATA/wine.txt" > "$TMP/b"
+	opml-learn -s 8 "$DATA/wine.txt" > "$TMP/c"
+	cmp "$TMP/a" "$TMP/b"
+	! cmp -s "$TMP/a" "$TMP/c"
+}
+
+@test "resume is exact: two pieces give the one-run model byte for byte" {
+	for algo in opml copml; do
+		opml-learn -a "$algo" -s 3 "$DATA/wine.txt" > "$TMP/full"
+		head -100 "$DATA/wine.txt" | opml-learn -a "$algo" -s 3 > "$TMP/m1"
+		tail -n +101 "$DATA/wine.txt" | opml-learn -i "$TMP/m1" > "$TMP/m2"
+		cmp "$TMP/full" "$TMP/m2"
+	done
+}
+
+@test "resume with -g keeps the fixed step" {
+	opml-learn -g 0.001 -s 3 "$DATA/wine.txt" > "$TMP/full"
+	head -60 "$DATA/wine.txt" | opml-learn -g 0.001 -s 3 > "$TMP/m1"
+	tail -n +61 "$DATA/wine.txt" | opml-learn -i "$TMP/m1" > "$TMP/m2"
+	cmp "$TMP/full" "$TMP/m2"
+}
+
+@test "resume from an empty stream gives the model back" {
+	opml-learn "$DATA/iris.txt" > "$TMP/m"
+	run opml-learn -i "$TMP/m" /dev/null
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$TMP/m")" ]
+}
+
+@test "-i refuses another rank, dimension or seed" {
+	opml-learn "$DATA/iris.txt" > "$TMP/m"
+	run opml-learn -i "$TMP/m" -r 2 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	run opml-learn -i "$TMP/m" -s 9 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	run opml-learn -i "$TMP/m" "$DATA/wine.txt"
+	show
+	[ "$status" -eq 1 ]
+	[[ $output == *"wine.txt:1: expected 4 features, found more"* ]]
+}
+
+# An independent OPML in awk for two classes (the random pick is then
+# forced) and d = 2, with the 2 x 2 inverse written out.
+@test "matches an independent 2-d OPML with explicit inverses" {
+	awk 'BEGIN { srand(11); for (i = 0; i < 300; i++) {
+		c = i % 3 == 0 ? 1 : 0
+		printf "%d %.6f %.6f\n", c, 0.5 * rand() + c * 0.3, 0.5 * rand() - c * 0.2 } }' > "$TMP/s"
+	opml-learn -g 0.2 "$TMP/s" | grep -v '^#' > "$TMP/ours"
+	awk -v g=0.2 '
+	{ y = $1; x1 = $2; x2 = $3
+	  if (!(y in h1)) { h1[y] = x1; h2[y] = x2; next }
+	  o = 1 - y
+	  if (!(o in h1)) { h1[y] = x1; h2[y] = x2; next }
+	  a1 = x1 - h1[y]; a2 = x2 - h2[y]; b1 = x1 - h1[o]; b2 = x2 - h2[o]
+	  h1[y] = x1; h2[y] = x2
+	  u1 = L11 * a1 + L12 * a2; u2 = L21 * a1 + L22 * a2
+	  v1 = L11 * b1 + L12 * b2; v2 = L21 * b1 + L22 * b2
+	  if (1 + u1 * u1 + u2 * u2 - v1 * v1 - v2 * v2 <= 0) next
+	  m11 = 1 + g * (a1 * a1 - b1 * b1); m12 = g * (a1 * a2 - b1 * b2)
+	  m22 = 1 + g * (a2 * a2 - b2 * b2); det = m11 * m22 - m12 * m12
+	  if (det <= 0.25) { print "clipping case: pick other data" > "/dev/stderr"; exit 1 }
+	  i11 = m22 / det; i12 = -m12 / det; i22 = m11 / det
+	  n11 = L11 * i11 + L12 * i12; n12 = L11 * i12 + L12 * i22
+	  n21 = L21 * i11 + L22 * i12; n22 = L21 * i12 + L22 * i22
+	  L11 = n11; L12 = n12; L21 = n21; L22 = n22; steps++ }
+	BEGIN { L11 = 1; L12 = 0; L21 = 0; L22 = 1 }
+	END { if (steps < 20) { print "too few steps" > "/dev/stderr"; exit 1 }
+	      printf "%.17g %.17g\n%.17g %.17g\n", L11, L12, L21, L22 }' "$TMP/s" > "$TMP/ref"
+	paste -d' ' "$TMP/ours" "$TMP/ref" | awk '{
+		for (i = 1; i <= 2; i++) { e = $i - $(i + 2); if (e < 0) e = -e
+		  if (e > 1e-12) { print "differs: " $0; bad = 1 } } }
+		END { exit bad }'
+}
+
+@test "-r gives an r x d model" {
+	run opml-learn -r 2 "$DATA/wine.txt"
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == *" d=13 r=2 "* ]]
+	[ "$(printf '%s\n' "$output" | grep -v '^#' | wc -l)" -eq 2 ]
+	[ "$(printf '%s\n' "$output" | grep -v '^#' | awk '{print NF}' | sort -u)" = 13 ]
+	run opml-learn -r 14 "$DATA/wine.txt"
+	[ "$status" -eq 2 ]
+	[[ $output == *"-r 14: more than d=13"* ]]
+}
+
+@test "-a copml makes pre-stage updates on a cold start" {
+	run opml-learn -a copml -v "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == *"algorithm=copml"* ]]
+	[[ $output == *"49 pre-stage updates"* ]]
+	run opml-learn -a lmnn "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+}
+
+@test "-g is the paper's gamma exactly; the default is relative" {
+	run opml-learn -g 0.001 "$DATA/iris.txt"
+	[[ ${lines[0]} == *"step=fixed gamma=0.001 gamma1=0.001 "* ]]
+	run opml-learn -g 0.001 -G 0.5 "$DATA/iris.txt"
+	[[ ${lines[0]} == *"step=fixed gamma=0.001 gamma1=0.5 "* ]]
+	run opml-learn "$DATA/iris.txt"
+	[[ ${lines[0]} == *"step=relative "* ]]
+	run opml-learn -R 0.3 "$DATA/iris.txt"
+	[[ ${lines[0]} == *"step=relative gamma=0.3 gamma1=0.3 "* ]]
+}
+
+@test "-n marks the model and changes L; -v reports on stderr" {
+	run --separate-stderr opml-learn -n -v "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == *"normalize=1"* ]]
+	[[ $stderr == *"150 samples, 3 classes"* ]]
+	[[ $stderr == *"triplets"*"updates"*"inactive"*"clipped"* ]]
+}
+
+@test "sparse, comma-separated, CRLF, comments and blank lines read the same" {
+	opml-learn -s 1 "$DATA/iris.txt" > "$TMP/ref"
+	awk '{ printf "%s", $1; for (i = 2; i <= NF; i++) printf " %d:%s", i - 1, $i; print "" }' \
+		"$DATA/iris.txt" > "$TMP/sparse"
+	run opml-learn -s 1 "$TMP/sparse"
+	[ "$output" = "$(cat "$TMP/ref")" ]
+	tr ' ' ',' < "$DATA/iris.txt" > "$TMP/csv"
+	run opml-learn -s 1 "$TMP/csv"
+	[ "$output" = "$(cat "$TMP/ref")" ]
+	{ echo '# iris'; echo; sed 's/$/\r/' "$DATA/iris.txt"; } | head -c -2 > "$TMP/crlf"
+	run opml-learn -s 1 "$TMP/crlf"
+	[ "$output" = "$(cat "$TMP/ref")" ]
+}
+
+@test "sparse input with zeros left out takes -d" {
+	printf 'a 1:1\nb 3:2\na 2:1 3:0.5\nb 1:0.5\n' > "$TMP/sp"
+	run opml-learn -d 3 "$TMP/sp"
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == *" d=3 "* ]]
+	run opml-learn "$TMP/sp"
+	[ "$status" -eq 1 ]
+	[[ $output == *"sp:2: field 1: index 3 out of range 1..1"* ]]
+}
+
+@test "-o writes the file whole, and nothing on error" {
+	run opml-learn -o "$TMP/m" "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	opml-learn "$DATA/iris.txt" | cmp - "$TMP/m"
+	printf '1 2 3\n1 2\n' > "$TMP/bad"
+	run opml-learn -o "$TMP/m2" "$TMP/bad"
+	[ "$status" -eq 1 ]
+	[ ! -e "$TMP/m2" ]
+	[ "$(ls "$TMP" | grep -c tmp)" -eq 0 ]
+}
+
+@test "one class only: says so and writes the identity model" {
+	printf 'a 1 2\na 3 4\na 5 7\n' > "$TMP/one"
+	run --separate-stderr opml-learn "$TMP/one"
+	[ "$status" -eq 0 ]
+	[[ $stderr == *"only one class"* ]]
+	[ "$(printf '%s\n' "$output" | grep -v '^#')" = "$(printf '1 0\n0 1')" ]
+}
+
+# Each bad input: exit 1, one line naming file and line, nothing on stdout.
+bad_input() {
+	printf "$1" > "$TMP/in"
+	run --separate-stderr opml-learn "$TMP/in"
+	echo "status=$status stdout=$output stderr=$stderr"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ $stderr == "opml-learn: "*"$2"* ]]
+	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
+}
+
+@test "ragged row" {
+	bad_input '1 2 3\n1 2 3\n2 5\n' "in:3: expected 2 features, found 1"
+}
+
+@test "non-numeric token" {
+	bad_input '1 2 3\n2 4 x7\n' "in:2: field 2: not a finite number: 'x7'"
+}
+
+@test "nan, inf and 1e999 are refused" {
+	bad_input '1 2 3\n2 nan 1\n' "in:2: field 1: not a finite number: 'nan'"
+	bad_input '1 2 3\n2 1 inf\n' "in:2: field 2: not a finite number: 'inf'"
+	bad_input '1 2 3\n2 1e999 1\n' "in:2: field 1: not a finite number: '1e999'"
+	bad_input '1 2 3\n2 0x10 1\n' "in:2: field 1: not a finite number: '0x10'"
+}
+
+@test "a label without features, an empty field" {
+	bad_input '1 2 3\n2\n' "in:2: no features after the label"
+	bad_input '1,2,3\n2,4,\n' "in:2: field 2: empty"
+}
+
+@test "empty input is an error" {
+	bad_input '' "no samples in the input"
+	bad_input '# only a comment\n\n' "no samples in the input"
+}
+
+@test "binary junk with NUL bytes" {
+	printf '1 2 3\n2 \001\000\377 4\n' > "$TMP/in"
+	run --separate-stderr opml-learn "$TMP/in"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ $stderr == *"in:2: field 1: not a number (binary data)"* ]]
+	head -c 100000 /dev/urandom > "$TMP/junk"
+	run --separate-stderr opml-learn "$TMP/junk"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ $stderr == "opml-learn: "*"junk:"* ]]
+}
+
+@test "a 1 MB line: read whole, refused cleanly when ragged" {
+	{ echo "1 1 2"; awk 'BEGIN { printf "#"; for (i = 0; i < 200000; i++) printf " 0.125"; print "" }'; echo "2 3 4"; } > "$TMP/long"
+	run opml-learn "$TMP/long"
+	[ "$status" -eq 0 ]
+	{ echo "1 1 2"; awk 'BEGIN { printf "2"; for (i = 0; i < 200000; i++) printf " 0.125"; print "" }'; } > "$TMP/long2"
+	run opml-learn "$TMP/long2"
+	[ "$status" -eq 1 ]
+	[[ $output == *"long2:2: expected 2 features, found more"* ]]
+}
+
+@test "unknown option and bad option values are usage errors" {
+	run opml-learn -x "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[[ $output == *"usage: opml-learn"* ]]
+	run opml-learn -g -1 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[[ $output == *"-g -1: too small"* ]]
+	run opml-learn -g abc "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[[ $output == *"-g abc: not a number"* ]]
+	run opml-learn -r 0 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	run opml-learn -s -3 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	run opml-learn -h
+	[ "$status" -eq 2 ]
+	[[ $output == *"usage: opml-learn"* ]]
+}
+
+@test "a missing file is named" {
+	run opml-learn "$TMP/nope"
+	[ "$status" -eq 1 ]
+	[[ $output == "opml-learn: $TMP/nope: No such file or directory" ]]
+}
+
+@test "huge values never give a non-finite model" {
+	awk 'BEGIN { srand(5); for (i = 0; i < 400; i++) printf "%d %.3e %.3e\n", i % 4, (rand() - 0.5) * 1e300, (rand() - 0.5) * 1e-300 }' > "$TMP/huge"
+	for g in "" "-g 0.001" "-g 100"; do
+		run opml-learn $g "$TMP/huge"
+		[[ $status -eq 0 || $status -eq 1 ]]
+		! printf '%s\n' "$output" | grep -qi 'nan\|inf'
+	done
+}
+
+@test "a model block with a wrong shape is refused" {
+	opml-learn "$DATA/iris.txt" > "$TMP/m"
+	sed '1s/ r=4 / r=5 /' "$TMP/m" > "$TMP/m5"
+	run opml-learn -i "$TMP/m5" /dev/null
+	[ "$status" -eq 1 ]
+	[[ $output == *"bad shape r=5 d=4"* ]]
+	sed '1s/ r=4 / r=3 /' "$TMP/m" > "$TMP/m3r"
+	run opml-learn -i "$TMP/m3r" /dev/null
+	[ "$status" -eq 1 ]
+	[[ $output == *"m3r:10: more lines after the model's 3 rows"* ]]
+	sed '1s/ d=4 / d=3 /;1s/ r=4 / r=3 /' "$TMP/m" > "$TMP/m3"
+	run opml-learn -i "$TMP/m3" /dev/null
+	[ "$status" -eq 1 ]
+	[[ $output == *"bad #class line"* || $output == *"expected 3 numbers"* ]]
+	head -n -1 "$TMP/m" > "$TMP/short"
+	run opml-learn -i "$TMP/short" /dev/null
+	[ "$status" -eq 1 ]
+	[[ $output == *"expected 4 rows of L, found 3"* ]]
+	echo "not a model" > "$TMP/junk"
+	run opml-learn -i "$TMP/junk" /dev/null
+	[ "$status" -eq 1 ]
+	[[ $output == *"junk:1: not a model"* ]]
+}
