@@ -1,0 +1,158 @@
+#!/usr/bin/env bats
+# opml-transform: L x for every sample, from a model file or the head of
+# stdin; both pipelines of the README; errors.
+
+load helper
+
+setup() {
+	TMP="$BATS_TEST_TMPDIR"
+	opml-learn -s 2 "$DATA/wine.txt" > "$TMP/m"
+}
+
+# L x computed apart from the tool, from the model's rows, in awk.
+reference() {
+	awk -v d="$2" 'FNR == NR { if ($0 !~ /^#/) { r++; for (j = 1; j <= NF; j++) L[r, j] = $j }; next }
+	{ printf "%s", $1
+	  for (i = 1; i <= r; i++) { s = 0; for (j = 1; j <= d; j++) s += L[i, j] * $(j + 1); printf " %.17g", s }
+	  print "" }' "$1" "$3"
+}
+
+# Compare two sample files field by field to a relative 1e-12.
+close_enough() {
+	paste -d'|' "$1" "$2" | awk -F'|' '{
+		n = split($1, x, " "); m = split($2, y, " ")
+		if (n != m || x[1] != y[1]) { print "shape/label differs: " NR; bad = 1; next }
+		for (i = 2; i <= n; i++) { e = x[i] - y[i]; if (e < 0) e = -e
+		  s = y[i] < 0 ? -y[i] : y[i]; if (e > 1e-12 * (s > 1 ? s : 1)) { print "differs " NR ": " x[i] " " y[i]; bad = 1 } } }
+		END { exit bad }'
+}
+
+@test "with -m: every sample becomes LABEL L x" {
+	opml-transform -m "$TMP/m" "$DATA/wine.txt" > "$TMP/out"
+	reference "$TMP/m" 13 "$DATA/wine.txt" > "$TMP/ref"
+	[ "$(wc -l < "$TMP/out")" -eq 178 ]
+	close_enough "$TMP/out" "$TMP/ref"
+}
+
+@test "pipeline: cat train | opml-learn | opml-transform test" {
+	cat "$DATA/wine.txt" | opml-learn -s 2 | opml-transform "$DATA/wine.txt" > "$TMP/a"
+	opml-transform -m "$TMP/m" "$DATA/wine.txt" > "$TMP/b"
+	cmp "$TMP/a" "$TMP/b"
+}
+
+@test "pipeline: the model heads stdin and the samples follow" {
+	{ opml-learn -s 2 < "$DATA/wine.txt"; cat "$DATA/wine.txt"; } | opml-transform > "$TMP/a"
+	opml-transform -m "$TMP/m" "$DATA/wine.txt" > "$TMP/b"
+	cmp "$TMP/a" "$TMP/b"
+}
+
+@test "a rank-2 model projects to 2 numbers per sample" {
+	opml-learn -r 2 "$DATA/wine.txt" > "$TMP/m2"
+	opml-transform -m "$TMP/m2" "$DATA/wine.txt" > "$TMP/out"
+	[ "$(awk '{ print NF }' "$TMP/out" | sort -u)" = 3 ]
+	reference "$TMP/m2" 13 "$DATA/wine.txt" > "$TMP/ref"
+	close_enough "$TMP/out" "$TMP/ref"
+}
+
+@test "a normalized model scales samples to unit norm first" {
+	opml-learn -n "$DATA/iris.txt" > "$TMP/mn"
+	opml-transform -m "$TMP/mn" "$DATA/iris.txt" > "$TMP/out"
+	awk '{ s = 0; for (i = 2; i <= NF; i++) s += $i * $i; s = sqrt(s)
+	       printf "%s", $1; for (i = 2; i <= NF; i++) printf " %.17g", $i / s; print "" }' \
+		"$DATA/iris.txt" > "$TMP/unit"
+	reference "$TMP/mn" 4 "$TMP/unit" > "$TMP/ref"
+	close_enough "$TMP/out" "$TMP/ref"
+}
+
+@test "output reads back exactly: the identity model is a fixed point" {
+	printf '#opml version=1 d=3 r=3\n1 0 0\n0 1 0\n0 0 1\n' > "$TMP/id"
+	printf 'a 0.1 -2.5e-300 3\nb 1e22 7 0.30000000000000004\n' > "$TMP/s"
+	run opml-transform -m "$TMP/id" "$TMP/s"
+	[ "$status" -eq 0 ]
+	opml-transform -m "$TMP/id" "$TMP/s" | opml-transform -m "$TMP/id" > "$TMP/twice"
+	[ "$output" = "$(cat "$TMP/twice")" ]
+	awk '{ for (i = 2; i <= NF; i++) printf "%.17g\n", $i }' "$TMP/s" > "$TMP/x"
+	printf '%s\n' "$output" | awk '{ for (i = 2; i <= NF; i++) printf "%.17g\n", $i }' > "$TMP/y"
+	cmp "$TMP/x" "$TMP/y"
+}
+
+@test "-l writes libsvm sparse lines that read back the same" {
+	printf '#opml version=1 d=3 r=3\n1 0 0\n0 0 0\n0 0 2\n' > "$TMP/sp"
+	printf '1 1 2 3\n2 0 5 0\n' > "$TMP/s"
+	run opml-transform -l -m "$TMP/sp" "$TMP/s"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "1 1:1 3:6" ]
+	[ "${lines[1]}" = "2" ]
+	printf '1 1:1 3:6\n' | opml-transform -m "$TMP/sp" > "$TMP/back"
+	[ "$(cat "$TMP/back")" = "1 1 0 12" ]
+}
+
+@test "-o writes the whole output, and no file on error" {
+	run opml-transform -m "$TMP/m" -o "$TMP/out" "$DATA/wine.txt"
+	[ "$status" -eq 0 ]
+	[ "$(wc -l < "$TMP/out")" -eq 178 ]
+	{ cat "$DATA/wine.txt"; echo "1 2 3"; } > "$TMP/bad"
+	run opml-transform -m "$TMP/m" -o "$TMP/out2" "$TMP/bad"
+	[ "$status" -eq 1 ]
+	[[ $output == *"bad:179: expected 13 features, found 2"* ]]
+	[ ! -e "$TMP/out2" ]
+}
+
+@test "model and data of different d" {
+	run --separate-stderr opml-transform -m "$TMP/m" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ $stderr == "opml-transform: $DATA/iris.txt:1: expected 13 features, found 4" ]]
+}
+
+@test "no model, a bad model, a missing model file" {
+	run opml-transform < "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *"stdin:1: not a model"* ]]
+	run opml-transform < /dev/null
+	[ "$status" -eq 1 ]
+	[[ $output == *"no model"* ]]
+	printf '#opml version=1 d=2 r=2\n1 0\n' > "$TMP/short"
+	run opml-transform -m "$TMP/short" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *"expected 2 rows of L, found 1"* ]]
+	printf '#opml version=1 d=2 r=2\n1 0\n0 x\n' > "$TMP/badrow"
+	run opml-transform -m "$TMP/badrow" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *"badrow:3: field 2: not a finite number: 'x' (row 2 of the model's L)"* ]]
+	printf '#opml version=1 d=2\n1 0\n0 1\n' > "$TMP/nor"
+	run opml-transform -m "$TMP/nor" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *"d= and r= are required"* ]]
+	printf '#opml version=2 d=2 r=2\n1 0\n0 1\n' > "$TMP/v2"
+	run opml-transform -m "$TMP/v2" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *"bad value for version"* ]]
+	run opml-transform -m "$TMP/nope" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *"nope: No such file or directory"* ]]
+}
+
+@test "bad data lines: file and line named, lines before stay whole" {
+	printf '0 1 2 3 4 5 6 7 8 9 10 11 12 13\n0 1 2 3 4 5 6 7 8 9 10 11 12 nan\n' > "$TMP/bad"
+	run --separate-stderr opml-transform -m "$TMP/m" "$TMP/bad"
+	[ "$status" -eq 1 ]
+	[ "$(printf '%s\n' "$output" | wc -l)" -eq 1 ]
+	[[ $stderr == *"bad:2: field 13: not a finite number: 'nan'"* ]]
+}
+
+@test "a closed pipe ends it quietly" {
+	awk 'BEGIN { for (i = 0; i < 200000; i++) print "1 1 2 3 4 5 6 7 8 9 10 11 12 13" }' > "$TMP/big"
+	run --separate-stderr bash -c "opml-transform -m '$TMP/m' '$TMP/big' | head -1"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[ -z "$stderr" ]
+}
+
+@test "usage errors" {
+	run opml-transform -z
+	[ "$status" -eq 2 ]
+	[[ $output == *"usage: opml-transform"* ]]
+	run opml-transform -h
+	[ "$status" -eq 2 ]
+}
