@@ -1,0 +1,367 @@
+/*
+ * opml-roc: ROC curves of scored pairs (`SCORE LABEL` lines), their AUC,
+ * EER and TPR at fixed FPRs, and optionally one SVG figure of them all.
+ */
+#include <err.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "numfmt.h"
+#include "numparse.h"
+#include "reader.h"
+#include "roc.h"
+
+struct keys {
+	uint64_t *k;
+	size_t n, cap;
+};
+
+struct curve {
+	char *name;
+	struct keys pos, neg;
+	struct opml_roc roc;
+};
+
+static struct curve *curves;
+static size_t ncurves, capcurves;
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: opml-roc [-dq] [-g svg] [-n name] [-o file] "
+	    "[-t title] [file ...]\n");
+	exit(2);
+}
+
+static void
+push(struct keys *a, uint64_t k)
+{
+	if (a->n == a->cap) {
+		size_t cap = a->cap ? 2 * a->cap : 1024;
+		uint64_t *p = realloc(a->k, cap * sizeof *p);
+		if (p == NULL)
+			errx(1, "out of memory");
+		a->k = p;
+		a->cap = cap;
+	}
+	a->k[a->n++] = k;
+}
+
+static struct curve *
+newcurve(void)
+{
+	if (ncurves == capcurves) {
+		size_t cap = capcurves ? 2 * capcurves : 8;
+		struct curve *p = realloc(curves, cap * sizeof *p);
+		if (p == NULL)
+			errx(1, "out of memory");
+		curves = p;
+		capcurves = cap;
+	}
+	memset(&curves[ncurves], 0, sizeof curves[ncurves]);
+	return &curves[ncurves++];
+}
+
+/* The file's name without directory and last extension. */
+static char *
+basename_noext(const char *path, size_t col, size_t ncol)
+{
+	const char *b = strrchr(path, '/'), *dot;
+	size_t n;
+	char *s;
+
+	if (strcmp(path, "-") == 0)
+		path = "stdin";
+	b = b != NULL && b[1] != '\0' ? b + 1 : path;
+	dot = strrchr(b, '.');
+	n = dot != NULL && dot != b ? (size_t)(dot - b) : strlen(b);
+	if ((s = malloc(n + 24)) == NULL)
+		errx(1, "out of memory");
+	memcpy(s, b, n);
+	s[n] = '\0';
+	if (ncol > 1)
+		snprintf(s + n, 24, ":%zu", col + 1);
+	return s;
+}
+
+static int
+isblank_(int c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Read one file of `SCORE... LABEL` lines into new curves. */
+static void
+readfile(const char *path, int distance)
+{
+	struct opml_reader r;
+	size_t first = ncurves, ncol = 0, c;
+	int fd = opml_open_input(path), rc;
+	char *s;
+	size_t n;
+
+	if (fd == -1)
+		err(1, "%s", path);
+	if (opml_reader_init(&r, fd, opml_input_name(path)) == -1)
+		errx(1, "%s", r.err);
+	while ((rc = opml_reader_line(&r, &s, &n)) == 1) {
+		const char *p = s, *end = s + n, *f[64];
+		size_t nf = 0, i;
+		const char *lab;
+
+		while (p < end && isblank_(*p))
+			p++;
+		if (p == end || *p == '#')
+			continue;
+		/* the field starts, the label last */
+		while (p < end) {
+			if (nf == 64) {
+				opml_reader_fail(&r, "more than 63 score "
+				    "columns");
+				errx(1, "%s", r.err);
+			}
+			f[nf++] = p;
+			while (p < end && !isblank_(*p))
+				p++;
+			while (p < end && isblank_(*p))
+				p++;
+		}
+		if (nf < 2) {
+			opml_reader_fail(&r, "expected SCORE LABEL");
+			errx(1, "%s", r.err);
+		}
+		if (ncol == 0) {
+			ncol = nf - 1;
+			for (c = 0; c < ncol; c++)
+				newcurve()->name = basename_noext(path, c,
+				    ncol);
+		} else if (nf - 1 != ncol) {
+			opml_reader_fail(&r, "%zu fields, expected %zu", nf,
+			    ncol + 1);
+			errx(1, "%s", r.err);
+		}
+		lab = f[nf - 1];
+		{
+			size_t ln = strcspn(lab, " \t");
+			int positive;
+			if (lab + ln > end)
+				ln = end - lab;
+			if ((ln == 1 && lab[0] == '1') ||
+			    (ln == 2 && lab[0] == '+' && lab[1] == '1'))
+				positive = 1;
+			else if ((ln == 1 && lab[0] == '0') ||
+			    (ln == 2 && lab[0] == '-' && lab[1] == '1'))
+				positive = 0;
+			else {
+				opml_reader_fail(&r, "label '%.*s': expected "
+				    "1 or 0 (+1 or -1)", (int)(ln > 40 ? 40 :
+				    ln), lab);
+				errx(1, "%s", r.err);
+			}
+			for (i = 0; i + 1 < nf; i++) {
+				const char *fe = f[i], *q;
+				double x;
+				while (fe < end && !isblank_(*fe))
+					fe++;
+				q = opml_parse_double(f[i], fe, &x);
+				if (q != fe || !isfinite(x)) {
+					opml_reader_fail(&r, "field %zu: not "
+					    "a finite number: '%.*s'", i + 1,
+					    (int)(fe - f[i] > 40 ? 40 :
+					    fe - f[i]), f[i]);
+					errx(1, "%s", r.err);
+				}
+				c = first + i;
+				push(positive ? &curves[c].pos :
+				    &curves[c].neg, opml_roc_key(x, distance));
+			}
+		}
+	}
+	if (rc == -1)
+		errx(1, "%s", r.err);
+	if (ncol == 0)
+		errx(1, "%s: no scores", r.name);
+	opml_reader_free(&r);
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
+static void
+putnum(struct opml_buf *b, double x)
+{
+	char s[OPML_NUMFMT_MAX];
+	int n;
+
+	if (isinf(x))
+		n = snprintf(s, sizeof s, "%s", x > 0 ? "inf" : "-inf");
+	else
+		n = opml_format_double(x, s);
+	if (opml_buf_put(b, s, n) == -1)
+		errx(1, "out of memory");
+}
+
+int
+main(int argc, char *argv[])
+{
+	static char *stdin_only[] = { "-", NULL };
+	static const double at[] = { 0.001, 0.01, 0.1 };
+	const char *outpath = NULL, *svgpath = NULL, *title = NULL;
+	char **names = NULL;
+	size_t nnames = 0, c, i, maxn = 0;
+	struct opml_output out;
+	struct opml_buf buf = { NULL, 0, 0 };
+	uint64_t *tmp;
+	int ch, distance = 0, quiet = 0;
+
+	if ((names = calloc(argc, sizeof *names)) == NULL)
+		errx(1, "out of memory");
+	while ((ch = getopt(argc, argv, "dg:hn:o:qt:")) != -1) {
+		switch (ch) {
+		case 'd':
+			distance = 1;
+			break;
+		case 'g':
+			svgpath = optarg;
+			break;
+		case 'n':
+			names[nnames++] = optarg;
+			break;
+		case 'o':
+			outpath = optarg;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 't':
+			title = optarg;
+			break;
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		argv = stdin_only;
+
+	for (; *argv != NULL; argv++)
+		readfile(*argv, distance);
+	if (nnames > ncurves) {
+		warnx("%zu names for %zu curves", nnames, ncurves);
+		usage();
+	}
+	for (i = 0; i < nnames; i++) {
+		free(curves[i].name);
+		if ((curves[i].name = strdup(names[i])) == NULL)
+			errx(1, "out of memory");
+	}
+
+	for (c = 0; c < ncurves; c++) {
+		size_t n = curves[c].pos.n > curves[c].neg.n ?
+		    curves[c].pos.n : curves[c].neg.n;
+		if (n > maxn)
+			maxn = n;
+	}
+	if ((tmp = malloc((maxn ? maxn : 1) * sizeof *tmp)) == NULL)
+		errx(1, "out of memory");
+	for (c = 0; c < ncurves; c++) {
+		struct curve *cv = &curves[c];
+		if (cv->pos.n == 0 || cv->neg.n == 0)
+			errx(1, "%s: only %s pairs (%zu): AUC undefined",
+			    cv->name, cv->pos.n ? "same" : "different",
+			    cv->pos.n + cv->neg.n);
+		opml_radix_sort(cv->pos.k, tmp, cv->pos.n);
+		opml_radix_sort(cv->neg.k, tmp, cv->neg.n);
+		if (opml_roc_compute(cv->pos.k, cv->pos.n, cv->neg.k,
+		    cv->neg.n, distance, &cv->roc) == -1)
+			errx(1, "out of memory");
+		free(cv->pos.k);
+		free(cv->neg.k);
+	}
+	free(tmp);
+
+	if (opml_output_open(&out, outpath) == -1)
+		err(1, "%s", outpath);
+	for (c = 0; c < ncurves; c++) {
+		struct curve *cv = &curves[c];
+		if (c > 0 && opml_buf_put(&buf, "\n", 1) == -1)
+			errx(1, "out of memory");
+		if (opml_buf_put(&buf, "# ", 2) == -1 ||
+		    opml_buf_put(&buf, cv->name, strlen(cv->name)) == -1 ||
+		    opml_buf_put(&buf, "\n", 1) == -1)
+			errx(1, "out of memory");
+		for (i = 0; i < cv->roc.npt; i++) {
+			putnum(&buf, cv->roc.pt[i].fpr);
+			opml_buf_put(&buf, " ", 1);
+			putnum(&buf, cv->roc.pt[i].tpr);
+			opml_buf_put(&buf, " ", 1);
+			putnum(&buf, cv->roc.pt[i].thr);
+			if (opml_buf_put(&buf, "\n", 1) == -1)
+				errx(1, "out of memory");
+			if (buf.len >= 1 << 16 && opml_buf_flush(&buf,
+			    out.fp) == -1)
+				break;
+		}
+	}
+	if (opml_buf_flush(&buf, out.fp) == -1 || opml_output_close(&out))
+		err(1, "%s", outpath ? outpath : "stdout");
+
+	if (svgpath != NULL) {
+		const struct opml_roc **rp = malloc(ncurves * sizeof *rp);
+		const char **np = malloc(ncurves * sizeof *np);
+		struct opml_output so;
+		size_t len;
+		char *svg;
+
+		if (rp == NULL || np == NULL)
+			errx(1, "out of memory");
+		for (c = 0; c < ncurves; c++) {
+			rp[c] = &curves[c].roc;
+			np[c] = curves[c].name;
+		}
+		if ((svg = opml_roc_svg(rp, np, ncurves, title, &len)) == NULL)
+			errx(1, "out of memory");
+		if (opml_output_open(&so, svgpath) == -1)
+			err(1, "%s", svgpath);
+		if (fwrite(svg, 1, len, so.fp) != len) {
+			opml_output_abort(&so);
+			err(1, "%s", svgpath);
+		}
+		if (opml_output_close(&so) == -1)
+			err(1, "%s", svgpath);
+		free(svg);
+		free(rp);
+		free(np);
+	}
+
+	if (!quiet) {
+		fprintf(stderr, "# curve\tsame\tdifferent\tAUC\tEER\t"
+		    "TPR@FPR=0.001\tTPR@FPR=0.01\tTPR@FPR=0.1\n");
+		for (c = 0; c < ncurves; c++) {
+			struct opml_roc *r = &curves[c].roc;
+			char a[OPML_NUMFMT_MAX], e[OPML_NUMFMT_MAX];
+			char t[3][OPML_NUMFMT_MAX];
+			opml_format_double(r->auc, a);
+			opml_format_double(r->eer, e);
+			for (i = 0; i < 3; i++)
+				opml_format_double(opml_roc_tpr_at(r, at[i]),
+				    t[i]);
+			fprintf(stderr, "%s\t%zu\t%zu\t%s\t%s\t%s\t%s\t%s\n",
+			    curves[c].name, r->npos, r->nneg, a, e, t[0],
+			    t[1], t[2]);
+		}
+	}
+	for (c = 0; c < ncurves; c++) {
+		opml_roc_free(&curves[c].roc);
+		free(curves[c].name);
+	}
+	free(curves);
+	free(names);
+	opml_buf_free(&buf);
+	return 0;
+}

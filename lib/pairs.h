@@ -1,0 +1,29 @@
+#ifndef OPML_PAIRS_H
+#define OPML_PAIRS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Pairs of samples for verification: drawn at random (as many same-label
+ * as different-label pairs), or given by a list.
+ */
+struct opml_pair {
+	size_t i, j;		/* sample indices, 0-based, i != j */
+	int same;		/* 1: the two samples share their label */
+};
+
+/*
+ * Draw n pairs of samples with the same class and n pairs with different
+ * classes from m samples whose class numbers are cls[0..m) (each below
+ * nclass).  Each kind is drawn uniformly from all unordered pairs of
+ * that kind, without repeats and never a sample with itself; the same
+ * seed gives the same pairs.  out gets the n same pairs, then the n
+ * different ones.  Returns 0; -1 with errno ERANGE and *have set to the
+ * number of pairs of the lacking kind (*kind 1 same, 0 different) if
+ * there are fewer than n; -1 with errno ENOMEM.
+ */
+int opml_pairs_draw(const size_t *cls, size_t m, size_t nclass, size_t n,
+    uint64_t seed, struct opml_pair *out, int *kind, uint64_t *have);
+
+#endif

@@ -1,0 +1,389 @@
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "roc.h"
+
+#define SIGN (UINT64_C(1) << 63)
+
+uint64_t
+opml_roc_key(double x, int distance)
+{
+	uint64_t u, k;
+
+	if (x == 0)
+		x = 0;		/* -0 and +0 are one score */
+	memcpy(&u, &x, sizeof u);
+	k = (u & SIGN) ? ~u : u | SIGN;
+	return distance ? k : ~k;
+}
+
+double
+opml_roc_unkey(uint64_t k, int distance)
+{
+	uint64_t u;
+	double x;
+
+	if (!distance)
+		k = ~k;
+	u = (k & SIGN) ? k & ~SIGN : ~k;
+	memcpy(&x, &u, sizeof x);
+	return x;
+}
+
+#define RADIX_BITS 11
+#define RADIX (1 << RADIX_BITS)
+#define PASSES ((64 + RADIX_BITS - 1) / RADIX_BITS)
+
+void
+opml_radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
+{
+	static size_t count[PASSES][RADIX];
+	uint64_t *src = a, *dst = tmp, *t;
+	size_t i, p;
+
+	if (n < 2)
+		return;
+	memset(count, 0, sizeof count);
+	for (i = 0; i < n; i++) {
+		uint64_t k = a[i];
+		for (p = 0; p < PASSES; p++)
+			count[p][(k >> (p * RADIX_BITS)) & (RADIX - 1)]++;
+	}
+	for (p = 0; p < PASSES; p++) {
+		size_t *c = count[p], sum = 0, b;
+		unsigned shift = p * RADIX_BITS;
+
+		if (c[(a[0] >> shift) & (RADIX - 1)] == n)
+			continue;	/* one digit for all: order stays */
+		for (b = 0; b < RADIX; b++) {
+			size_t x = c[b];
+			c[b] = sum;
+			sum += x;
+		}
+		for (i = 0; i < n; i++) {
+			uint64_t k = src[i];
+			dst[c[(k >> shift) & (RADIX - 1)]++] = k;
+		}
+		t = src, src = dst, dst = t;
+	}
+	if (src != a)
+		memcpy(a, src, n * sizeof *a);
+}
+
+int
+opml_roc_compute(const uint64_t *pos, size_t npos, const uint64_t *neg,
+    size_t nneg, int distance, struct opml_roc *roc)
+{
+	struct opml_roc_point *pt;
+	size_t i = 0, j = 0, n = 0, best;
+	uint64_t u2 = 0;	/* twice the Mann-Whitney count */
+	double P = npos, N = nneg, g0, g1, t;
+
+	memset(roc, 0, sizeof *roc);
+	if (npos == 0 || nneg == 0) {
+		errno = EDOM;
+		return -1;
+	}
+	if ((pt = malloc((npos + nneg + 1) * sizeof *pt)) == NULL)
+		return -1;
+	pt[n].fpr = pt[n].tpr = 0;
+	pt[n++].thr = distance ? -INFINITY : INFINITY;
+	while (i < npos || j < nneg) {
+		uint64_t k;
+		size_t p = 0, q = 0;
+
+		if (j == nneg || (i < npos && pos[i] <= neg[j]))
+			k = pos[i];
+		else
+			k = neg[j];
+		while (i < npos && pos[i] == k)
+			i++, p++;
+		while (j < nneg && neg[j] == k)
+			j++, q++;
+		/* each negative here is beaten by the positives before
+		 * the group and ties with those in it */
+		u2 += (uint64_t)q * (2 * (uint64_t)(i - p) + p);
+		pt[n].tpr = i == npos ? 1 : i / P;
+		pt[n].fpr = j == nneg ? 1 : j / N;
+		pt[n++].thr = opml_roc_unkey(k, distance);
+	}
+	roc->pt = pt;
+	roc->npt = n;
+	roc->npos = npos;
+	roc->nneg = nneg;
+	roc->auc = (double)u2 / (2 * P * N);
+
+	/* EER: where the curve crosses FPR = 1 - TPR */
+	for (i = 1; i < n && pt[i].fpr + pt[i].tpr - 1 < 0; i++)
+		;
+	g0 = pt[i - 1].fpr + pt[i - 1].tpr - 1;
+	g1 = pt[i].fpr + pt[i].tpr - 1;
+	t = g1 > g0 ? -g0 / (g1 - g0) : 0;
+	roc->eer = pt[i - 1].fpr + t * (pt[i].fpr - pt[i - 1].fpr);
+	best = t < 0.5 ? i - 1 : i;
+	if (best == 0)
+		best = 1;
+	roc->eer_thr = pt[best].thr;
+	return 0;
+}
+
+void
+opml_roc_free(struct opml_roc *roc)
+{
+	free(roc->pt);
+	roc->pt = NULL;
+	roc->npt = 0;
+}
+
+double
+opml_roc_tpr_at(const struct opml_roc *roc, double fpr)
+{
+	const struct opml_roc_point *pt = roc->pt;
+	size_t lo = 0, hi = roc->npt - 1, mid;
+	double t;
+
+	/* the last point with pt.fpr <= fpr */
+	while (lo < hi) {
+		mid = lo + (hi - lo + 1) / 2;
+		if (pt[mid].fpr <= fpr)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	if (pt[lo].fpr == fpr || lo + 1 == roc->npt)
+		return pt[lo].tpr;
+	t = (fpr - pt[lo].fpr) / (pt[lo + 1].fpr - pt[lo].fpr);
+	return pt[lo].tpr + t * (pt[lo + 1].tpr - pt[lo].tpr);
+}
+
+/* A growing string for the SVG text. */
+struct sbuf {
+	char *s;
+	size_t len, cap;
+	int bad;
+};
+
+static void
+sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (b->bad)
+		return;
+	for (;;) {
+		size_t room = b->cap - b->len;
+		va_start(ap, fmt);
+		n = vsnprintf(b->s ? b->s + b->len : NULL, room, fmt, ap);
+		va_end(ap);
+		if (n < 0) {
+			b->bad = 1;
+			return;
+		}
+		if ((size_t)n < room) {
+			b->len += n;
+			return;
+		}
+		{
+			size_t cap = b->cap ? b->cap : 4096;
+			char *s;
+			while (cap - b->len <= (size_t)n)
+				cap *= 2;
+			if ((s = realloc(b->s, cap)) == NULL) {
+				b->bad = 1;
+				return;
+			}
+			b->s = s;
+			b->cap = cap;
+		}
+	}
+}
+
+/* Text with the five XML specials escaped. */
+static void
+sb_xml(struct sbuf *b, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		switch (*s) {
+		case '&': sb_printf(b, "&amp;"); break;
+		case '<': sb_printf(b, "&lt;"); break;
+		case '>': sb_printf(b, "&gt;"); break;
+		case '"': sb_printf(b, "&quot;"); break;
+		case '\'': sb_printf(b, "&apos;"); break;
+		default:
+			/* control characters are not allowed in XML 1.0 */
+			sb_printf(b, "%c", (unsigned char)*s < 0x20 ? '?' :
+			    *s);
+		}
+	}
+}
+
+/* Length in characters (UTF-8 continuation bytes not counted). */
+static size_t
+textlen(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s != '\0'; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static const char *const colour[] = {
+	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+	"#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
+};
+static const char *const dash[] = { "", "7 4", "2 3", "9 3 2 3" };
+#define NCOLOUR (sizeof colour / sizeof colour[0])
+#define NDASH (sizeof dash / sizeof dash[0])
+
+char *
+opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
+    size_t n, const char *title, size_t *len)
+{
+	struct sbuf b = { NULL, 0, 0, 0 };
+	const double fs = 13;	/* font size */
+	const double pw = 360, ph = 360;	/* plot area */
+	const double ml = 68, mr = 22, mb = 58;
+	double mt = title != NULL ? 44 : 18, W = ml + pw + mr, H, x0, y0;
+	double lw, lh, lx, ly;
+	size_t c, i, maxc = 0;
+
+	H = mt + ph + mb;
+	x0 = ml;
+	y0 = mt;
+	sb_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+	    "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+	    "font-family=\"Helvetica, Arial, sans-serif\" "
+	    "font-size=\"%.0f\">\n", W, H, W, H, fs);
+	sb_printf(&b, "<rect width=\"100%%\" height=\"100%%\" "
+	    "fill=\"white\"/>\n");
+	if (title != NULL) {
+		sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
+		    "text-anchor=\"middle\" font-size=\"15\" "
+		    "font-weight=\"bold\">", x0 + pw / 2, mt - 16);
+		sb_xml(&b, title);
+		sb_printf(&b, "</text>\n");
+	}
+	/* grid and ticks every 0.2, minor grid every 0.1 */
+	sb_printf(&b, "<g stroke=\"#ececec\" stroke-width=\"1\">\n");
+	for (i = 1; i < 10; i += 2) {
+		double x = x0 + pw * i / 10, y = y0 + ph * i / 10;
+		sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\"/>\n", x, y0, x, y0 + ph);
+		sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\"/>\n", x0, y, x0 + pw, y);
+	}
+	sb_printf(&b, "</g>\n<g stroke=\"#d0d0d0\" stroke-width=\"1\">\n");
+	for (i = 2; i < 10; i += 2) {
+		double x = x0 + pw * i / 10, y = y0 + ph * i / 10;
+		sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\"/>\n", x, y0, x, y0 + ph);
+		sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\"/>\n", x0, y, x0 + pw, y);
+	}
+	sb_printf(&b, "</g>\n<g stroke=\"black\" stroke-width=\"1\">\n");
+	for (i = 0; i <= 10; i += 2) {
+		double x = x0 + pw * i / 10, y = y0 + ph - ph * i / 10;
+		sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\"/>\n", x, y0 + ph, x, y0 + ph + 5);
+		sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\"/>\n", x0 - 5, y, x0, y);
+	}
+	sb_printf(&b, "</g>\n<g fill=\"black\">\n");
+	for (i = 0; i <= 10; i += 2) {
+		double x = x0 + pw * i / 10, y = y0 + ph - ph * i / 10;
+		sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
+		    "text-anchor=\"middle\">%.1f</text>\n", x,
+		    y0 + ph + 8 + fs, i / 10.0);
+		sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
+		    "text-anchor=\"end\">%.1f</text>\n", x0 - 8,
+		    y + fs * 0.35, i / 10.0);
+	}
+	sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
+	    "False positive rate</text>\n", x0 + pw / 2, y0 + ph + 44);
+	sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
+	    "transform=\"rotate(-90 %.1f %.1f)\">True positive rate</text>\n",
+	    x0 - 46, y0 + ph / 2, x0 - 46, y0 + ph / 2);
+	sb_printf(&b, "</g>\n");
+	/* chance diagonal */
+	sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+	    "stroke=\"#888888\" stroke-width=\"1\" "
+	    "stroke-dasharray=\"5 4\"/>\n", x0, y0 + ph, x0 + pw, y0);
+	/* curves: points closer than half a pixel to the last one drawn
+	 * are dropped, so a curve of millions of points stays small */
+	for (c = 0; c < n; c++) {
+		const struct opml_roc_point *pt = roc[c]->pt;
+		double lx0 = -1, ly0 = -1;
+		size_t m = roc[c]->npt;
+
+		sb_printf(&b, "<polyline class=\"curve\" fill=\"none\" "
+		    "stroke=\"%s\" stroke-width=\"2\" "
+		    "stroke-linejoin=\"round\"%s%s%s points=\"",
+		    colour[c % NCOLOUR], c / NCOLOUR % NDASH ?
+		    " stroke-dasharray=\"" : "", dash[c / NCOLOUR % NDASH],
+		    c / NCOLOUR % NDASH ? "\"" : "");
+		for (i = 0; i < m; i++) {
+			double x = x0 + pw * pt[i].fpr;
+			double y = y0 + ph * (1 - pt[i].tpr);
+			if (i > 0 && i + 1 < m && fabs(x - lx0) < 0.5 &&
+			    fabs(y - ly0) < 0.5)
+				continue;
+			sb_printf(&b, "%s%.2f,%.2f", i ? " " : "", x, y);
+			lx0 = x;
+			ly0 = y;
+		}
+		sb_printf(&b, "\"><title>");
+		sb_xml(&b, names[c]);
+		sb_printf(&b, "</title></polyline>\n");
+	}
+	/* frame on top of the curves */
+	sb_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+	    "height=\"%.1f\" fill=\"none\" stroke=\"black\" "
+	    "stroke-width=\"1\"/>\n", x0, y0, pw, ph);
+	/* legend, bottom right inside the axes */
+	if (n > 0) {
+		for (c = 0; c < n; c++) {
+			size_t l = textlen(names[c]) + 14;	/* " (AUC 0.xxxx)" */
+			if (l > maxc)
+				maxc = l;
+		}
+		lw = 12 + 28 + 8 + maxc * fs * 0.56 + 10;
+		lh = 10 + n * (fs + 7);
+		lx = x0 + pw - lw - 8;
+		ly = y0 + ph - lh - 8;
+		if (lx < x0 + 4)
+			lx = x0 + 4;
+		sb_printf(&b, "<g class=\"legend\">\n<rect x=\"%.1f\" "
+		    "y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+		    "fill=\"white\" fill-opacity=\"0.92\" stroke=\"#999999\" "
+		    "stroke-width=\"0.8\"/>\n", lx, ly, lw, lh);
+		for (c = 0; c < n; c++) {
+			double y = ly + 5 + (fs + 7) * c + (fs + 7) / 2;
+			sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
+			    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+			    "stroke-width=\"2\"%s%s%s/>\n", lx + 10, y,
+			    lx + 38, y, colour[c % NCOLOUR],
+			    c / NCOLOUR % NDASH ? " stroke-dasharray=\"" : "",
+			    dash[c / NCOLOUR % NDASH],
+			    c / NCOLOUR % NDASH ? "\"" : "");
+			sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\">", lx + 46,
+			    y + fs * 0.35);
+			sb_xml(&b, names[c]);
+			sb_printf(&b, " (AUC %.4f)</text>\n", roc[c]->auc);
+		}
+		sb_printf(&b, "</g>\n");
+	}
+	sb_printf(&b, "</svg>\n");
+	if (b.bad) {
+		free(b.s);
+		return NULL;
+	}
+	*len = b.len;
+	return b.s;
+}

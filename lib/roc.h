@@ -1,0 +1,60 @@
+#ifndef OPML_ROC_H
+#define OPML_ROC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * ROC analysis of scored pairs.  Scores are turned into sort keys: 64-bit
+ * integers whose order is the order of "sameness", the most "same"
+ * first, so that one ascending sweep over the keys of the positives and
+ * of the negatives gives the curve.
+ */
+
+/* The key of a finite score x; distance != 0: a low score means same. */
+uint64_t opml_roc_key(double x, int distance);
+/* The score back from its key. */
+double opml_roc_unkey(uint64_t k, int distance);
+
+/* Sort a[0..n) ascending: LSD radix sort, 11-bit digits, tmp holds n
+ * entries.  Passes whose digit is the same for all keys are skipped. */
+void opml_radix_sort(uint64_t *a, uint64_t *tmp, size_t n);
+
+struct opml_roc_point {
+	double fpr, tpr;
+	double thr;		/* predicted same: score >= thr (<= with
+				 * distances); +-inf for the first point */
+};
+
+struct opml_roc {
+	size_t npos, nneg;
+	struct opml_roc_point *pt;	/* (0,0) first, (1,1) last */
+	size_t npt;
+	double auc;		/* area under the curve (Mann-Whitney U /
+				 * npos nneg, ties counted one half) */
+	double eer;		/* FPR where FPR = 1 - TPR on the curve */
+	double eer_thr;		/* threshold of the curve point nearest it */
+};
+
+/*
+ * The ROC curve of npos positive and nneg negative keys, both sorted
+ * ascending (opml_radix_sort); one point per distinct key.  Returns 0,
+ * or -1 if out of memory or a class is empty (errno EDOM).
+ */
+int opml_roc_compute(const uint64_t *pos, size_t npos, const uint64_t *neg,
+    size_t nneg, int distance, struct opml_roc *roc);
+void opml_roc_free(struct opml_roc *roc);
+
+/* TPR at the given FPR on the piecewise linear curve (the highest TPR
+ * where the curve climbs vertically at exactly that FPR). */
+double opml_roc_tpr_at(const struct opml_roc *roc, double fpr);
+
+/*
+ * One SVG figure of n curves (names[i] labels curve i in the legend,
+ * with its AUC); title may be NULL.  A malloc'd NUL-terminated string,
+ * its length in *len; NULL if out of memory.
+ */
+char *opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
+    size_t n, const char *title, size_t *len);
+
+#endif
