@@ -1,0 +1,42 @@
+#ifndef OPML_KNN_H
+#define OPML_KNN_H
+
+#include <stddef.h>
+
+/*
+ * k nearest neighbours by squared Euclidean distance.
+ *
+ * The neighbours of a query are the k training rows with the smallest
+ * distance sum_i (x_i - z_i)^2, summed in index order; a distance tie
+ * goes to the earlier training row.  That is exactly what a plain
+ * double loop gives (opml_knn_naive).  opml_knn_search finds the same
+ * rows faster: blocked ||x||^2 + ||z||^2 - 2 x.z over centred data on
+ * several threads keeps a few more candidates than k, re-ranks them by
+ * the exact sum, and falls back to the exact scan for a query whose
+ * candidate margin is below the expansion's rounding bound.
+ */
+
+/* nbr[q * k + j]: the j-th nearest training row of query q, nearest
+ * first.  With loo the queries are the training rows themselves (test
+ * and m are ignored) and a row is not its own neighbour.  k <= n (with
+ * loo, k < n).  0, or -1 if out of memory or a thread failed. */
+int opml_knn_search(const double *train, size_t n, const double *test,
+    size_t m, size_t d, size_t k, int loo, unsigned nthreads, size_t *nbr);
+
+/* The same by the plain double loop (the reference). */
+int opml_knn_naive(const double *train, size_t n, const double *test,
+    size_t m, size_t d, size_t k, int loo, size_t *nbr);
+
+/* The exact distance used for ranking. */
+double opml_knn_dist(const double *x, const double *z, size_t d);
+
+/*
+ * Majority vote of the k neighbours nbr[0..k) (nearest first) whose
+ * classes are y[].  A vote tie goes, with rank NULL, to the tied class
+ * whose nearest neighbour comes first; else to the tied class of least
+ * rank[class].  count is work space of nclass entries.
+ */
+size_t opml_knn_vote(const size_t *nbr, size_t k, const size_t *y,
+    size_t nclass, const size_t *rank, size_t *count);
+
+#endif

@@ -1,0 +1,288 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+#include "split.h"
+
+void
+opml_set_init(struct opml_set *s)
+{
+	memset(s, 0, sizeof *s);
+	opml_labels_init(&s->labels);
+}
+
+void
+opml_set_free(struct opml_set *s)
+{
+	free(s->x);
+	free(s->y);
+	opml_labels_free(&s->labels);
+	memset(s, 0, sizeof *s);
+}
+
+static int
+grow(struct opml_set *s)
+{
+	size_t cap = s->cap ? 2 * s->cap : 256;
+	double *x;
+	size_t *y;
+
+	if (s->d > 0 && cap > (size_t)-1 / sizeof *x / s->d)
+		return -1;
+	if ((x = realloc(s->x, cap * (s->d ? s->d : 1) * sizeof *x)) == NULL)
+		return -1;
+	s->x = x;
+	if ((y = realloc(s->y, cap * sizeof *y)) == NULL)
+		return -1;
+	s->y = y;
+	s->cap = cap;
+	return 0;
+}
+
+int
+opml_set_read(struct opml_set *s, struct opml_reader *r)
+{
+	struct opml_sample smp;
+	size_t c;
+	int rc, isnew;
+
+	memset(&smp, 0, sizeof smp);
+	smp.d = s->d;
+	while ((rc = opml_read_sample(r, &smp)) == 1) {
+		if (s->d == 0) {
+			s->d = smp.d;
+			/* Rows held so far (none) need no copying. */
+			free(s->x);
+			s->x = NULL;
+			s->cap = 0;
+		}
+		if (s->n == s->cap && grow(s) == -1)
+			goto nomem;
+		if ((c = opml_labels_add(&s->labels, smp.label, &isnew)) ==
+		    (size_t)-1)
+			goto nomem;
+		memcpy(s->x + s->n * s->d, smp.x, s->d * sizeof *s->x);
+		s->y[s->n++] = c;
+	}
+	opml_sample_free(&smp);
+	return rc == -1 ? -1 : 0;
+nomem:
+	opml_sample_free(&smp);
+	return opml_reader_fail(r, "out of memory");
+}
+
+size_t *
+opml_set_counts(const struct opml_set *s)
+{
+	size_t *cnt, i;
+
+	if ((cnt = calloc(s->labels.n + 1, sizeof *cnt)) == NULL)
+		return NULL;
+	for (i = 0; i < s->n; i++)
+		cnt[s->y[i]]++;
+	return cnt;
+}
+
+void
+opml_shuffle(size_t *idx, size_t n, uint64_t seed)
+{
+	struct opml_rng g;
+	size_t i, j, t;
+
+	opml_rng_seed(&g, seed);
+	for (i = n; i > 1; i--) {
+		j = (size_t)opml_rng_below(&g, i);
+		t = idx[i - 1];
+		idx[i - 1] = idx[j];
+		idx[j] = t;
+	}
+}
+
+static void
+identity(size_t *idx, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		idx[i] = i;
+}
+
+/* Move the rows marked in take[] to the front, both parts keeping their
+ * order; the number moved is returned. */
+static size_t
+partition(size_t *order, size_t n, const unsigned char *take, size_t *tmp)
+{
+	size_t i, a = 0, b = 0;
+
+	for (i = 0; i < n; i++)
+		if (take[order[i]])
+			order[a++] = order[i];
+		else
+			tmp[b++] = order[i];
+	memcpy(order + a, tmp, b * sizeof *tmp);
+	return a;
+}
+
+/* The classes in a seeded order (a different stream from the rows'). */
+static size_t *
+class_order(const struct opml_set *s, uint64_t seed)
+{
+	size_t *co;
+
+	if ((co = malloc((s->labels.n + 1) * sizeof *co)) == NULL)
+		return NULL;
+	identity(co, s->labels.n);
+	opml_shuffle(co, s->labels.n, seed ^ 0x9e3779b97f4a7c15ULL);
+	return co;
+}
+
+int
+opml_split_frac(const struct opml_set *s, double frac, int strat,
+    int bylabel, uint64_t seed, size_t *order, size_t *ntrain)
+{
+	unsigned char *take = NULL;
+	size_t *cnt = NULL, *want = NULL, *co = NULL, *tmp = NULL, i, c;
+	int rc = -1;
+
+	identity(order, s->n);
+	opml_shuffle(order, s->n, seed);
+	if ((take = calloc(s->n + 1, 1)) == NULL ||
+	    (tmp = malloc((s->n + 1) * sizeof *tmp)) == NULL ||
+	    (cnt = opml_set_counts(s)) == NULL ||
+	    (want = calloc(s->labels.n + 1, sizeof *want)) == NULL)
+		goto out;
+	if (bylabel) {
+		size_t got = 0, goal = (size_t)(frac * (double)s->n + 0.5);
+		unsigned char *in;
+
+		if ((co = class_order(s, seed)) == NULL ||
+		    (in = calloc(s->labels.n + 1, 1)) == NULL)
+			goto out;
+		for (i = 0; i < s->labels.n && got < goal; i++) {
+			in[co[i]] = 1;
+			got += cnt[co[i]];
+		}
+		for (i = 0; i < s->n; i++)
+			take[i] = in[s->y[i]];
+		free(in);
+	} else if (strat) {
+		for (c = 0; c < s->labels.n; c++)
+			want[c] = (size_t)(frac * (double)cnt[c] + 0.5);
+		memset(cnt, 0, s->labels.n * sizeof *cnt);
+		for (i = 0; i < s->n; i++) {
+			c = s->y[order[i]];
+			if (cnt[c] < want[c]) {
+				cnt[c]++;
+				take[order[i]] = 1;
+			}
+		}
+	} else {
+		size_t goal = (size_t)(frac * (double)s->n + 0.5);
+
+		for (i = 0; i < goal; i++)
+			take[order[i]] = 1;
+	}
+	*ntrain = partition(order, s->n, take, tmp);
+	rc = 0;
+out:
+	free(take);
+	free(tmp);
+	free(cnt);
+	free(want);
+	free(co);
+	return rc;
+}
+
+int
+opml_split_folds(const struct opml_set *s, size_t k, int strat,
+    int bylabel, uint64_t seed, size_t *order, size_t *fold)
+{
+	size_t *co = NULL, *size = NULL, *cnt = NULL, i, c, f;
+	int rc = -1;
+
+	identity(order, s->n);
+	opml_shuffle(order, s->n, seed);
+	if (bylabel) {
+		size_t *fc;
+
+		if ((co = class_order(s, seed)) == NULL ||
+		    (cnt = opml_set_counts(s)) == NULL ||
+		    (size = calloc(k, sizeof *size)) == NULL ||
+		    (fc = malloc((s->labels.n + 1) * sizeof *fc)) == NULL)
+			goto out;
+		for (i = 0; i < s->labels.n; i++) {
+			size_t best = 0;
+
+			for (f = 1; f < k; f++)
+				if (size[f] < size[best])
+					best = f;
+			fc[co[i]] = best;
+			size[best] += cnt[co[i]];
+		}
+		for (i = 0; i < s->n; i++)
+			fold[i] = fc[s->y[i]];
+		free(fc);
+	} else if (strat) {
+		/* Deal each class in turn, continuing where the last one
+		 * stopped, so fold sizes differ by at most one. */
+		size_t at = 0;
+		size_t *start;
+
+		if ((cnt = opml_set_counts(s)) == NULL ||
+		    (start = calloc(s->labels.n + 1, sizeof *start)) == NULL)
+			goto out;
+		for (c = 0; c < s->labels.n; c++) {
+			start[c] = at;
+			at += cnt[c];
+		}
+		for (i = 0; i < s->n; i++) {
+			c = s->y[order[i]];
+			fold[order[i]] = start[c]++ % k;
+		}
+		free(start);
+	} else
+		for (i = 0; i < s->n; i++)
+			fold[order[i]] = i % k;
+	rc = 0;
+out:
+	free(co);
+	free(size);
+	free(cnt);
+	return rc;
+}
+
+int
+opml_coldstart(const struct opml_set *s, size_t p, size_t *order)
+{
+	size_t *cnt, *first = NULL, *rows = NULL, *seen = NULL, nc = s->labels.n, i, c, q, o = 0;
+
+	if ((cnt = opml_set_counts(s)) == NULL)
+		return -1;
+	if ((first = calloc(nc + 1, sizeof *first)) == NULL ||
+	    (seen = calloc(nc + 1, sizeof *seen)) == NULL ||
+	    (rows = malloc((s->n + 1) * sizeof *rows)) == NULL) {
+		free(cnt);
+		free(first);
+		free(seen);
+		return -1;
+	}
+	/* rows: the row indices grouped by class, input order inside. */
+	for (c = 1; c < nc; c++)
+		first[c] = first[c - 1] + cnt[c - 1];
+	for (i = 0; i < s->n; i++) {
+		c = s->y[i];
+		rows[first[c] + seen[c]++] = i;
+	}
+	for (q = 0; q < p; q++)
+		for (c = 0; c < nc; c++) {
+			size_t a = cnt[c] * q / p, b = cnt[c] * (q + 1) / p;
+
+			for (i = a; i < b; i++)
+				order[o++] = rows[first[c] + i];
+		}
+	free(cnt);
+	free(first);
+	free(seen);
+	free(rows);
+	return 0;
+}
