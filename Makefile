@@ -36,7 +36,7 @@ tests/unit/%: tests/unit/%.c lib/libopml.a $(LIBHDR)
 # first on PATH.
 test: all $(UNITS)
 	@set -e; for t in $(UNITS); do echo "unit: $$t"; ./$$t; done
-	bats tests
+	sh scripts/bats tests
 
 # The same tests, built with AddressSanitizer and UBSan.
 check-asan:
