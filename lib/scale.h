@@ -1,0 +1,44 @@
+#ifndef OPML_SCALE_H
+#define OPML_SCALE_H
+
+#include <stddef.h>
+
+#include "reader.h"
+
+/*
+ * Feature scaling with parameters that can be saved and restored:
+ *   zscore  (x - mean) / std, std with n - 1 (MATLAB's zscore)
+ *   minmax  (x - min) / (max - min), into [0, 1]
+ *   unit    x / ||x||, each sample on its own (nothing to fit)
+ * A column with no spread (std or max - min zero) scales to 0, never
+ * NaN; so does an all-zero sample under unit.
+ */
+enum opml_scale_type { OPML_SCALE_ZSCORE, OPML_SCALE_MINMAX, OPML_SCALE_UNIT };
+
+struct opml_scale {
+	enum opml_scale_type type;
+	size_t d;
+	double *a, *b;		/* zscore: mean, std; minmax: min, max */
+};
+
+/* Name to type: 0, or -1 if unknown. */
+int opml_scale_type(const char *name, enum opml_scale_type *t);
+const char *opml_scale_name(enum opml_scale_type t);
+
+/* Fit to the n x d rows x.  0, or -1 if out of memory. */
+int opml_scale_fit(struct opml_scale *p, enum opml_scale_type t,
+    const double *x, size_t n, size_t d);
+/* y = the scaled x (d entries; y may be x). */
+void opml_scale_apply(const struct opml_scale *p, const double *x,
+    double *y);
+void opml_scale_free(struct opml_scale *p);
+
+/* The parameters as text: a "#opml-scale" header line, then for
+ * zscore the lines "mean x1 ..." and "std x1 ...", for minmax "min"
+ * and "max"; numbers that read back exactly.  malloc'd, NULL if out of
+ * memory. */
+char *opml_scale_format(const struct opml_scale *p, size_t *len);
+/* Read parameters written by opml_scale_format: 0, or -1 with r->err. */
+int opml_scale_read(struct opml_reader *r, struct opml_scale *p);
+
+#endif
