@@ -1,0 +1,260 @@
+/*
+ * ROC unit tests: keys keep the order of scores, the radix sort sorts,
+ * the AUC equals a brute-force Mann-Whitney count with ties as one half,
+ * the curve and EER of small cases known by hand.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+#include "roc.h"
+
+static int fails;
+
+#define CHECK(c) do { if (!(c)) { fprintf(stderr, "%s:%d: %s\n", \
+    __FILE__, __LINE__, #c); fails++; } } while (0)
+
+static int
+cmp64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static void
+test_keys(void)
+{
+	static const double v[] = { -INFINITY, -1e300, -2.5, -1, -1e-310, 0,
+	    1e-310, 1e-300, 0.5, 1, 3, 1e300, INFINITY };
+	size_t i, n = sizeof v / sizeof v[0];
+
+	for (i = 0; i + 1 < n; i++) {
+		CHECK(opml_roc_key(v[i], 1) < opml_roc_key(v[i + 1], 1));
+		CHECK(opml_roc_key(v[i], 0) > opml_roc_key(v[i + 1], 0));
+	}
+	for (i = 0; i < n; i++) {
+		CHECK(opml_roc_unkey(opml_roc_key(v[i], 1), 1) == v[i]);
+		CHECK(opml_roc_unkey(opml_roc_key(v[i], 0), 0) == v[i]);
+	}
+	CHECK(opml_roc_key(-0.0, 1) == opml_roc_key(0.0, 1));
+	CHECK(opml_roc_key(-0.0, 0) == opml_roc_key(0.0, 0));
+}
+
+static void
+test_sort(void)
+{
+	struct opml_rng g;
+	size_t n = 100003, i;
+	uint64_t *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+	uint64_t *t = malloc(n * sizeof *t);
+
+	opml_rng_seed(&g, 7);
+	for (i = 0; i < n; i++) {
+		double x = (opml_rng_unit(&g) - 0.5) * 1e6;
+		if (i % 3 == 0)
+			x = floor(x / 1000);	/* many ties */
+		a[i] = b[i] = opml_roc_key(x, i % 2);
+	}
+	opml_radix_sort(a, t, n);
+	qsort(b, n, sizeof *b, cmp64);
+	CHECK(memcmp(a, b, n * sizeof *a) == 0);
+	/* keys that differ only in the low bits */
+	for (i = 0; i < n; i++)
+		a[i] = b[i] = UINT64_C(0xabc0000000000000) | (opml_rng_next(&g) &
+		    0xfff);
+	opml_radix_sort(a, t, n);
+	qsort(b, n, sizeof *b, cmp64);
+	CHECK(memcmp(a, b, n * sizeof *a) == 0);
+	free(a);
+	free(b);
+	free(t);
+}
+
+/* AUC by counting all positive-negative pairs. */
+static double
+brute_auc(const double *s, const int *lab, size_t n, int distance)
+{
+	double u = 0, P = 0, N = 0;
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		if (!lab[i])
+			continue;
+		P++;
+		for (j = 0; j < n; j++) {
+			double a = s[i], b = s[j];
+			if (lab[j])
+				continue;
+			if (distance ? a < b : a > b)
+				u += 1;
+			else if (a == b)
+				u += 0.5;
+		}
+	}
+	for (i = 0; i < n; i++)
+		N += !lab[i];
+	return u / (P * N);
+}
+
+static void
+roc_of(const double *s, const int *lab, size_t n, int distance,
+    struct opml_roc *roc)
+{
+	uint64_t *p = malloc(n * sizeof *p), *q = malloc(n * sizeof *q);
+	uint64_t *t = malloc(n * sizeof *t);
+	size_t np = 0, nq = 0, i;
+
+	for (i = 0; i < n; i++) {
+		if (lab[i])
+			p[np++] = opml_roc_key(s[i], distance);
+		else
+			q[nq++] = opml_roc_key(s[i], distance);
+	}
+	opml_radix_sort(p, t, np);
+	opml_radix_sort(q, t, nq);
+	if (opml_roc_compute(p, np, q, nq, distance, roc) == -1)
+		abort();
+	free(p);
+	free(q);
+	free(t);
+}
+
+static void
+test_auc_random(void)
+{
+	struct opml_rng g;
+	size_t n, i, trial;
+
+	opml_rng_seed(&g, 42);
+	for (trial = 0; trial < 40; trial++) {
+		double *s, auc;
+		int *lab, distance = trial % 2, any[2] = { 0, 0 };
+		struct opml_roc roc;
+
+		n = 2 + opml_rng_below(&g, 3000);
+		s = malloc(n * sizeof *s);
+		lab = malloc(n * sizeof *lab);
+		for (i = 0; i < n; i++) {
+			lab[i] = opml_rng_unit(&g) < 0.3 + 0.4 * (trial % 3) / 2;
+			/* a few distinct values: many ties */
+			s[i] = (double)opml_rng_below(&g, 1 + trial * 3) +
+			    (lab[i] ? 0.7 : 0) * (trial % 4 == 0);
+			if (trial % 5 == 1)
+				s[i] = -s[i] * 1e-3;
+			any[lab[i]] = 1;
+		}
+		if (!any[0] || !any[1]) {
+			lab[0] = 0;
+			lab[1] = 1;
+		}
+		roc_of(s, lab, n, distance, &roc);
+		auc = brute_auc(s, lab, n, distance);
+		CHECK(fabs(roc.auc - auc) <= 1e-12);
+		if (fabs(roc.auc - auc) > 1e-12)
+			fprintf(stderr, "trial %zu: %.17g vs %.17g\n", trial,
+			    roc.auc, auc);
+		/* trapezoid area over the curve is the AUC too */
+		{
+			double a = 0;
+			for (i = 1; i < roc.npt; i++)
+				a += (roc.pt[i].fpr - roc.pt[i - 1].fpr) *
+				    (roc.pt[i].tpr + roc.pt[i - 1].tpr) / 2;
+			CHECK(fabs(a - auc) <= 1e-12);
+		}
+		CHECK(roc.pt[0].fpr == 0 && roc.pt[0].tpr == 0);
+		CHECK(roc.pt[roc.npt - 1].fpr == 1 &&
+		    roc.pt[roc.npt - 1].tpr == 1);
+		opml_roc_free(&roc);
+		free(s);
+		free(lab);
+	}
+}
+
+static void
+test_by_hand(void)
+{
+	/* similarity: positives 4 3 2, negatives 3 1; ties at 3 */
+	static const double s[] = { 4, 3, 2, 3, 1 };
+	static const int lab[] = { 1, 1, 1, 0, 0 };
+	static const double want[][3] = {
+		{ 0, 0, INFINITY }, { 0, 1 / 3.0, 4 }, { 0.5, 2 / 3.0, 3 },
+		{ 0.5, 1, 2 }, { 1, 1, 1 },
+	};
+	struct opml_roc roc;
+	size_t i;
+
+	roc_of(s, lab, 5, 0, &roc);
+	CHECK(roc.npt == 5);
+	for (i = 0; i < 5 && i < roc.npt; i++) {
+		CHECK(roc.pt[i].fpr == want[i][0]);
+		CHECK(fabs(roc.pt[i].tpr - want[i][1]) < 1e-15);
+		CHECK(roc.pt[i].thr == want[i][2]);
+	}
+	/* U = 4 > (3,1): 2; 3: tie .5 + 1; 2: 1 -> 4.5 of 6 */
+	CHECK(fabs(roc.auc - 0.75) < 1e-15);
+	CHECK(fabs(opml_roc_tpr_at(&roc, 0.25) - 0.5) < 1e-15);
+	CHECK(opml_roc_tpr_at(&roc, 0.5) == 1);
+	CHECK(opml_roc_tpr_at(&roc, 0) == 1 / 3.0);
+	opml_roc_free(&roc);
+
+	/* distances, the mirror image: same labels on negated scores */
+	{
+		double d[5];
+		for (i = 0; i < 5; i++)
+			d[i] = -s[i];
+		roc_of(d, lab, 5, 1, &roc);
+		CHECK(fabs(roc.auc - 0.75) < 1e-15);
+		CHECK(roc.pt[0].thr == -INFINITY);
+		CHECK(roc.pt[1].thr == -4);
+		opml_roc_free(&roc);
+	}
+}
+
+static void
+test_eer(void)
+{
+	/* symmetric: positives 1..10, negatives 0.5..9.5 shifted down by
+	 * 3: the curve is symmetric about FPR = 1 - TPR */
+	double s[20];
+	int lab[20];
+	struct opml_roc roc;
+	size_t i;
+
+	for (i = 0; i < 10; i++) {
+		s[i] = i + 4;
+		lab[i] = 1;
+		s[10 + i] = i + 0.5;
+		lab[10 + i] = 0;
+	}
+	roc_of(s, lab, 20, 0, &roc);
+	/* positives 4..13, negatives .5..9.5: at threshold 7 TPR = 7/10,
+	 * FPR = 3/10 (7.5 8.5 9.5) */
+	CHECK(fabs(roc.eer - 0.3) < 1e-15);
+	CHECK(roc.eer_thr == 7 || roc.eer_thr == 7.5);
+	opml_roc_free(&roc);
+
+	/* perfect separation: EER 0, AUC 1 */
+	for (i = 0; i < 10; i++)
+		s[i] = 100 + i;
+	roc_of(s, lab, 20, 0, &roc);
+	CHECK(roc.eer == 0 && roc.auc == 1);
+	opml_roc_free(&roc);
+}
+
+int
+main(void)
+{
+	test_keys();
+	test_sort();
+	test_auc_random();
+	test_by_hand();
+	test_eer();
+	if (fails) {
+		fprintf(stderr, "test_roc: %d failures\n", fails);
+		return 1;
+	}
+	printf("test_roc: ok\n");
+	return 0;
+}
