@@ -325,9 +325,9 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 		sb_printf(&b, "<polyline class=\"curve\" fill=\"none\" "
 		    "stroke=\"%s\" stroke-width=\"2\" "
 		    "stroke-linejoin=\"round\"%s%s%s points=\"",
-		    colour[c % NCOLOUR], c / NCOLOUR % NDASH ?
-		    " stroke-dasharray=\"" : "", dash[c / NCOLOUR % NDASH],
-		    c / NCOLOUR % NDASH ? "\"" : "");
+		    colour[c % NCOLOUR], c % NDASH ?
+		    " stroke-dasharray=\"" : "", dash[c % NDASH],
+		    c % NDASH ? "\"" : "");
 		for (i = 0; i < m; i++) {
 			double x = x0 + pw * pt[i].fpr;
 			double y = y0 + ph * (1 - pt[i].tpr);
@@ -369,9 +369,9 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 			    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
 			    "stroke-width=\"2\"%s%s%s/>\n", lx + 10, y,
 			    lx + 38, y, colour[c % NCOLOUR],
-			    c / NCOLOUR % NDASH ? " stroke-dasharray=\"" : "",
-			    dash[c / NCOLOUR % NDASH],
-			    c / NCOLOUR % NDASH ? "\"" : "");
+			    c % NDASH ? " stroke-dasharray=\"" : "",
+			    dash[c % NDASH],
+			    c % NDASH ? "\"" : "");
 			sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\">", lx + 46,
 			    y + fs * 0.35);
 			sb_xml(&b, names[c]);
