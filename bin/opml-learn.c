@@ -207,7 +207,7 @@ main(int argc, char *argv[])
 				have_model = 1;
 			}
 			if (!learner_ready) {
-				if (opml_learner_init(&l, &m) == -1)
+				if (opml_learner_init_fused(&l, &m) == -1)
 					errx(1, "out of memory");
 				learner_ready = 1;
 			}
@@ -222,6 +222,8 @@ main(int argc, char *argv[])
 	}
 	if (!have_model)
 		errx(1, "no samples in the input: nothing to learn from");
+	if (learner_ready)
+		opml_learner_flush(&l);
 	if (m.n.triplets == 0 && m.n.prestage == 0 && m.n.samples > 0)
 		warnx("%s: no triplet in the stream; writing the model "
 		    "unchanged", m.trip.labels.n < 2 ? "only one class" :

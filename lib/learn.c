@@ -5,6 +5,9 @@
 #include "learn.h"
 #include "step.h"
 
+/* Kinds of pending step in the one-pass learner. */
+enum { NONE, TRIPLET, PRESTAGE };
+
 int
 opml_learner_init(struct opml_learner *l, struct opml_model *m)
 {
@@ -25,6 +28,54 @@ opml_learner_init(struct opml_learner *l, struct opml_model *m)
 	return 0;
 }
 
+/* A zeroed array of n doubles on a 64-byte boundary. */
+static double *
+zalloc(size_t n)
+{
+	size_t bytes = (n * sizeof(double) + 63) / 64 * 64;
+	double *p;
+
+	if (n > ((size_t)-1 - 63) / sizeof(double))
+		return NULL;
+	if ((p = aligned_alloc(64, bytes ? bytes : 64)) != NULL)
+		memset(p, 0, bytes ? bytes : 64);
+	return p;
+}
+
+int
+opml_learner_init_fused(struct opml_learner *l, struct opml_model *m)
+{
+	size_t d = m->d, r = m->r, ld = opml_padded(m->d), i;
+
+	if (opml_learner_init(l, m) == -1)
+		return -1;
+	l->fused = 1;
+	l->ld = ld;
+	free(l->a);
+	free(l->b);
+	free(l->u);
+	free(l->v);
+	l->a = zalloc(ld);
+	l->b = zalloc(ld);
+	l->na = zalloc(ld);
+	l->nb = zalloc(ld);
+	l->u = zalloc(r);
+	l->v = zalloc(r);
+	l->nu = zalloc(r);
+	l->nv = zalloc(r);
+	l->p = zalloc(r);
+	l->q = zalloc(r);
+	l->L = r > ((size_t)-1 / sizeof(double)) / ld ? NULL : zalloc(r * ld);
+	if (!l->a || !l->b || !l->na || !l->nb || !l->u || !l->v || !l->nu ||
+	    !l->nv || !l->p || !l->q || !l->L) {
+		opml_learner_free(l);
+		return -1;
+	}
+	for (i = 0; i < r; i++)
+		memcpy(l->L + i * ld, m->L + i * d, d * sizeof *l->L);
+	return 0;
+}
+
 void
 opml_learner_free(struct opml_learner *l)
 {
@@ -33,6 +84,13 @@ opml_learner_free(struct opml_learner *l)
 	free(l->x);
 	free(l->u);
 	free(l->v);
+	free(l->L);
+	free(l->na);
+	free(l->nb);
+	free(l->nu);
+	free(l->nv);
+	free(l->p);
+	free(l->q);
 	memset(l, 0, sizeof *l);
 }
 
@@ -70,12 +128,105 @@ observe(struct opml_model *m, double sq)
 	}
 }
 
+static void
+count(struct opml_counts *n, enum opml_step_result res)
+{
+	switch (res) {
+	case OPML_STEP_INACTIVE:
+		n->inactive++;
+		break;
+	case OPML_STEP_OVERFLOW:
+		n->nonpd++;
+		break;
+	case OPML_STEP_NONPD:
+		n->nonpd++;
+		/* FALLTHROUGH */
+	case OPML_STEP_CLIPPED:
+		n->clipped++;
+		/* FALLTHROUGH */
+	case OPML_STEP_FULL:
+		n->updates++;
+		break;
+	}
+}
+
+/*
+ * The one-pass learner: take the pending step (a, b, u = La, v = Lb,
+ * g) and, in the same pass over L, the products of the next step (an,
+ * bn, either may be NULL) into nu, nv.
+ */
+static void
+advance(struct opml_learner *l, const double *an, const double *bn)
+{
+	struct opml_model *m = l->m;
+	size_t r = m->r, d = m->d, i;
+	const double *p = NULL, *q = NULL;
+	enum opml_step_result res;
+	struct opml_coefs c;
+	double f;
+
+	switch (l->pending) {
+	case TRIPLET:
+		res = opml_step_coefs(l->u, l->v, r, l->a, l->b, d, l->pg,
+		    l->min_eig, &c);
+		count(&m->n, res);
+		if (res == OPML_STEP_INACTIVE || res == OPML_STEP_OVERFLOW)
+			break;
+		for (i = 0; i < r; i++) {
+			l->p[i] = c.pu * l->u[i] + c.pv * l->v[i];
+			l->q[i] = c.qu * l->u[i] + c.qv * l->v[i];
+		}
+		p = l->p;
+		q = l->q;
+		break;
+	case PRESTAGE:
+		/* Sherman-Morrison, as opml_prestage_step. */
+		f = -l->pg / (1 + l->pg * sqnorm(l->a, d));
+		for (i = 0; i < r; i++)
+			l->p[i] = f * l->u[i];
+		p = l->p;
+		break;
+	}
+	l->pending = NONE;
+	if (p != NULL || an != NULL)
+		opml_fused_rows(l->L, r, l->ld, p, l->a, q, l->b, an, bn,
+		    l->nu, l->nv);
+}
+
+/* Make the newest step (na, nb, nu, nv) the pending one. */
+static void
+hold(struct opml_learner *l, int kind, double g)
+{
+	double *t;
+
+	t = l->a, l->a = l->na, l->na = t;
+	t = l->b, l->b = l->nb, l->nb = t;
+	t = l->u, l->u = l->nu, l->nu = t;
+	t = l->v, l->v = l->nv, l->nv = t;
+	l->pending = kind;
+	l->pg = g;
+}
+
+void
+opml_learner_flush(struct opml_learner *l)
+{
+	struct opml_model *m = l->m;
+	size_t i;
+
+	if (!l->fused)
+		return;
+	advance(l, NULL, NULL);
+	for (i = 0; i < m->r; i++)
+		memcpy(m->L + i * m->d, l->L + i * l->ld, m->d * sizeof *m->L);
+}
+
 int
 opml_learn(struct opml_learner *l, const char *label, const double *x)
 {
 	struct opml_model *m = l->m;
 	size_t d = m->d, other;
-	double used;
+	double used, *a = l->fused ? l->na : l->a, *b = l->fused ? l->nb : l->b;
+	double g;
 	enum opml_kind kind;
 
 	m->n.samples++;
@@ -86,7 +237,7 @@ opml_learn(struct opml_learner *l, const char *label, const double *x)
 			l->x[i] = s > 0 ? x[i] / s : 0;
 		x = l->x;
 	}
-	kind = opml_triplet_next(&m->trip, label, x, l->a, l->b, &other);
+	kind = opml_triplet_next(&m->trip, label, x, a, b, &other);
 	switch (kind) {
 	case OPML_NOMEM:
 		return -1;
@@ -95,34 +246,26 @@ opml_learn(struct opml_learner *l, const char *label, const double *x)
 	case OPML_PAIR:
 		if (m->algo != OPML_ALGO_COPML)
 			break;
-		observe(m, sqnorm(l->a, d));
-		opml_prestage_step(m->L, m->r, d, l->a,
-		    opml_effective_gamma(m, m->gamma1), l->u);
+		observe(m, sqnorm(a, d));
+		g = opml_effective_gamma(m, m->gamma1);
 		m->n.prestage++;
+		if (l->fused) {
+			advance(l, a, NULL);
+			hold(l, PRESTAGE, g);
+		} else
+			opml_prestage_step(m->L, m->r, d, a, g, l->u);
 		break;
 	case OPML_TRIPLET:
 		m->n.triplets++;
-		observe(m, sqnorm(l->a, d));
-		observe(m, sqnorm(l->b, d));
-		switch (opml_step(m->L, m->r, d, l->a, l->b,
-		    opml_effective_gamma(m, m->gamma), l->min_eig, l->u, l->v,
-		    &used)) {
-		case OPML_STEP_INACTIVE:
-			m->n.inactive++;
-			break;
-		case OPML_STEP_OVERFLOW:
-			m->n.nonpd++;
-			break;
-		case OPML_STEP_NONPD:
-			m->n.nonpd++;
-			/* FALLTHROUGH */
-		case OPML_STEP_CLIPPED:
-			m->n.clipped++;
-			/* FALLTHROUGH */
-		case OPML_STEP_FULL:
-			m->n.updates++;
-			break;
-		}
+		observe(m, sqnorm(a, d));
+		observe(m, sqnorm(b, d));
+		g = opml_effective_gamma(m, m->gamma);
+		if (l->fused) {
+			advance(l, a, b);
+			hold(l, TRIPLET, g);
+		} else
+			count(&m->n, opml_step(m->L, m->r, d, a, b, g,
+			    l->min_eig, l->u, l->v, &used));
 		break;
 	}
 	return 0;

@@ -7,18 +7,47 @@
  * a smaller g (see opml_step): L grows at most twofold per step. */
 #define OPML_MIN_EIG 0.5
 
-/* OPML / COPML over a stream, one sample at a time, into a model. */
+/*
+ * OPML / COPML over a stream, one sample at a time, into a model.
+ *
+ * Two learners give the same model up to rounding.  The reference
+ * (opml_learner_init) takes each step with opml_step as its sample
+ * comes: two passes over L, m->L always current.  The one-pass learner
+ * (opml_learner_init_fused) keeps one step pending: the next triplet's
+ * a and b depend only on the stored samples, not on L, so when it comes
+ * the pending update of L and the next step's La, Lb are made in one
+ * pass over L (opml_fused_rows), on a copy of L with padded rows.  Its
+ * m->L and step counters are current only after opml_learner_flush.
+ * Its sums run in a fixed lane order, so a flush between two samples
+ * (a model written, then resumed) changes nothing: the results are
+ * the same to the bit as without the flush.
+ */
 struct opml_learner {
 	struct opml_model *m;
 	double *a, *b, *u, *v, *x;
 	double min_eig;
+	/* the one-pass learner only */
+	int fused;
+	size_t ld;		/* row stride of L, d padded to OPML_LANES */
+	double *L;		/* r x ld working copy of m->L */
+	double *na, *nb;	/* the newest sample's a, b (zero-padded) */
+	double *nu, *nv;	/* L na, L nb */
+	double *p, *q;		/* the pending step's coefficient rows */
+	int pending;		/* 0, or the kind of the step held back */
+	double pg;		/* its step size */
 };
 
 int opml_learner_init(struct opml_learner *l, struct opml_model *m);
+int opml_learner_init_fused(struct opml_learner *l, struct opml_model *m);
 void opml_learner_free(struct opml_learner *l);
 
 /* Learn from one sample (d values): 0, or -1 when out of memory. */
 int opml_learn(struct opml_learner *l, const char *label, const double *x);
+
+/* Take any pending step and bring m->L up to date (the one-pass
+ * learner; nothing to do for the reference).  Learning may go on
+ * afterwards. */
+void opml_learner_flush(struct opml_learner *l);
 
 /* The step size that the requested g means now: g itself, or g over
  * the mean squared difference seen so far for a relative model. */

@@ -1,4 +1,5 @@
 #include <math.h>
+#include <string.h>
 
 #include "step.h"
 
@@ -27,27 +28,18 @@ opml_lambda_min(double aa, double bb, double ab)
 }
 
 enum opml_step_result
-opml_step(double *L, size_t r, size_t d, const double *a, const double *b,
-    double g, double min_eig, double *u, double *v, double *used)
+opml_step_coefs(const double *u, const double *v, size_t r,
+    const double *a, const double *b, size_t d, double g, double min_eig,
+    struct opml_coefs *c)
 {
 	enum opml_step_result res = OPML_STEP_FULL;
-	double aa, bb, ab, z, lmin, eta, beta, D, pu, pv, qu, qv;
-	size_t i, j;
+	double aa, bb, ab, z, lmin, eta, beta, D;
+	size_t i;
 
-	/* u = La, v = Lb in one pass over L. */
 	z = 1;
-	for (i = 0; i < r; i++) {
-		const double *row = L + i * d;
-		double su = 0, sv = 0;
-		for (j = 0; j < d; j++) {
-			su += row[j] * a[j];
-			sv += row[j] * b[j];
-		}
-		u[i] = su;
-		v[i] = sv;
-		z += su * su - sv * sv;
-	}
-	*used = 0;
+	for (i = 0; i < r; i++)
+		z += u[i] * u[i] - v[i] * v[i];
+	c->g = 0;
 	if (!(z > 0))
 		return OPML_STEP_INACTIVE;
 	aa = dot(a, a, d);
@@ -64,17 +56,44 @@ opml_step(double *L, size_t r, size_t d, const double *a, const double *b,
 	beta = g * g * (ab * ab - aa * bb);
 	D = eta + beta;
 	/* L += p a' + q b' with p = pu u + pv v, q = qu u + qv v. */
-	pu = (g * g * aa - eta * g) / D;
-	pv = -g * g * ab / D;
-	qu = -g * g * ab / D;
-	qv = (eta * g + g * g * bb) / D;
+	c->pu = (g * g * aa - eta * g) / D;
+	c->pv = -g * g * ab / D;
+	c->qu = -g * g * ab / D;
+	c->qv = (eta * g + g * g * bb) / D;
+	c->g = g;
+	return res;
+}
+
+enum opml_step_result
+opml_step(double *L, size_t r, size_t d, const double *a, const double *b,
+    double g, double min_eig, double *u, double *v, double *used)
+{
+	enum opml_step_result res;
+	struct opml_coefs c;
+	size_t i, j;
+
+	/* u = La, v = Lb in one pass over L. */
+	for (i = 0; i < r; i++) {
+		const double *row = L + i * d;
+		double su = 0, sv = 0;
+		for (j = 0; j < d; j++) {
+			su += row[j] * a[j];
+			sv += row[j] * b[j];
+		}
+		u[i] = su;
+		v[i] = sv;
+	}
+	res = opml_step_coefs(u, v, r, a, b, d, g, min_eig, &c);
+	*used = c.g;
+	if (res == OPML_STEP_INACTIVE || res == OPML_STEP_OVERFLOW)
+		return res;
 	for (i = 0; i < r; i++) {
 		double *row = L + i * d;
-		double p = pu * u[i] + pv * v[i], q = qu * u[i] + qv * v[i];
+		double p = c.pu * u[i] + c.pv * v[i];
+		double q = c.qu * u[i] + c.qv * v[i];
 		for (j = 0; j < d; j++)
 			row[j] += p * a[j] + q * b[j];
 	}
-	*used = g;
 	return res;
 }
 
@@ -92,4 +111,221 @@ opml_prestage_step(double *L, size_t r, size_t d, const double *v, double g1,
 		for (j = 0; j < d; j++)
 			row[j] += w[i] * v[j];
 	}
+}
+
+/*
+ * The vector kernels.  Every dot product is summed in OPML_LANES = 8
+ * interleaved partial sums (lane k takes elements k, k + 8, ...), which
+ * are then added in one fixed tree.  Whether the compiler maps a lane
+ * vector to one AVX-512 register, two AVX2 or four SSE2 registers, the
+ * operations on each lane are the same, so the results are the same to
+ * the bit on every machine: GCC in ISO C mode does not contract a * b + c
+ * into a fused multiply-add, and clang is told not to here.
+ */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+#if defined(__GNUC__) && !defined(OPML_SCALAR)
+typedef double v8 __attribute__((vector_size(8 * sizeof(double))));
+#define V8_ZERO(v)	((v) = (v8){ 0, 0, 0, 0, 0, 0, 0, 0 })
+#define V8_SPLAT(v, x)	((v) = (v8){ x, x, x, x, x, x, x, x })
+#define V8_LOAD(v, p)	memcpy(&(v), (p), sizeof(v))
+#define V8_STORE(p, v)	memcpy((p), &(v), sizeof(v))
+#define V8_ADDMUL(s, x, y)	((s) += (x) * (y))
+#define V8_MUL(s, x, y)	((s) = (x) * (y))
+#define V8_ADD(s, x)	((s) += (x))
+#define V8_LANE(v, k)	((v)[k])
+#else
+typedef struct { double e[8]; } v8;
+#define V8_ZERO(v)	memset(&(v), 0, sizeof(v))
+#define V8_SPLAT(v, x)	do { int k_; for (k_ = 0; k_ < 8; k_++) \
+	(v).e[k_] = (x); } while (0)
+#define V8_LOAD(v, p)	memcpy(&(v), (p), sizeof(v))
+#define V8_STORE(p, v)	memcpy((p), &(v), sizeof(v))
+#define V8_ADDMUL(s, x, y)	do { int k_; for (k_ = 0; k_ < 8; k_++) \
+	(s).e[k_] += (x).e[k_] * (y).e[k_]; } while (0)
+#define V8_MUL(s, x, y)	do { int k_; for (k_ = 0; k_ < 8; k_++) \
+	(s).e[k_] = (x).e[k_] * (y).e[k_]; } while (0)
+#define V8_ADD(s, x)	do { int k_; for (k_ = 0; k_ < 8; k_++) \
+	(s).e[k_] += (x).e[k_]; } while (0)
+#define V8_LANE(v, k)	((v).e[k])
+#endif
+
+/* The fixed reduction tree over the eight lanes. */
+#define V8_SUM(s)	(((V8_LANE(s, 0) + V8_LANE(s, 4)) + \
+	(V8_LANE(s, 2) + V8_LANE(s, 6))) + ((V8_LANE(s, 1) + V8_LANE(s, 5)) + \
+	(V8_LANE(s, 3) + V8_LANE(s, 7))))
+
+/* Run-time choice of the instruction set where the compiler and the
+ * C library can do it (GNU ifunc); one portable version elsewhere. */
+#if defined(__x86_64__) && defined(__ELF__) && defined(__GLIBC__) && \
+    defined(__has_attribute) && !defined(OPML_NO_CLONES)
+#if __has_attribute(target_clones)
+#define OPML_HOT __attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
+#endif
+#ifndef OPML_HOT
+#define OPML_HOT
+#endif
+
+size_t
+opml_padded(size_t d)
+{
+	return (d + OPML_LANES - 1) / OPML_LANES * OPML_LANES;
+}
+
+/*
+ * The kernels are static, with exported wrappers: clang (14) names a
+ * target_clones function's dispatcher so that only callers in the same
+ * file find it.
+ */
+static OPML_HOT double
+dot8(const double *x, const double *y, size_t n)
+{
+	v8 s, xv, yv;
+	size_t j;
+
+	V8_ZERO(s);
+	for (j = 0; j + 8 <= n; j += 8) {
+		V8_LOAD(xv, x + j);
+		V8_LOAD(yv, y + j);
+		V8_ADDMUL(s, xv, yv);
+	}
+	if (j < n) {
+		/* The tail as a zero-padded vector: a lane adds +0 * +0,
+		 * which leaves it as it is, so a padded row gives the same
+		 * bits. */
+		V8_ZERO(xv);
+		V8_ZERO(yv);
+		memcpy(&xv, x + j, (n - j) * sizeof *x);
+		memcpy(&yv, y + j, (n - j) * sizeof *y);
+		V8_ADDMUL(s, xv, yv);
+	}
+	return V8_SUM(s);
+}
+
+static OPML_HOT void
+matvec8(const double *L, size_t r, size_t d, size_t ld, const double *x,
+    double *y)
+{
+	size_t i, j, full = d / 8 * 8;
+	v8 xt;
+
+	V8_ZERO(xt);
+	memcpy(&xt, x + full, (d - full) * sizeof *x);
+	for (i = 0; i < r; i++) {
+		const double *row = L + i * ld;
+		v8 s, lv, xv;
+		V8_ZERO(s);
+		for (j = 0; j < full; j += 8) {
+			V8_LOAD(lv, row + j);
+			V8_LOAD(xv, x + j);
+			V8_ADDMUL(s, lv, xv);
+		}
+		if (full < d) {
+			V8_ZERO(lv);
+			memcpy(&lv, row + full, (d - full) * sizeof *row);
+			V8_ADDMUL(s, lv, xt);
+		}
+		y[i] = V8_SUM(s);
+	}
+}
+
+static OPML_HOT void
+fused8(double *L, size_t r, size_t ld, const double *p, const double *a,
+    const double *q, const double *b, const double *an, const double *bn,
+    double *un, double *vn)
+{
+	size_t i, j;
+
+	for (i = 0; i < r; i++) {
+		double *row = L + i * ld;
+		v8 su, sv, lv, av, bv, pv, qv, t;
+		V8_ZERO(su);
+		V8_ZERO(sv);
+		if (p != NULL && q != NULL && an != NULL && bn != NULL) {
+			/* The common case: the rank-2 update, and the next
+			 * triplet's two products while the row is at hand. */
+			V8_SPLAT(pv, p[i]);
+			V8_SPLAT(qv, q[i]);
+			for (j = 0; j < ld; j += 8) {
+				V8_LOAD(lv, row + j);
+				V8_LOAD(av, a + j);
+				V8_LOAD(bv, b + j);
+				V8_MUL(t, pv, av);
+				V8_ADDMUL(t, qv, bv);
+				V8_ADD(lv, t);
+				V8_STORE(row + j, lv);
+				V8_LOAD(av, an + j);
+				V8_LOAD(bv, bn + j);
+				V8_ADDMUL(su, lv, av);
+				V8_ADDMUL(sv, lv, bv);
+			}
+		} else if (p == NULL && an != NULL && bn != NULL) {
+			/* No update (an inactive hinge): products only. */
+			for (j = 0; j < ld; j += 8) {
+				V8_LOAD(lv, row + j);
+				V8_LOAD(av, an + j);
+				V8_LOAD(bv, bn + j);
+				V8_ADDMUL(su, lv, av);
+				V8_ADDMUL(sv, lv, bv);
+			}
+		} else {
+			/* Rank-1 updates (COPML pre-stage), single
+			 * products, the last update of a stream. */
+			V8_ZERO(pv);
+			V8_ZERO(qv);
+			if (p != NULL)
+				V8_SPLAT(pv, p[i]);
+			if (q != NULL)
+				V8_SPLAT(qv, q[i]);
+			for (j = 0; j < ld; j += 8) {
+				V8_LOAD(lv, row + j);
+				if (p != NULL) {
+					V8_LOAD(av, a + j);
+					V8_MUL(t, pv, av);
+					if (q != NULL) {
+						V8_LOAD(bv, b + j);
+						V8_ADDMUL(t, qv, bv);
+					}
+					V8_ADD(lv, t);
+					V8_STORE(row + j, lv);
+				}
+				if (an != NULL) {
+					V8_LOAD(av, an + j);
+					V8_ADDMUL(su, lv, av);
+				}
+				if (bn != NULL) {
+					V8_LOAD(bv, bn + j);
+					V8_ADDMUL(sv, lv, bv);
+				}
+			}
+		}
+		if (an != NULL)
+			un[i] = V8_SUM(su);
+		if (bn != NULL)
+			vn[i] = V8_SUM(sv);
+	}
+}
+
+double
+opml_dot(const double *x, const double *y, size_t n)
+{
+	return dot8(x, y, n);
+}
+
+void
+opml_matvec(const double *L, size_t r, size_t d, size_t ld, const double *x,
+    double *y)
+{
+	matvec8(L, r, d, ld, x, y);
+}
+
+void
+opml_fused_rows(double *L, size_t r, size_t ld, const double *p,
+    const double *a, const double *q, const double *b, const double *an,
+    const double *bn, double *un, double *vn)
+{
+	fused8(L, r, ld, p, a, q, b, an, bn, un, vn);
 }

@@ -39,4 +39,48 @@ void opml_prestage_step(double *L, size_t r, size_t d, const double *v,
 /* The negative eigenvalue of aa' - bb' (0 if there is none). */
 double opml_lambda_min(double aa, double bb, double ab);
 
+/*
+ * The step's coefficients from u = La and v = Lb (r entries): the hinge,
+ * the clipping policy and the closed form of opml_step, so that
+ * L += p a' + q b' with p_i = pu u_i + pv v_i, q_i = qu u_i + qv v_i.
+ * c->g gets the g applied (0 when L stays).
+ */
+struct opml_coefs {
+	double pu, pv, qu, qv, g;
+};
+enum opml_step_result opml_step_coefs(const double *u, const double *v,
+    size_t r, const double *a, const double *b, size_t d, double g,
+    double min_eig, struct opml_coefs *c);
+
+/*
+ * Vector kernels.  Their sums run in OPML_LANES interleaved lanes added
+ * in a fixed order, so the results do not depend on the instruction set
+ * chosen at run time (AVX-512, AVX2 or SSE2 on x86-64).
+ */
+#define OPML_LANES 8
+
+/* d rounded up to a whole number of lanes: the row stride of a padded
+ * matrix, whose columns d..ld-1 hold zeros. */
+size_t opml_padded(size_t d);
+
+/* x . y over n entries, in the lane order. */
+double opml_dot(const double *x, const double *y, size_t n);
+
+/* y = L x for the r x d matrix L with row stride ld; y[i] is
+ * opml_dot(row i, x, d) to the bit. */
+void opml_matvec(const double *L, size_t r, size_t d, size_t ld,
+    const double *x, double *y);
+
+/*
+ * One pass over the rows of a padded r x ld matrix L (ld a multiple of
+ * OPML_LANES, vectors zero-padded to ld): row i += p[i] a + q[i] b, then
+ * un[i] = row i . an and vn[i] = row i . bn with the updated row.  Any
+ * of p (no update), q (rank one), an and bn (no product) may be NULL.
+ * The update is the two passes of opml_step fused into one, with the
+ * products of the next step.
+ */
+void opml_fused_rows(double *L, size_t r, size_t ld, const double *p,
+    const double *a, const double *q, const double *b, const double *an,
+    const double *bn, double *un, double *vn);
+
 #endif

@@ -1,0 +1,263 @@
+/*
+ * The one-pass learner (opml_learner_init_fused: one step held back, the
+ * update of L fused with the next step's products, vector kernels)
+ * against the reference learner (opml_step as each sample comes), over
+ * long random streams of several shapes, r < d too, with inactive
+ * hinges, clipped steps and the COPML pre-stage: the same L to 1e-12
+ * relative and the same counters.  A flush in mid-stream (a model
+ * written, then resumed by a new learner) must change nothing, to the
+ * bit.
+ *
+ * The settings keep L well conditioned: on streams where L grows without
+ * bound (unit-norm data with a fixed g = 0.2 over thousands of samples,
+ * L reaching 1e3) the learning itself amplifies a change of 1e-15 in
+ * one input to 1e-10 in L, and any two summation orders differ by that
+ * much.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "learn.h"
+#include "model.h"
+#include "rng.h"
+#include "step.h"
+
+static int failures, checks;
+static unsigned long long seen_inactive, seen_clipped, seen_nonpd,
+    seen_prestage, seen_updates;
+
+static void
+check(int ok, const char *what, const char *tag, double err)
+{
+	checks++;
+	if (!ok) {
+		failures++;
+		printf("FAIL %s [%s] %.3g\n", what, tag, err);
+	}
+}
+
+static double
+gauss(struct opml_rng *g)
+{
+	double u = opml_rng_unit(g) + 1e-300, v = opml_rng_unit(g);
+	return sqrt(-2 * log(u)) * cos(6.283185307179586 * v);
+}
+
+/* Largest |x - y| relative to the largest |y|. */
+static double
+relerr(const double *x, const double *y, size_t n)
+{
+	double num = 0, den = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (fabs(x[i] - y[i]) > num)
+			num = fabs(x[i] - y[i]);
+		if (fabs(y[i]) > den)
+			den = fabs(y[i]);
+	}
+	return den > 0 ? num / den : num;
+}
+
+struct setting {
+	size_t d, r, n, classes, coldrun;
+	int copml, relative, normalize;
+	double gamma, gamma1, spread;
+};
+
+static void
+setup(struct opml_model *m, const struct setting *s, unsigned long long seed)
+{
+	if (opml_model_init(m, s->d, s->r, seed) == -1) {
+		printf("out of memory\n");
+		exit(1);
+	}
+	m->algo = s->copml ? OPML_ALGO_COPML : OPML_ALGO_OPML;
+	m->relative = s->relative;
+	m->gamma = s->gamma;
+	m->gamma1 = s->gamma1;
+	m->normalize = s->normalize;
+}
+
+static int
+same_counts(const struct opml_counts *x, const struct opml_counts *y)
+{
+	return x->samples == y->samples && x->triplets == y->triplets &&
+	    x->updates == y->updates && x->prestage == y->prestage &&
+	    x->inactive == y->inactive && x->clipped == y->clipped &&
+	    x->nonpd == y->nonpd;
+}
+
+static void
+run(const struct setting *s, unsigned long long seed)
+{
+	struct opml_model mref, mfus, mres;
+	struct opml_learner lref, lfus, lres;
+	struct opml_rng rng;
+	double *centre, *x;
+	size_t d = s->d, i, j, k;
+	char tag[160], label[32];
+	double err;
+
+	snprintf(tag, sizeof tag, "d=%zu r=%zu n=%zu c=%zu %s%s%s g=%g",
+	    d, s->r, s->n, s->classes, s->copml ? "copml" : "opml",
+	    s->relative ? " relative" : "", s->normalize ? " unit" : "",
+	    s->gamma);
+	opml_rng_seed(&rng, seed);
+	centre = malloc(s->classes * d * sizeof *centre);
+	x = malloc(d * sizeof *x);
+	for (i = 0; i < s->classes * d; i++)
+		centre[i] = s->spread * gauss(&rng);
+	setup(&mref, s, seed);
+	setup(&mfus, s, seed);
+	setup(&mres, s, seed);
+	if (opml_learner_init(&lref, &mref) == -1 ||
+	    opml_learner_init_fused(&lfus, &mfus) == -1 ||
+	    opml_learner_init_fused(&lres, &mres) == -1) {
+		printf("out of memory\n");
+		exit(1);
+	}
+	for (i = 0; i < s->n; i++) {
+		/* A cold start: the first samples all of class 0. */
+		k = i < s->coldrun ? 0 :
+		    (size_t)opml_rng_below(&rng, s->classes);
+		snprintf(label, sizeof label, "c%zu", k);
+		for (j = 0; j < d; j++)
+			x[j] = centre[k * d + j] + gauss(&rng);
+		if (opml_learn(&lref, label, x) == -1 ||
+		    opml_learn(&lfus, label, x) == -1 ||
+		    opml_learn(&lres, label, x) == -1) {
+			printf("out of memory\n");
+			exit(1);
+		}
+		/* Now and then the third learner writes its model and a
+		 * new one resumes from it. */
+		if (opml_rng_below(&rng, 97) == 0) {
+			opml_learner_flush(&lres);
+			opml_learner_free(&lres);
+			if (opml_learner_init_fused(&lres, &mres) == -1) {
+				printf("out of memory\n");
+				exit(1);
+			}
+		}
+	}
+	opml_learner_flush(&lref);
+	opml_learner_flush(&lfus);
+	opml_learner_flush(&lres);
+	err = relerr(mfus.L, mref.L, s->r * d);
+	check(err < 1e-12, "fused vs reference L", tag, err);
+	check(same_counts(&mfus.n, &mref.n), "fused vs reference counters",
+	    tag, 0);
+	check(memcmp(mfus.L, mres.L, s->r * d * sizeof *mfus.L) == 0,
+	    "flushed and resumed vs straight through, bits", tag,
+	    relerr(mres.L, mfus.L, s->r * d));
+	check(same_counts(&mfus.n, &mres.n), "resumed counters", tag, 0);
+	check(mfus.scale_sum == mref.scale_sum && mfus.scale_n ==
+	    mref.scale_n, "scale", tag, 0);
+	for (i = 0; i < s->r * d; i++)
+		if (!isfinite(mfus.L[i]))
+			break;
+	check(i == s->r * d, "finite", tag, 0);
+	seen_inactive += mref.n.inactive;
+	seen_clipped += mref.n.clipped;
+	seen_nonpd += mref.n.nonpd;
+	seen_prestage += mref.n.prestage;
+	seen_updates += mref.n.updates;
+	if (getenv("TEST_FUSED_VERBOSE"))
+		printf("%s: err %.3g updates %llu inactive %llu clipped "
+		    "%llu nonpd %llu prestage %llu\n", tag, err,
+		    (unsigned long long)mref.n.updates,
+		    (unsigned long long)mref.n.inactive,
+		    (unsigned long long)mref.n.clipped,
+		    (unsigned long long)mref.n.nonpd,
+		    (unsigned long long)mref.n.prestage);
+	opml_learner_free(&lref);
+	opml_learner_free(&lfus);
+	opml_learner_free(&lres);
+	opml_model_free(&mref);
+	opml_model_free(&mfus);
+	opml_model_free(&mres);
+	free(centre);
+	free(x);
+}
+
+/* The kernels against plain loops, and their lane order: a padded row
+ * gives the same bits as the unpadded one. */
+static void
+kernels(struct opml_rng *rng)
+{
+	size_t d, r = 5, i, j;
+
+	for (d = 1; d <= 40; d++) {
+		size_t ld = opml_padded(d);
+		double *L = calloc(r * ld, sizeof *L), *x = calloc(ld, sizeof *x);
+		double *Lu = malloc(r * d * sizeof *Lu), y[5], yp[5], yd[5];
+		double un[5], vn[5], plain, err = 0;
+		for (i = 0; i < r; i++)
+			for (j = 0; j < d; j++)
+				Lu[i * d + j] = L[i * ld + j] = gauss(rng);
+		for (j = 0; j < d; j++)
+			x[j] = gauss(rng);
+		opml_matvec(Lu, r, d, d, x, y);
+		opml_matvec(L, r, ld, ld, x, yp);
+		opml_fused_rows(L, r, ld, NULL, NULL, NULL, NULL, x, x, un,
+		    vn);
+		for (i = 0; i < r; i++) {
+			yd[i] = opml_dot(Lu + i * d, x, d);
+			plain = 0;
+			for (j = 0; j < d; j++)
+				plain += Lu[i * d + j] * x[j];
+			if (fabs(plain - y[i]) > err)
+				err = fabs(plain - y[i]);
+		}
+		check(memcmp(y, yp, sizeof y) == 0 && memcmp(y, yd, sizeof y)
+		    == 0 && memcmp(y, un, sizeof y) == 0 && memcmp(y, vn,
+		    sizeof y) == 0, "kernels agree to the bit", "lanes", 0);
+		check(err < 1e-12 * (double)d, "matvec vs plain loop",
+		    "lanes", err);
+		free(L), free(x), free(Lu);
+	}
+}
+
+int
+main(void)
+{
+	static const struct setting settings[] = {
+		/* d, r, n, classes, coldrun, copml, relative, unit, g, g1,
+		 * spread */
+		{ 1, 1, 3000, 2, 0, 0, 1, 0, 0.1, 0.1, 1 },
+		{ 2, 1, 3000, 3, 50, 1, 1, 0, 0.1, 0.1, 0.3 },
+		{ 3, 3, 5000, 4, 0, 0, 0, 0, 0.05, 0.05, 2 },
+		{ 7, 7, 5000, 3, 200, 1, 0, 1, 0.05, 0.2, 0.3 },
+		{ 8, 8, 5000, 5, 0, 0, 1, 0, 0.1, 0.1, 0.3 },
+		{ 9, 4, 5000, 5, 100, 1, 1, 0, 0.1, 0.1, 0.3 },
+		{ 21, 21, 8000, 7, 300, 1, 1, 0, 0.1, 0.1, 0.3 },
+		{ 21, 5, 8000, 7, 0, 0, 1, 0, 0.1, 0.1, 0.3 },
+		{ 21, 21, 8000, 3, 0, 0, 0, 0, 0.2, 0.2, 0.3 },
+		{ 21, 21, 8000, 3, 0, 0, 0, 1, 0.2, 0.2, 0.5 },
+		{ 33, 17, 6000, 10, 0, 0, 0, 0, 0.01, 0.01, 0.5 },
+		{ 64, 64, 5000, 10, 500, 1, 1, 0, 0.1, 0.1, 0.2 },
+		{ 64, 16, 5000, 10, 0, 0, 0, 0, 0.01, 0.01, 0.3 },
+		{ 64, 64, 4000, 4, 0, 0, 0, 0, 0.05, 0.05, 0.3 },
+		{ 100, 37, 3000, 20, 100, 1, 0, 1, 0.24, 0.24, 0.3 },
+		{ 310, 310, 1000, 10, 100, 1, 1, 0, 0.1, 0.1, 0.1 },
+		{ 310, 50, 1500, 10, 0, 0, 0, 0, 0.001, 0.001, 0.2 },
+	};
+	struct opml_rng rng;
+	size_t i;
+
+	opml_rng_seed(&rng, 7);
+	kernels(&rng);
+	for (i = 0; i < sizeof settings / sizeof settings[0]; i++)
+		run(&settings[i], 1000 + i);
+	/* The streams must have taken every kind of step. */
+	check(seen_inactive > 0, "some inactive hinges", "coverage", 0);
+	check(seen_clipped > 0, "some clipped steps", "coverage", 0);
+	check(seen_nonpd > 0, "some non-PD steps", "coverage", 0);
+	check(seen_prestage > 0, "some pre-stage steps", "coverage", 0);
+	check(seen_updates > 0, "some updates", "coverage", 0);
+	printf("test_fused: %d checks, %d failures\n", checks, failures);
+	return failures != 0;
+}
