@@ -1,0 +1,162 @@
+#!/usr/bin/env bats
+# opml-knn: predictions equal a naive double loop's (ties included), both
+# vote rules, leave-one-out, models, threads, and every error path.
+
+load helper
+
+# The naive k-NN in awk: distances summed in feature order, ranked by
+# (distance, training row), majority vote; a vote tie goes to the tied
+# class met first among the ranked neighbours (rule nearest) or to the
+# least label (rule smallest, numbers numerically).  loo=1: the test set
+# is the training set and a row is not its own neighbour.
+naive() {	# k rule loo train test
+	awk -v k="$1" -v rule="$2" -v loo="$3" '
+	function less(a, b) { return (a ~ /^-?[0-9.]+$/ && b ~ /^-?[0-9.]+$/) ? a + 0 < b + 0 : a < b }
+	FNR == NR { n++; lab[n] = $1; d = NF - 1; for (j = 2; j <= NF; j++) x[n, j] = $j; next }
+	{
+		for (i = 1; i <= n; i++) {
+			s = 0; for (j = 2; j <= NF; j++) { t = x[i, j] - $j; s += t * t }
+			dist[i] = s
+		}
+		m = 0; delete used
+		for (r = 1; r <= k; r++) {
+			b = 0
+			for (i = 1; i <= n; i++) {
+				if (used[i] || (loo && i == FNR)) continue
+				if (b == 0 || dist[i] < dist[b]) b = i
+			}
+			used[b] = 1; nb[r] = b
+		}
+		delete cnt; top = 0
+		for (r = 1; r <= k; r++) if (++cnt[lab[nb[r]]] > top) top = cnt[lab[nb[r]]]
+		win = ""
+		for (r = 1; r <= k; r++) {
+			c = lab[nb[r]]
+			if (cnt[c] != top) continue
+			if (rule == "nearest") { win = c; break }
+			if (win == "" || less(c, win)) win = c
+		}
+		print $1, win
+	}' "$4" "$5"
+}
+
+@test "prints TRUE PREDICTED per sample and the error rate on stderr" {
+	run --separate-stderr opml-knn "$DATA/iris.txt" "$DATA/iris.txt"
+	show
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 150 ]
+	[[ ${lines[0]} == "0 0" ]]
+	[[ $stderr =~ ^opml-knn:\ error\ 0\.[0-9]{4}\ \([0-9]+/150\)$ ]]
+}
+
+@test "equals the naive double loop on data full of exact ties" {
+	for k in 1 3 5 8; do
+		opml-knn -k $k "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/a" 2>/dev/null
+		naive $k nearest 0 "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/b"
+		cmp "$TMP/a" "$TMP/b"
+		opml-knn -t smallest -k $k "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/a" 2>/dev/null
+		naive $k smallest 0 "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/b"
+		cmp "$TMP/a" "$TMP/b"
+	done
+}
+
+@test "-l: leave-one-out equals the naive loop" {
+	opml-knn -l -k 5 "$FIX/knn-ties.txt" > "$TMP/a" 2>/dev/null
+	naive 5 nearest 1 "$FIX/knn-ties.txt" "$FIX/knn-ties.txt" > "$TMP/b"
+	cmp "$TMP/a" "$TMP/b"
+	run opml-knn -l -e < "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
+	[[ $output == 0.0333333333333333* ]]
+}
+
+@test "vote ties: nearest class by default, least label with -t smallest" {
+	printf 'b 0\na 1\n' > "$TMP/tr"
+	echo 'a 0.5' > "$TMP/te"
+	run --separate-stderr opml-knn -k 2 "$TMP/tr" "$TMP/te"
+	[ "$output" = "a b" ]
+	run --separate-stderr opml-knn -k 2 -t smallest "$TMP/tr" "$TMP/te"
+	[ "$output" = "a a" ]
+	printf '10 0\n9 1\n' > "$TMP/tr"
+	run --separate-stderr opml-knn -k 2 -t smallest "$TMP/tr" "$TMP/te"
+	[ "$output" = "a 9" ]
+	run --separate-stderr opml-knn -k 2 -t nearest "$TMP/tr" "$TMP/te"
+	[ "$output" = "a 10" ]
+}
+
+@test "distance ties go to the earlier training sample" {
+	printf 'x 1\ny 1\nz 1\n' > "$TMP/tr"
+	echo 'q 1' > "$TMP/te"
+	run --separate-stderr opml-knn -k 1 "$TMP/tr" "$TMP/te"
+	[ "$output" = "q x" ]
+}
+
+@test "-e prints only the error rate on stdout" {
+	run --separate-stderr opml-knn -e "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ $output =~ ^0\.[0-9]+$|^0$|^1$ ]]
+	[ -z "$stderr" ]
+}
+
+@test "test samples from stdin, from several files, on any thread count" {
+	opml-knn -j 1 "$DATA/iris.txt" < "$DATA/iris.txt" > "$TMP/a" 2>/dev/null
+	opml-knn -j 3 "$DATA/iris.txt" - < "$DATA/iris.txt" > "$TMP/b" 2>/dev/null
+	cmp "$TMP/a" "$TMP/b"
+	opml-knn "$DATA/iris.txt" "$DATA/iris.txt" "$DATA/iris.txt" > "$TMP/c" 2>/dev/null
+	[ "$(wc -l < "$TMP/c")" -eq 300 ]
+}
+
+@test "-m: the same as transforming both sets, then Euclidean" {
+	opml-learn -s 3 -g 1e-3 "$DATA/wine.txt" > "$TMP/m"
+	opml-knn -m "$TMP/m" "$DATA/wine.txt" "$DATA/wine.txt" > "$TMP/a" 2>/dev/null
+	opml-transform -m "$TMP/m" "$DATA/wine.txt" > "$TMP/w"
+	opml-knn "$TMP/w" "$TMP/w" > "$TMP/b" 2>/dev/null
+	cmp "$TMP/a" "$TMP/b"
+}
+
+@test "bad option values are usage errors" {
+	for o in "-k 0" "-k x" "-k 2.5" "-j 0" "-t other" "-q"; do
+		run opml-knn $o "$DATA/iris.txt"
+		[ "$status" -eq 2 ]
+	done
+	run opml-knn
+	[ "$status" -eq 2 ]
+	[[ $output == usage:* ]]
+	run opml-knn -l "$DATA/iris.txt" "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+}
+
+@test "errors: missing file, ragged row, empty input, d mismatch, k too big" {
+	run opml-knn "$TMP/none" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *none:* ]]
+	run opml-knn "$DATA/iris.txt" "$TMP/none"
+	[ "$status" -eq 1 ]
+	printf '0 1 2\n1 3\n' > "$TMP/rag"
+	run opml-knn "$DATA/iris.txt" "$TMP/rag"
+	[ "$status" -eq 1 ]
+	[[ $output == *rag:1:* ]]
+	run opml-knn -k 1 "$TMP/rag" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *rag:2:* ]]
+	: > "$TMP/empty"
+	run opml-knn "$TMP/empty" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *"no samples"* ]]
+	run opml-knn "$DATA/iris.txt" "$TMP/empty"
+	[ "$status" -eq 1 ]
+	[[ $output == *"no test samples"* ]]
+	opml-learn "$DATA/wine.txt" > "$TMP/m"
+	run opml-knn -m "$TMP/m" "$DATA/iris.txt" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *iris.txt:1:* ]]
+	run opml-knn -m "$TMP/none" "$DATA/iris.txt" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	run opml-knn -m "$DATA/iris.txt" "$DATA/iris.txt" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	printf 'a 1\nb 2\n' > "$TMP/two"
+	run opml-knn -k 3 "$TMP/two" "$TMP/two"
+	[ "$status" -eq 1 ]
+	run opml-knn -l -k 2 "$TMP/two"
+	[ "$status" -eq 1 ]
+}
