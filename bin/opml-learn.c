@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "learn.h"
 #include "model.h"
+#include "queue.h"
 #include "reader.h"
 
 /* The default step: gamma relative to the stream's mean squared
@@ -23,17 +24,18 @@
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: opml-learn [-nv] [-a opml|copml] [-d dim] "
-	    "[-G gamma1] [-g gamma | -R gamma]\n"
-	    "                  [-i model] [-o file] [-r rank] [-s seed] "
-	    "[file ...]\n");
+	fprintf(stderr, "usage: opml-learn [-nv] [-a opml|copml] [-c clip] "
+	    "[-d dim] [-G gamma1]\n"
+	    "                  [-g gamma | -R gamma] [-i model] [-o file] "
+	    "[-r rank] [-s seed]\n"
+	    "                  [file ...]\n");
 	exit(2);
 }
 
 struct options {
 	const char *algo, *model, *out;
-	double gamma, gamma1;
-	int have_gamma, have_gamma1, relative, normalize, verbose;
+	double gamma, gamma1, clip;
+	int have_clip, have_gamma, have_gamma1, relative, normalize, verbose;
 	unsigned long long dim, rank, seed;
 	int have_seed;
 };
@@ -82,6 +84,8 @@ configure(struct opml_model *m, const struct options *o, int resumed)
 		m->gamma1 = o->gamma1;
 	if (o->normalize)
 		m->normalize = 1;
+	if (o->have_clip)
+		m->clip = o->clip;
 }
 
 static void
@@ -111,23 +115,29 @@ main(int argc, char *argv[])
 	struct opml_model m;
 	struct opml_learner l;
 	struct opml_sample s;
+	struct opml_feed feed;
+	struct opml_batch *b;
 	struct opml_output out;
 	struct timespec t0, t1;
 	static char *stdin_only[] = { "-", NULL };
 	char *text;
-	size_t len;
-	int ch, have_model = 0, learner_ready = 0;
+	size_t len, i;
+	int ch, have_model = 0, learner_ready = 0, status;
 
 	memset(&o, 0, sizeof o);
 	memset(&s, 0, sizeof s);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while ((ch = getopt(argc, argv, "a:d:G:g:hi:no:R:r:s:v")) != -1) {
+	while ((ch = getopt(argc, argv, "a:c:d:G:g:hi:no:R:r:s:v")) != -1) {
 		switch (ch) {
 		case 'a':
 			if (strcmp(optarg, "opml") != 0 &&
 			    strcmp(optarg, "copml") != 0)
 				errx(2, "-a %s: expected opml or copml", optarg);
 			o.algo = optarg;
+			break;
+		case 'c':
+			o.clip = optreal(optarg, 'c', 0, 0.999);
+			o.have_clip = 1;
 			break;
 		case 'd':
 			o.dim = optuint(optarg, 'd', 1, 1UL << 24);
@@ -187,21 +197,19 @@ main(int argc, char *argv[])
 	} else
 		s.d = o.dim;
 
-	for (; *argv != NULL; argv++) {
-		struct opml_reader r;
-		int fd, rc;
-
-		if ((fd = opml_open_input(*argv)) == -1)
-			err(1, "%s", *argv);
-		if (opml_reader_init(&r, fd, opml_input_name(*argv)) == -1)
-			errx(1, "%s", r.err);
-		while ((rc = opml_read_sample(&r, &s)) == 1) {
+	/* The files are parsed in a second thread (lib/queue.c) while
+	 * this one learns. */
+	if (opml_feed_start(&feed, argv, NULL, s.d) == -1)
+		errx(1, "out of memory");
+	do {
+		b = opml_feed_next(&feed);
+		for (i = 0; i < b->n; i++) {
 			if (!have_model) {
-				if (o.rank > s.d)
+				if (o.rank > b->d)
 					errx(2, "-r %llu: more than d=%zu",
-					    o.rank, s.d);
-				if (opml_model_init(&m, s.d, o.rank ? o.rank :
-				    s.d, o.seed) == -1)
+					    o.rank, b->d);
+				if (opml_model_init(&m, b->d, o.rank ? o.rank :
+				    b->d, o.seed) == -1)
 					errx(1, "out of memory");
 				configure(&m, &o, 0);
 				have_model = 1;
@@ -209,17 +217,20 @@ main(int argc, char *argv[])
 			if (!learner_ready) {
 				if (opml_learner_init_fused(&l, &m) == -1)
 					errx(1, "out of memory");
+				/* 0 turns the guard off: no step is clipped. */
+				l.min_eig = m.clip > 0 ? m.clip : -HUGE_VAL;
 				learner_ready = 1;
 			}
-			if (opml_learn(&l, s.label, s.x) == -1)
+			if (opml_learn(&l, OPML_BATCH_LABEL(b, i),
+			    OPML_BATCH_X(b, i)) == -1)
 				errx(1, "out of memory");
 		}
-		if (rc == -1)
-			errx(1, "%s", r.err);
-		opml_reader_free(&r);
-		if (fd != STDIN_FILENO)
-			close(fd);
-	}
+		if (b->status == OPML_FEED_ERROR)
+			errx(1, "%s", b->err);
+		status = b->status;
+		opml_feed_done(&feed, b);
+	} while (status == OPML_FEED_MORE);
+	opml_feed_stop(&feed);
 	if (!have_model)
 		errx(1, "no samples in the input: nothing to learn from");
 	if (learner_ready)

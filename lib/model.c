@@ -25,6 +25,7 @@ opml_model_init(struct opml_model *m, size_t d, size_t r, uint64_t seed)
 	m->d = d;
 	m->r = r;
 	m->seed = seed;
+	m->clip = 0.5;
 	if ((m->L = calloc(r * d, sizeof *m->L)) == NULL)
 		return -1;
 	for (i = 0; i < r; i++)
@@ -103,17 +104,18 @@ char *
 opml_model_format(const struct opml_model *m, size_t *len)
 {
 	struct text t = { NULL, 0, 0, 0 };
-	char num[2][OPML_NUMFMT_MAX];
+	char num[3][OPML_NUMFMT_MAX];
 	const struct opml_labels *lb = &m->trip.labels;
 	size_t k, i;
 
 	opml_format_double(m->gamma, num[0]);
 	opml_format_double(m->gamma1, num[1]);
+	opml_format_double(m->clip, num[2]);
 	putf(&t, "#opml version=1 algorithm=%s d=%zu r=%zu step=%s "
-	    "gamma=%s gamma1=%s normalize=%d seed=%" PRIu64 " classes=%zu",
-	    m->algo == OPML_ALGO_COPML ? "copml" : "opml", m->d, m->r,
-	    m->relative ? "relative" : "fixed", num[0], num[1], m->normalize,
-	    m->seed, lb->n);
+	    "gamma=%s gamma1=%s clip=%s normalize=%d seed=%" PRIu64
+	    " classes=%zu", m->algo == OPML_ALGO_COPML ? "copml" : "opml",
+	    m->d, m->r, m->relative ? "relative" : "fixed", num[0], num[1],
+	    num[2], m->normalize, m->seed, lb->n);
 	putf(&t, " samples=%" PRIu64 " triplets=%" PRIu64 " updates=%" PRIu64
 	    " prestage=%" PRIu64 " inactive=%" PRIu64 " clipped=%" PRIu64
 	    " nonpd=%" PRIu64 "\n", m->n.samples, m->n.triplets, m->n.updates,
@@ -204,6 +206,9 @@ field(struct opml_reader *r, struct opml_model *m, struct header *h,
 		bad = parse_real(v, ve, &m->gamma) == -1 || m->gamma < 0;
 	else if (KEY("gamma1"))
 		bad = parse_real(v, ve, &m->gamma1) == -1 || m->gamma1 < 0;
+	else if (KEY("clip"))
+		bad = parse_real(v, ve, &m->clip) == -1 || m->clip < 0 ||
+		    m->clip >= 1;
 	else if (KEY("normalize")) {
 		bad = parse_u64(v, ve, &u) == -1 || u > 1;
 		m->normalize = (int)u;
@@ -330,6 +335,7 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 
 	memset(&h, 0, sizeof h);
 	memset(m, 0, sizeof *m);
+	m->clip = 0.5;		/* when the header does not say */
 	do {
 		if ((rc = opml_reader_line(r, &line, &n)) != 1)
 			return rc;
@@ -345,7 +351,7 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 	{
 		enum opml_algo algo = m->algo;
 		int rel = m->relative, norm = m->normalize;
-		double g = m->gamma, g1 = m->gamma1;
+		double g = m->gamma, g1 = m->gamma1, clip = m->clip;
 		struct opml_counts cnt = m->n;
 
 		if (opml_model_init(m, (size_t)h.d, (size_t)h.r, h.seed) == -1)
@@ -355,6 +361,7 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 		m->normalize = norm;
 		m->gamma = g;
 		m->gamma1 = g1;
+		m->clip = clip;
 		m->n = cnt;
 	}
 	if ((tmp = malloc(m->d * sizeof *tmp)) == NULL) {

@@ -26,6 +26,8 @@ struct opml_model {
 	int relative;		/* 1: gammas are relative to the data's scale */
 	double gamma, gamma1;
 	int normalize;		/* samples scaled to unit norm first */
+	double clip;		/* least eigenvalue of a step's I + gA;
+				   0: no guard (see opml_step) */
 	uint64_t seed;
 	struct opml_counts n;
 	double scale_sum;	/* sum of squared differences seen */

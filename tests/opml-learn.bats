@@ -307,3 +307,19 @@ bad_input() {
 	[ "$status" -eq 1 ]
 	[[ $output == *"junk:1: not a model"* ]]
 }
+
+@test "-c sets the guard; -c 0 turns it off; the model keeps it for resume" {
+	run --separate-stderr opml-learn -v -g 0.3 "$DATA/wine.txt"
+	[[ ${lines[0]} == *" clip=0.5 "* ]]
+	[[ $stderr == *"(13 not positive definite)"* || $stderr == *"not positive definite"* ]]
+	[[ ${lines[0]} != *" clipped=0 "* ]]
+	run opml-learn -c 0 -g 0.3 "$DATA/wine.txt"
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == *" clip=0 "*" clipped=0 "* ]]
+	opml-learn -c 0.2 -g 0.3 -s 4 "$DATA/wine.txt" > "$TMP/full"
+	head -90 "$DATA/wine.txt" | opml-learn -c 0.2 -g 0.3 -s 4 > "$TMP/m1"
+	tail -n +91 "$DATA/wine.txt" | opml-learn -i "$TMP/m1" > "$TMP/m2"
+	cmp "$TMP/full" "$TMP/m2"
+	run opml-learn -c 1 "$DATA/wine.txt"
+	[ "$status" -eq 2 ]
+}
