@@ -1,0 +1,264 @@
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "queue.h"
+
+/* Numbers per batch: enough that handing a batch over costs little
+ * beside parsing it, few enough that the queue stays in the caches. */
+#define BATCH_NUMBERS (1 << 16)
+#define BATCH_SAMPLES 1024
+
+static size_t
+batch_cap(size_t d)
+{
+	size_t n = BATCH_NUMBERS / (d ? d : 1);
+
+	return n < 1 ? 1 : n > BATCH_SAMPLES ? BATCH_SAMPLES : n;
+}
+
+static int
+fail(struct opml_batch *b, const char *msg)
+{
+	snprintf(b->err, sizeof b->err, "%s", msg);
+	b->status = OPML_FEED_ERROR;
+	return -1;
+}
+
+/* Append the feed's current sample to b. */
+static int
+append(struct opml_batch *b, const struct opml_sample *s)
+{
+	size_t len = strlen(s->label) + 1;
+
+	if (b->n == 0 && b->d != s->d) {
+		/* The width is fixed by the first sample: size the
+		 * arrays once. */
+		b->d = s->d;
+		b->cap = batch_cap(s->d);
+		free(b->x);
+		free(b->lab);
+		b->xcap = b->cap * s->d;
+		b->x = malloc(b->xcap * sizeof *b->x);
+		b->lab = malloc(b->cap * sizeof *b->lab);
+		if (b->x == NULL || b->lab == NULL) {
+			b->cap = b->xcap = 0;
+			return fail(b, "out of memory");
+		}
+	}
+	if (b->lablen + len > b->labcap) {
+		size_t cap = b->labcap ? b->labcap : 4096;
+		char *nl;
+		while (cap < b->lablen + len)
+			cap *= 2;
+		if ((nl = realloc(b->labels, cap)) == NULL)
+			return fail(b, "out of memory");
+		b->labels = nl;
+		b->labcap = cap;
+	}
+	memcpy(b->labels + b->lablen, s->label, len);
+	b->lab[b->n] = b->lablen;
+	b->lablen += len;
+	memcpy(b->x + b->n * b->d, s->x, b->d * sizeof *b->x);
+	b->n++;
+	return 0;
+}
+
+/* Open the next file: 1, 0 when there is none, -1 with b->err set. */
+static int
+open_next(struct opml_feed *f, struct opml_batch *b)
+{
+	const char *path = *f->paths;
+
+	if (path == NULL)
+		return 0;
+	if (strcmp(path, "-") == 0 && f->in != NULL) {
+		f->r = f->in;
+		f->fd = -1;
+		return 1;
+	}
+	if ((f->fd = opml_open_input(path)) == -1) {
+		snprintf(b->err, sizeof b->err, "%s: %s", path,
+		    strerror(errno));
+		b->status = OPML_FEED_ERROR;
+		return -1;
+	}
+	if (opml_reader_init(&f->own, f->fd, opml_input_name(path)) == -1) {
+		fail(b, f->own.err);
+		if (f->fd != STDIN_FILENO)
+			close(f->fd);
+		return -1;
+	}
+	f->r = &f->own;
+	return 1;
+}
+
+static void
+close_current(struct opml_feed *f)
+{
+	if (f->r == &f->own) {
+		opml_reader_free(&f->own);
+		if (f->fd != STDIN_FILENO)
+			close(f->fd);
+	}
+	f->r = NULL;
+}
+
+/* Parse samples into b until it is full, the input ends or fails. */
+static void
+fill(struct opml_feed *f, struct opml_batch *b)
+{
+	int rc;
+
+	b->n = 0;
+	b->lablen = 0;
+	b->status = OPML_FEED_MORE;
+	while (b->n == 0 || b->n < b->cap) {
+		if (f->r == NULL) {
+			if ((rc = open_next(f, b)) == -1)
+				return;
+			if (rc == 0) {
+				b->status = OPML_FEED_END;
+				return;
+			}
+		}
+		rc = opml_read_sample(f->r, &f->s);
+		if (rc == 1) {
+			if (append(b, &f->s) == -1)
+				return;
+		} else if (rc == 0) {
+			close_current(f);
+			f->paths++;
+		} else {
+			fail(b, f->r->err);
+			return;
+		}
+	}
+}
+
+static void *
+produce(void *arg)
+{
+	struct opml_feed *f = arg;
+	struct opml_batch *b;
+
+	for (;;) {
+		pthread_mutex_lock(&f->mu);
+		while (f->busy == OPML_FEED_BATCHES && !f->stop)
+			pthread_cond_wait(&f->moved, &f->mu);
+		if (f->stop) {
+			pthread_mutex_unlock(&f->mu);
+			break;
+		}
+		b = &f->batch[f->next];
+		pthread_mutex_unlock(&f->mu);
+		fill(f, b);
+		pthread_mutex_lock(&f->mu);
+		f->next = (f->next + 1) % OPML_FEED_BATCHES;
+		f->busy++;
+		f->ready++;
+		pthread_cond_broadcast(&f->moved);
+		pthread_mutex_unlock(&f->mu);
+		if (b->status != OPML_FEED_MORE)
+			break;
+	}
+	return NULL;
+}
+
+static int
+want_threads(void)
+{
+	const char *e = getenv("OPML_THREADS");
+	long ncpu;
+
+	if (e != NULL && strcmp(e, "1") == 0)
+		return 0;
+	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	return ncpu > 1;
+}
+
+int
+opml_feed_start(struct opml_feed *f, char **paths, struct opml_reader *in,
+    size_t d)
+{
+	memset(f, 0, sizeof *f);
+	f->paths = paths;
+	f->in = in;
+	f->fd = -1;
+	f->s.d = d;
+	if (!want_threads())
+		return 0;
+	if (pthread_mutex_init(&f->mu, NULL) != 0)
+		return 0;
+	if (pthread_cond_init(&f->moved, NULL) != 0) {
+		pthread_mutex_destroy(&f->mu);
+		return 0;
+	}
+	if (pthread_create(&f->thread, NULL, produce, f) != 0) {
+		pthread_cond_destroy(&f->moved);
+		pthread_mutex_destroy(&f->mu);
+		return 0;
+	}
+	f->threaded = 1;
+	return 0;
+}
+
+struct opml_batch *
+opml_feed_next(struct opml_feed *f)
+{
+	struct opml_batch *b;
+
+	if (!f->threaded) {
+		fill(f, &f->batch[0]);
+		return &f->batch[0];
+	}
+	pthread_mutex_lock(&f->mu);
+	while (f->ready == 0)
+		pthread_cond_wait(&f->moved, &f->mu);
+	b = &f->batch[f->head];
+	f->head = (f->head + 1) % OPML_FEED_BATCHES;
+	f->ready--;
+	pthread_mutex_unlock(&f->mu);
+	return b;
+}
+
+void
+opml_feed_done(struct opml_feed *f, struct opml_batch *b)
+{
+	(void)b;
+	if (!f->threaded)
+		return;
+	pthread_mutex_lock(&f->mu);
+	f->busy--;
+	pthread_cond_broadcast(&f->moved);
+	pthread_mutex_unlock(&f->mu);
+}
+
+void
+opml_feed_stop(struct opml_feed *f)
+{
+	size_t i;
+
+	if (f->threaded) {
+		pthread_mutex_lock(&f->mu);
+		f->stop = 1;
+		pthread_cond_broadcast(&f->moved);
+		pthread_mutex_unlock(&f->mu);
+		pthread_join(f->thread, NULL);
+		pthread_cond_destroy(&f->moved);
+		pthread_mutex_destroy(&f->mu);
+		f->threaded = 0;
+	}
+	if (f->r != NULL)
+		close_current(f);
+	for (i = 0; i < OPML_FEED_BATCHES; i++) {
+		free(f->batch[i].x);
+		free(f->batch[i].labels);
+		free(f->batch[i].lab);
+	}
+	opml_sample_free(&f->s);
+	memset(f->batch, 0, sizeof f->batch);
+}

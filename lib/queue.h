@@ -1,0 +1,78 @@
+#ifndef OPML_QUEUE_H
+#define OPML_QUEUE_H
+
+#include <pthread.h>
+#include <stddef.h>
+
+#include "reader.h"
+
+/*
+ * A feed: the samples of a list of files parsed in a thread of their
+ * own and handed over in batches through a bounded queue, so that a
+ * program's work on one batch overlaps the parsing of the next.  The
+ * batches come in input order and hold exactly what opml_read_sample
+ * gives one by one, so the results do not depend on the threads; an
+ * error ends the feed after the samples before it, with the message
+ * naming file and line.  Without a second processor, when a thread
+ * cannot be made, or with the environment variable OPML_THREADS=1,
+ * the caller's thread parses each batch when it asks for it.
+ */
+
+enum opml_feed_status {
+	OPML_FEED_MORE,		/* more batches follow */
+	OPML_FEED_END,		/* the input ended after these samples */
+	OPML_FEED_ERROR		/* an error after these samples: err */
+};
+
+struct opml_batch {
+	size_t n;		/* samples held */
+	size_t d;		/* numbers per sample (0 while n is 0) */
+	double *x;		/* n x d, row-major */
+	char *labels;		/* the labels, NUL-terminated, back to back */
+	size_t *lab;		/* offset of label i in labels */
+	enum opml_feed_status status;
+	char err[OPML_ERRMAX];	/* "file:line: what", or "file: why" */
+	size_t cap, xcap, labcap, lablen;
+};
+
+#define OPML_BATCH_LABEL(b, i)	((b)->labels + (b)->lab[i])
+#define OPML_BATCH_X(b, i)	((b)->x + (i) * (b)->d)
+
+#define OPML_FEED_BATCHES 4
+
+struct opml_feed {
+	char **paths;		/* files still to read ("-": stdin) */
+	struct opml_reader *in;	/* stdin's reader if the caller has one */
+	struct opml_reader own, *r;	/* the file being read, or NULL */
+	int fd;
+	struct opml_sample s;
+	int threaded, stop;
+	pthread_t thread;
+	pthread_mutex_t mu;
+	pthread_cond_t moved;
+	/* The batches go round in a fixed order: the producer fills
+	 * batch[next], the consumer takes batch[head]. */
+	struct opml_batch batch[OPML_FEED_BATCHES];
+	size_t next, head;
+	size_t ready;		/* filled, not yet taken */
+	size_t busy;		/* filled, not yet given back */
+};
+
+/*
+ * Start a feed over the NULL-terminated list of paths.  in, if not
+ * NULL, is the reader to use for "-" (one already open on stdin, say
+ * after a model read from it); d is the width the samples must have
+ * (0: fixed by the first).  Returns 0, or -1 when out of memory.
+ */
+int opml_feed_start(struct opml_feed *f, char **paths,
+    struct opml_reader *in, size_t d);
+
+/* The next batch, to be given back with opml_feed_done before the next
+ * call.  After a batch whose status is not OPML_FEED_MORE there is none. */
+struct opml_batch *opml_feed_next(struct opml_feed *f);
+void opml_feed_done(struct opml_feed *f, struct opml_batch *b);
+
+/* End the feed (early or not) and free it; stdin's reader stays. */
+void opml_feed_stop(struct opml_feed *f);
+
+#endif
