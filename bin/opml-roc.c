@@ -147,10 +147,10 @@ readfile(const char *path, int distance)
 		}
 		lab = f[nf - 1];
 		{
-			size_t ln = strcspn(lab, " \t");
+			size_t ln = 0;
 			int positive;
-			if (lab + ln > end)
-				ln = end - lab;
+			while (lab + ln < end && !isblank_(lab[ln]))
+				ln++;
 			if ((ln == 1 && lab[0] == '1') ||
 			    (ln == 2 && lab[0] == '+' && lab[1] == '1'))
 				positive = 1;
