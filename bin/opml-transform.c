@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "model.h"
+#include "queue.h"
 #include "reader.h"
 #include "transform.h"
 
@@ -39,12 +40,15 @@ main(int argc, char *argv[])
 	struct opml_model m;
 	struct opml_reader in;
 	struct opml_sample s;
+	struct opml_feed feed;
+	struct opml_batch *b;
 	struct opml_output out;
 	struct opml_buf buf = { NULL, 0, 0 };
 	static char *stdin_only[] = { "-", NULL };
 	const char *modelpath = NULL, *outpath = NULL;
 	double *y;
-	int ch, sparse = 0;
+	int ch, sparse = 0, status, wrerr = 0;
+	size_t i;
 
 	while ((ch = getopt(argc, argv, "hlm:o:")) != -1) {
 		switch (ch) {
@@ -83,39 +87,31 @@ main(int argc, char *argv[])
 	if (opml_output_open(&out, outpath) == -1)
 		err(1, "%s", outpath);
 
-	for (; *argv != NULL; argv++) {
-		struct opml_reader fr, *r = &in;
-		int fd = STDIN_FILENO, rc;
-
-		if (strcmp(*argv, "-") != 0) {
-			if ((fd = opml_open_input(*argv)) == -1) {
-				opml_output_abort(&out);
-				err(1, "%s", *argv);
-			}
-			if (opml_reader_init(&fr, fd, *argv) == -1)
-				errx(1, "%s", fr.err);
-			r = &fr;
-		}
-		s.d = m.d;
-		while ((rc = opml_read_sample(r, &s)) == 1) {
-			opml_transform(&m, s.x, y);
-			if (opml_buf_row(&buf, s.label, y, m.r, sparse) == -1)
+	/* The input is parsed in a second thread (lib/queue.c) while this
+	 * one transforms and prints. */
+	if (opml_feed_start(&feed, argv, &in, m.d) == -1)
+		errx(1, "out of memory");
+	do {
+		b = opml_feed_next(&feed);
+		for (i = 0; i < b->n && !wrerr; i++) {
+			opml_transform(&m, OPML_BATCH_X(b, i), y);
+			if (opml_buf_row(&buf, OPML_BATCH_LABEL(b, i), y, m.r,
+			    sparse) == -1)
 				errx(1, "out of memory");
 			if (buf.len >= 1 << 16 && opml_buf_flush(&buf, out.fp))
-				break;
+				wrerr = 1;
 		}
-		if (rc == -1) {
+		if (b->status == OPML_FEED_ERROR && !wrerr) {
 			/* Lines already written stay whole; a file output
 			 * is not left behind. */
 			opml_buf_flush(&buf, out.fp);
 			opml_output_abort(&out);
-			errx(1, "%s", r->err);
+			errx(1, "%s", b->err);
 		}
-		if (r != &in) {
-			opml_reader_free(r);
-			close(fd);
-		}
-	}
+		status = b->status;
+		opml_feed_done(&feed, b);
+	} while (status == OPML_FEED_MORE && !wrerr);
+	opml_feed_stop(&feed);
 	if (opml_buf_flush(&buf, out.fp) == -1 || opml_output_close(&out))
 		err(1, "%s", outpath ? outpath : "stdout");
 	opml_buf_free(&buf);

@@ -1,5 +1,6 @@
 #include <math.h>
 
+#include "step.h"
 #include "transform.h"
 
 static double
@@ -19,15 +20,13 @@ void
 opml_transform(const struct opml_model *m, const double *x, double *y)
 {
 	double f = unitscale(m, x);
-	size_t i, j;
+	size_t i;
 
-	for (i = 0; i < m->r; i++) {
-		const double *row = m->L + i * m->d;
-		double s = 0;
-		for (j = 0; j < m->d; j++)
-			s += row[j] * x[j];
-		y[i] = s * f;
-	}
+	/* The lane-ordered kernel of the learner (lib/step.c). */
+	opml_matvec(m->L, m->r, m->d, m->d, x, y);
+	if (f != 1)
+		for (i = 0; i < m->r; i++)
+			y[i] *= f;
 }
 
 double
