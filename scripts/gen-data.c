@@ -2,6 +2,7 @@
  * gen-data: labeled Gaussian classes for the benchmarks.
  *
  *	gen-data n d classes seed [spread]
+ *	gen-data scores n seed
  *
  * writes n lines `LABEL x1 ... xd`: class k (0..classes-1) is a unit
  * Gaussian around a random centre, whose coordinates are Gaussian with
@@ -9,12 +10,15 @@
  * many triplets violate the margin and OPML updates L often); labels
  * are drawn uniformly; numbers
  * are printed with 6 significant digits, as data files usually hold.
+ * The second form writes n score lines `SCORE SAME` for opml-roc: SAME
+ * is 0 or 1 with even odds, SCORE a unit Gaussian shifted by SAME.
  * Built by scripts/bench into a temporary directory, not by the Makefile.
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static uint64_t state;
 
@@ -48,8 +52,18 @@ main(int argc, char *argv[])
 	unsigned long n, d, c, i, j, k;
 	double *centre, spread = 0.2;
 
+	if (argc == 4 && strcmp(argv[1], "scores") == 0) {
+		n = strtoul(argv[2], NULL, 10);
+		state = strtoull(argv[3], NULL, 10);
+		for (i = 0; i < n; i++) {
+			k = (unsigned long)(next() & 1);
+			printf("%.6g %lu\n", gauss() + (double)k, k);
+		}
+		return ferror(stdout) || fclose(stdout) ? 1 : 0;
+	}
 	if (argc != 5 && argc != 6) {
-		fprintf(stderr, "usage: gen-data n d classes seed [spread]\n");
+		fprintf(stderr, "usage: gen-data n d classes seed [spread]\n"
+		    "       gen-data scores n seed\n");
 		return 2;
 	}
 	n = strtoul(argv[1], NULL, 10);
