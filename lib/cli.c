@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "numfmt.h"
@@ -67,10 +68,19 @@ opml_output_open(struct opml_output *o, const char *path)
 {
 	int fd;
 
+	struct stat st;
+	mode_t mask;
+
 	memset(o, 0, sizeof *o);
 	if (path == NULL || strcmp(path, "-") == 0) {
 		o->fp = stdout;
 		return 0;
+	}
+	/* A device or a fifo (/dev/null, a named pipe) is written as it
+	 * is: renaming over it would replace it. */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		o->fp = fopen(path, "w");
+		return o->fp == NULL ? -1 : 0;
 	}
 	if ((o->path = strdup(path)) == NULL ||
 	    (o->tmp = malloc(strlen(path) + 16)) == NULL)
@@ -79,6 +89,10 @@ opml_output_open(struct opml_output *o, const char *path)
 	strcat(o->tmp, ".tmpXXXXXX");
 	if ((fd = mkstemp(o->tmp)) == -1)
 		goto fail;
+	/* mkstemp makes the file private; give it the usual mode. */
+	mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
 	if ((o->fp = fdopen(fd, "w")) == NULL) {
 		close(fd);
 		unlink(o->tmp);
@@ -100,7 +114,7 @@ opml_output_close(struct opml_output *o)
 	if (fflush(o->fp) == EOF || ferror(o->fp))
 		rc = -1;
 	if (o->tmp == NULL) {
-		if (rc == 0 && o->fp == stdout && fclose(stdout) == EOF)
+		if (fclose(o->fp) == EOF)
 			rc = -1;
 		return rc;
 	}
@@ -124,7 +138,8 @@ opml_output_abort(struct opml_output *o)
 	if (o->tmp != NULL) {
 		fclose(o->fp);
 		unlink(o->tmp);
-	}
+	} else if (o->fp != NULL && o->fp != stdout)
+		fclose(o->fp);
 	free(o->path);
 	free(o->tmp);
 	o->path = o->tmp = NULL;
