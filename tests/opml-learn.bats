@@ -323,3 +323,11 @@ bad_input() {
 	run opml-learn -c 1 "$DATA/wine.txt"
 	[ "$status" -eq 2 ]
 }
+
+@test "-o onto a device writes through it, leaving it a device" {
+	run opml-learn -o /dev/null "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
+	[ -c /dev/null ]
+	opml-learn -o "$TMP/m" "$DATA/iris.txt"
+	[ "$(stat -c %a "$TMP/m")" = "$(umask -S >/dev/null; printf '%o' $(( 0666 & ~$(umask) )))" ]
+}
