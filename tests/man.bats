@@ -4,9 +4,18 @@
 
 load helper
 
-# The "$ command" lines of a page's EXAMPLES section.
+# The commands of a page's EXAMPLES: the lines of its literal displays
+# and its .Dl lines, with \e line continuations joined and escapes
+# undone.
 examples() {
-	awk '/^\.Sh / { on = ($2 == "EXAMPLES") } on && /^\$ / { sub(/^\$ /, ""); gsub(/\\-/, "-"); gsub(/\\e/, "\\"); print }' "$1"
+	awk '/^\.Sh / { on = ($2 == "EXAMPLES") } !on { next }
+	/^\.Bd -literal/ { lit = 1; next } /^\.Ed/ { lit = 0; next }
+	/^\.Dl / { sub(/^\.Dl /, ""); print_cmd($0); next }
+	lit { print_cmd($0) }
+	function print_cmd(l) {
+		gsub(/\\-/, "-", l); gsub(/\\\(aq/, "\047", l)
+		if (l ~ /\\e$/) { sub(/\\e$/, "", l); cont = cont l; return }
+		l = cont l; cont = ""; gsub(/\\e/, "\\", l); print l }' "$1"
 }
 
 @test "every program has a page, and every page renders without warnings" {
