@@ -272,6 +272,11 @@ main(int argc, char *argv[])
 		size_t *sorted;
 		char num[32];
 
+		if (bylabel && set.labels.n < k)
+			errx(1, "-k %zu -g: only %zu labels to spread over "
+			    "%zu folds", k, set.labels.n, k);
+		if (!bylabel && n < k)
+			errx(1, "-k %zu: only %zu samples", k, n);
 		if ((fold = malloc((n + 1) * sizeof *fold)) == NULL ||
 		    (cnt = calloc(k + 1, sizeof *cnt)) == NULL ||
 		    (sorted = malloc((n + 1) * sizeof *sorted)) == NULL)

@@ -126,3 +126,14 @@ setup() {
 	[[ $output == *rag:2:* ]]
 	[ ! -e "$TMP/r.train" ]
 }
+
+@test "-k more folds than labels (-g) or samples is an error" {
+	run opml-split -k 5 -g -o "$TMP/f" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *"only 3 labels to spread over 5 folds"* ]]
+	[ ! -e "$TMP/f.1" ]
+	printf 'a 1\nb 2\n' > "$TMP/two"
+	run opml-split -k 3 -o "$TMP/g" "$TMP/two"
+	[ "$status" -eq 1 ]
+	[[ $output == *"only 2 samples"* ]]
+}
