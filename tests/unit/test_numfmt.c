@@ -1,0 +1,328 @@
+/*
+ * opml_format_double: every output must read back (strtod and our own
+ * parser) to exactly the same double, be no longer than %.17g, have no
+ * shorter decimal that reads back (both neighbours one digit shorter
+ * are tried), and, when printf's correctly rounded decimal of the same
+ * length reads back, be that one.  Random bit patterns, random integers
+ * and short decimals, every binary exponent, powers of ten, the
+ * smallest subnormals exhaustively, and the usual limits.
+ *
+ *	OPML_NUM_ITER=30000000 OPML_NUM_SEED=7 ./tests/unit/test_numfmt
+ *	./tests/unit/test_numfmt --bench
+ */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "numfmt.h"
+#include "numparse.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define DEFAULT_ITER	300000
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DEFAULT_ITER	300000
+#endif
+#endif
+#ifndef DEFAULT_ITER
+#define DEFAULT_ITER	1000000
+#endif
+
+static long checks, failures, notnearest;
+static uint64_t rngstate = 0x13198a2e03707344;
+
+/* splitmix64 */
+static uint64_t
+rnd(void)
+{
+	uint64_t z = (rngstate += 0x9e3779b97f4a7c15);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
+	return z ^ (z >> 31);
+}
+
+static double
+frombits(uint64_t b)
+{
+	double v;
+
+	memcpy(&v, &b, sizeof v);
+	return v;
+}
+
+static uint64_t
+tobits(double v)
+{
+	uint64_t b;
+
+	memcpy(&b, &v, sizeof b);
+	return b;
+}
+
+static double
+randbits(void)
+{
+	uint64_t b;
+
+	do
+		b = rnd();
+	while (((b >> 52) & 0x7ff) == 0x7ff);
+	return frombits(b);
+}
+
+static int
+same(const char *s, double x)
+{
+	return tobits(strtod(s, NULL)) == tobits(x);
+}
+
+/* The significant digits of a decimal string (no leading or trailing
+ * zeros) into d; returns x with value = d 10^x. */
+static int
+digitsof(const char *s, char *d, int *nd)
+{
+	int n = 0, x = 0, point = 0;
+
+	for (; *s && *s != 'e'; s++) {
+		if (*s == '.') {
+			point = 1;
+			continue;
+		}
+		if (*s < '0' || *s > '9')
+			continue;
+		if (n == 0 && *s == '0') {
+			x -= point;
+			continue;
+		}
+		d[n++] = *s;
+		x -= point;
+	}
+	if (*s == 'e')
+		x += atoi(s + 1);
+	while (n > 0 && d[n - 1] == '0') {
+		n--;
+		x++;
+	}
+	d[n] = '\0';
+	*nd = n;
+	return x;
+}
+
+/* Count one failure per value, show the first few. */
+static void
+fail(double x, const char *buf, const char *why)
+{
+	static long last = -1, shown;
+
+	if (last != checks) {
+		failures++;
+		last = checks;
+	}
+	if (shown++ < 20)
+		printf("FAIL %a (%.17g): \"%s\": %s\n", x, x, buf, why);
+}
+
+static void
+check(double x)
+{
+	char buf[OPML_NUMFMT_MAX + 8], ref[64], d[32], c[32], s[64], t[32];
+	int n, len, nd, xe, cd, ce;
+	double back;
+	const char *end;
+
+	checks++;
+	memset(buf, 'X', sizeof buf);
+	n = opml_format_double(x, buf);
+	len = snprintf(ref, sizeof ref, "%.17g", x);
+	if (n < 1 || n >= OPML_NUMFMT_MAX || (size_t)n != strlen(buf)) {
+		fail(x, buf, "bad length");
+		return;
+	}
+	if (x == 0) {
+		if (strcmp(buf, "0") != 0)
+			fail(x, buf, "zero is not \"0\"");
+		return;
+	}
+	if (!same(buf, x))
+		fail(x, buf, "strtod reads it back differently");
+	end = opml_parse_double(buf, buf + n, &back);
+	if (end != buf + n || tobits(back) != tobits(x))
+		fail(x, buf, "opml_parse_double reads it back differently");
+	if (n > len)
+		fail(x, buf, "longer than %.17g");
+
+	/* no decimal one digit shorter reads back: try both neighbours */
+	xe = digitsof(buf, d, &nd);
+	if (nd > 1) {
+		unsigned long long a;
+
+		memcpy(t, d, (size_t)nd - 1);
+		t[nd - 1] = '\0';
+		a = strtoull(t, NULL, 10);
+		snprintf(s, sizeof s, "%s%llue%d", x < 0 ? "-" : "", a, xe + 1);
+		if (same(s, x))
+			fail(x, buf, "not shortest (below)");
+		snprintf(s, sizeof s, "%s%llue%d", x < 0 ? "-" : "", a + 1,
+		    xe + 1);
+		if (same(s, x))
+			fail(x, buf, "not shortest (above)");
+	}
+
+	/* printf's nearest decimal of that length, if it reads back,
+	 * is the one (ties: both round half to even) */
+	snprintf(ref, sizeof ref, "%.*e", nd - 1, fabs(x));
+	if (same(ref, fabs(x))) {
+		ce = digitsof(ref, c, &cd);
+		if (cd != nd || ce != xe || strcmp(c, d) != 0)
+			fail(x, buf, "not the nearest of its length");
+	} else
+		notnearest++;	/* possible just above a power of two */
+}
+
+/* Each binary exponent with mantissas at its ends and a random one. */
+static void
+exponents(void)
+{
+	int e;
+
+	for (e = 1; e < 0x7ff; e++) {
+		uint64_t b = (uint64_t)e << 52;
+
+		check(frombits(b));
+		check(frombits(b + 1));
+		check(frombits(b - 1));
+		check(frombits(b + (((uint64_t)1 << 52) - 1)));
+		check(frombits(b | (rnd() >> 12)));
+		check(-frombits(b | (rnd() >> 12)));
+	}
+}
+
+static void
+specials(void)
+{
+	uint64_t c;
+	int i;
+
+	check(0.0);
+	check(-0.0);
+	check(DBL_MIN);
+	check(DBL_MAX);
+	check(-DBL_MAX);
+	check(DBL_EPSILON);
+	check(nextafter(DBL_MIN, 0));
+	check(frombits(1));		/* DBL_TRUE_MIN */
+	for (c = 1; c < 100000; c++)	/* the smallest subnormals */
+		check(frombits(c));
+	for (i = -325; i <= 308; i++) {
+		char s[16];
+		double p;
+
+		snprintf(s, sizeof s, "1e%d", i);
+		p = strtod(s, NULL);
+
+		check(p);
+		check(nextafter(p, 0));
+		check(nextafter(p, INFINITY));
+	}
+	for (i = 0; i < 50000; i++) {	/* integers */
+		uint64_t r = rnd();
+
+		check((double)i);
+		check((double)(r >> (r % 64)));
+	}
+	for (i = 0; i < 50000; i++) {	/* short decimals */
+		uint64_t r = rnd();
+		char s[32];
+
+		snprintf(s, sizeof s, "%de%d", (int)(r % 100000),
+		    (int)(r >> 32) % 40 - 30);
+		check(strtod(s, NULL));
+	}
+}
+
+/* CPU time: the machine may be shared, wall time would mostly measure
+ * the neighbours. */
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Values per second, best of 5, opml against %.17g. */
+static int
+bench(void)
+{
+	int n = 1000000, i, r, kind;
+	double *x = malloc((size_t)n * sizeof *x);
+	char buf[64];
+
+	for (kind = 0; kind < 2; kind++) {
+		double best[2] = { 0, 0 };
+		long sum = 0;
+
+		for (i = 0; i < n; i++)
+			x[i] = kind == 0 ? randbits() :
+			    (double)(rnd() >> 11) * 0x1p-53;
+		for (r = 0; r < 5; r++) {
+			double t = now();
+
+			for (i = 0; i < n; i++)
+				sum += opml_format_double(x[i], buf);
+			t = n / (now() - t) / 1e6;
+			if (t > best[0])
+				best[0] = t;
+			t = now();
+			for (i = 0; i < n; i++)
+				sum += snprintf(buf, sizeof buf, "%.17g", x[i]);
+			t = n / (now() - t) / 1e6;
+			if (t > best[1])
+				best[1] = t;
+		}
+		printf("format %-14s opml %6.1f M/s   %%.17g %6.1f M/s   (%ld)\n",
+		    kind == 0 ? "random bits" : "uniform [0,1)", best[0],
+		    best[1], sum);
+	}
+	free(x);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	long iter = DEFAULT_ITER, i;
+	const char *env = getenv("OPML_NUM_ITER");
+
+	if (argc > 1 && strcmp(argv[1], "--bench") == 0)
+		return bench();
+	if (env != NULL)
+		iter = atol(env);
+	if ((env = getenv("OPML_NUM_SEED")) != NULL)
+		rngstate ^= strtoull(env, NULL, 0);
+	specials();
+	exponents();
+	for (i = 0; i < iter; i++)
+		switch (i % 4) {
+		case 0:
+		case 1:
+			check(randbits());
+			break;
+		case 2:
+			check((double)(rnd() >> 11) * 0x1p-53);
+			break;
+		default:
+			check(ldexp((double)(rnd() >> 11), (int)(i % 200) - 100));
+		}
+	printf("%ld doubles formatted, %ld failures; printf's nearest "
+	    "did not read back for %ld\n", checks, failures, notnearest);
+	printf("numfmt: %ld passed, %ld failed\n", checks - failures,
+	    failures);
+	return failures != 0;
+}

@@ -1,0 +1,756 @@
+/*
+ * opml_parse_double against the C library's strtod, bit for bit, on
+ * random and adversarial decimal strings: shortest and %.17g forms of
+ * random doubles, random digit strings, exact midpoints between
+ * adjacent doubles (up to ~770 digits) and their neighbours a hair
+ * above and below, mantissas of 19 and 20+ digits, exponents at the
+ * edges of the range, trailing garbage.  Every string is placed at the
+ * very end of a heap block, so that a read past `end` trips ASan.  The
+ * power-of-five table is checked against big-integer arithmetic.
+ *
+ *	OPML_NUM_ITER=30000000 OPML_NUM_SEED=7 ./tests/unit/test_numparse
+ *	./tests/unit/test_numparse --bench
+ */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "numfmt.h"
+#include "numparse.h"
+
+#define TAB_MIN		(-342)
+#define TAB_MAX		324
+extern const uint64_t opml_pow5tab[TAB_MAX - TAB_MIN + 1][2];
+
+/* Sanitizers slow the loop down several times: a smaller default. */
+#if defined(__SANITIZE_ADDRESS__)
+#define DEFAULT_ITER	300000
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DEFAULT_ITER	300000
+#endif
+#endif
+#ifndef DEFAULT_ITER
+#define DEFAULT_ITER	2000000
+#endif
+
+#define CAP		4096	/* longest string tested */
+
+static long checks, failures;
+static char *block;		/* CAP bytes: strings end where it ends */
+
+static uint64_t rngstate = 0x243f6a8885a308d3;
+
+/* splitmix64 */
+static uint64_t
+rnd(void)
+{
+	uint64_t z = (rngstate += 0x9e3779b97f4a7c15);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
+	return z ^ (z >> 31);
+}
+
+static int
+below(int n)
+{
+	return (int)(rnd() % (uint64_t)n);
+}
+
+static double
+frombits(uint64_t b)
+{
+	double v;
+
+	memcpy(&v, &b, sizeof v);
+	return v;
+}
+
+static uint64_t
+tobits(double v)
+{
+	uint64_t b;
+
+	memcpy(&b, &v, sizeof b);
+	return b;
+}
+
+/* A finite double with uniformly random bits. */
+static double
+randbits(void)
+{
+	uint64_t b;
+
+	do
+		b = rnd();
+	while (((b >> 52) & 0x7ff) == 0x7ff);
+	return frombits(b);
+}
+
+/* Compare the parser with strtod on the n bytes at s. */
+static void
+check(const char *s, size_t n)
+{
+	char nul[CAP + 1], *ep;
+	const char *p, *r;
+	double want, got = 0;
+	size_t used;
+
+	if (n > CAP)
+		n = CAP;
+	p = block + CAP - n;
+	memcpy(block + CAP - n, s, n);	/* no byte after it to read */
+	memcpy(nul, s, n);
+	nul[n] = '\0';
+	want = strtod(nul, &ep);
+	used = (size_t)(ep - nul);
+	r = opml_parse_double(p, p + n, &got);
+	checks++;
+	if (used == 0 || isinf(want)) {
+		if (r == NULL)
+			return;
+	} else if (r == p + used && tobits(got) == tobits(want))
+		return;
+	if (failures++ < 20)
+		printf("MISMATCH \"%.*s\": strtod %a (+%zu), got %a (%s%td)\n",
+		    (int)(n < 200 ? n : 200), s, want, used, got,
+		    r ? "+" : "NULL ", r ? r - p : 0);
+}
+
+static void
+checkstr(const char *s)
+{
+	check(s, strlen(s));
+}
+
+/*
+ * Big integers in base 10^9, least significant limb first: 2^k and 5^k
+ * for every k that a double needs, built once.
+ */
+#define LIMBS		90	/* 5^1076 2^64 < 10^810 */
+#define POWS		1080
+
+struct big {
+	uint32_t a[LIMBS];
+	int n;
+};
+
+static struct big *pow2, *pow5;
+
+/* x = y f, f < 2^32 */
+static void
+bigmul(struct big *x, const struct big *y, uint64_t f)
+{
+	uint64_t carry = 0;
+	int i;
+
+	for (i = 0; i < y->n; i++) {
+		uint64_t t = y->a[i] * f + carry;
+
+		x->a[i] = (uint32_t)(t % 1000000000);
+		carry = t / 1000000000;
+	}
+	x->n = y->n;
+	while (carry) {
+		x->a[x->n++] = (uint32_t)(carry % 1000000000);
+		carry /= 1000000000;
+	}
+}
+
+static void
+bigpowers(void)
+{
+	int k;
+
+	pow2 = malloc(POWS * sizeof *pow2);
+	pow5 = malloc(POWS * sizeof *pow5);
+	if (pow2 == NULL || pow5 == NULL)
+		exit(1);
+	pow2[0].n = pow5[0].n = 1;
+	pow2[0].a[0] = pow5[0].a[0] = 1;
+	for (k = 1; k < POWS; k++) {
+		bigmul(&pow2[k], &pow2[k - 1], 2);
+		bigmul(&pow5[k], &pow5[k - 1], 5);
+	}
+}
+
+/*
+ * Exact decimal of m 2^e, m < 2^60: digits into d (no leading zeros),
+ * returns their count; the value is d 10^*x.
+ */
+static int
+exactdec(uint64_t m, int e, char *d, int *x)
+{
+	const struct big *p = e >= 0 ? &pow2[e] : &pow5[-e];
+	struct big lo, hi;
+	uint64_t carry = 0;
+	int i, len;
+
+	/* p (m mod 10^9) + p (m / 10^9) 10^9 */
+	bigmul(&lo, p, m % 1000000000);
+	bigmul(&hi, p, m / 1000000000);
+	for (i = 0; i < hi.n + 1 || carry; i++) {
+		uint64_t t = carry + (i < lo.n ? lo.a[i] : 0) +
+		    (i > 0 && i - 1 < hi.n ? hi.a[i - 1] : 0);
+
+		lo.a[i] = (uint32_t)(t % 1000000000);
+		carry = t / 1000000000;
+	}
+	for (lo.n = i; lo.n > 1 && lo.a[lo.n - 1] == 0; lo.n--)
+		;
+	len = sprintf(d, "%u", lo.a[lo.n - 1]);
+	for (i = lo.n - 2; i >= 0; i--)
+		len += sprintf(d + len, "%09u", lo.a[i]);
+	*x = e >= 0 ? 0 : e;
+	return len;
+}
+
+/* Write digits d[0..n), worth d 10^x, as a decimal with the point at
+ * a random place or none, maybe trailing zeros, and the exponent that
+ * keeps the value. */
+static int
+spell(char *out, const char *d, int n, int x, int neg)
+{
+	char *o = out;
+	int pt = below(n + 2);		/* digits before the point; n + 1:
+					 * no point */
+	int z = below(4) == 0 ? below(5) : 0;
+
+	if (neg)
+		*o++ = '-';
+	else if (below(8) == 0)
+		*o++ = '+';
+	if (pt == 0) {
+		if (below(2))
+			*o++ = '0';
+		*o++ = '.';
+		x += n;
+	} else if (pt <= n)
+		x += n - pt;
+	else
+		x -= z;
+	memcpy(o, d, (size_t)(pt > 0 && pt <= n ? pt : n));
+	o += pt > 0 && pt <= n ? pt : n;
+	if (pt > 0 && pt <= n) {
+		*o++ = '.';
+		memcpy(o, d + pt, (size_t)(n - pt));
+		o += n - pt;
+	}
+	memset(o, '0', (size_t)z);
+	o += z;
+	if (x != 0 || below(4) == 0) {
+		*o++ = below(2) ? 'e' : 'E';
+		if (x >= 0 && below(3) == 0)
+			*o++ = '+';
+		o += sprintf(o, "%d", x);
+	}
+	*o = '\0';
+	return (int)(o - out);
+}
+
+/*
+ * The midpoint between a random double and its successor, exactly,
+ * then a hair above or below it, or cut to a random number of digits.
+ */
+static void
+midpoints(void)
+{
+	char d[1200], s[1400];
+	uint64_t b = tobits(randbits()) & ~((uint64_t)1 << 63), m;
+	int be, e, n, x, neg = below(2), kind = below(4);
+
+	if (below(4) == 0)		/* stress the subnormal end */
+		b = (b & (((uint64_t)1 << 52) - 1)) |
+		    (uint64_t)below(3) << 52;
+	be = (int)(b >> 52);
+	m = b & (((uint64_t)1 << 52) - 1);
+	if (be)
+		m |= (uint64_t)1 << 52;
+	e = (be ? be : 1) - 1075;
+	n = exactdec(2 * m + 1, e - 1, d, &x);
+	switch (kind) {
+	case 0:				/* exact */
+		break;
+	case 1:				/* just above: ...0001 */
+		memset(d + n, '0', 10);
+		n += 10;
+		d[n - 1] = '1';
+		x -= 10;
+		break;
+	case 2: {			/* just below: (d - 1)999... */
+		int i = n - 1;
+
+		while (d[i] == '0')
+			d[i--] = '9';
+		d[i]--;
+		memset(d + n, '9', 10);
+		n += 10;
+		x -= 10;
+		if (d[0] == '0')
+			memmove(d, d + 1, (size_t)--n);
+		break;
+	}
+	default: {			/* cut to 1..40 digits */
+		int keep = 1 + below(40);
+
+		if (keep < n) {
+			x += n - keep;
+			n = keep;
+		}
+	}
+	}
+	n = spell(s, d, n, x, neg);
+	check(s, (size_t)n);
+	/* the exact midpoint with a long tail of zeros */
+	if (below(8) == 0) {
+		n = exactdec(2 * m + 1, e - 1, d, &x);
+		memset(d + n, '0', 300);
+		n = spell(s, d, n + 300, x - 300, neg);
+		check(s, (size_t)n);
+	}
+}
+
+/* A random digit string: random length, point and exponent. */
+static void
+randdigits(void)
+{
+	char d[700], s[800];
+	int n, i, x, lz;
+
+	switch (below(4)) {
+	case 0:
+		n = 1 + below(18);
+		break;
+	case 1:
+		n = 19 + below(3);
+		break;
+	case 2:
+		n = 1 + below(40);
+		break;
+	default:
+		n = 1 + below(below(8) == 0 ? 600 : 60);
+	}
+	for (i = 0; i < n; i++)
+		d[i] = (char)('0' + below(10));
+	if (below(3) == 0)		/* runs of 0s or 9s */
+		for (i = below(n); i < n; i++)
+			d[i] = below(2) ? '0' : '9';
+	lz = below(4) == 0 ? below(30) : 0;	/* leading zeros */
+	memmove(d + lz, d, (size_t)n);
+	memset(d, '0', (size_t)lz);
+	n += lz;
+	switch (below(4)) {
+	case 0:				/* anywhere a double can be */
+		x = below(700) - 360 - n / 2;
+		break;
+	case 1:				/* near the top */
+		x = 300 - n + below(16);
+		break;
+	case 2:				/* near the bottom */
+		x = -330 - n + below(30);
+		break;
+	default:
+		x = below(60) - 30 - n / 2;
+	}
+	n = spell(s, d, n, x, below(2));
+	check(s, (size_t)n);
+}
+
+/* Random doubles printed the ways programs print them. */
+static void
+printed(void)
+{
+	char s[64];
+	double v = randbits();
+	int n;
+
+	if (below(3) == 0 && v != 0)	/* or an everyday magnitude */
+		v = ldexp(v, -ilogb(v)) * pow(10, below(40) - 20);
+	switch (below(4)) {
+	case 0:
+		n = opml_format_double(v, s);
+		break;
+	case 1:
+		n = snprintf(s, sizeof s, "%.17g", v);
+		break;
+	case 2:
+		n = snprintf(s, sizeof s, "%.*g", 1 + below(17), v);
+		break;
+	default:
+		n = snprintf(s, sizeof s, "%.*e", below(20), v);
+	}
+	check(s, (size_t)n);
+}
+
+/* A valid number followed by bytes that may or may not extend it. */
+static void
+garbage(void)
+{
+	static const char extra[] = "eE+-.0123456789x ,\t\n";
+	char s[96];
+	double v = randbits();
+	int n = snprintf(s, 64, "%.*g", 1 + below(17), v);
+	int k = 1 + below(4);
+
+	while (k-- > 0)
+		s[n++] = extra[below((int)sizeof extra - 1)];
+	check(s, (size_t)n);
+	/* a prefix of it, cut anywhere */
+	check(s, (size_t)below(n + 1));
+}
+
+static const char *const edges[] = {
+	"0", "-0", "+0", "0.0", "-0.0", "0e0", "0e-999999", "0e999999",
+	"00000", "000.000", ".0", "0.", "-.0e5", "1", "-1", "+1", ".5", "5.",
+	"-.5", "+5.", "5.e3", ".5e-3", "1e", "1e+", "1e-", "1E5", "1e+5",
+	"1e-5", "1ee5", "1.2.3", "--1", "+-1", "-", "+", ".", "e5", ".e5",
+	"-.", "1e+-5", "1x", "1,5", "1 ", "",
+	"2.2250738585072011e-308", "2.2250738585072012e-308",
+	"2.2250738585072014e-308", "2.225073858507201e-308",
+	"2.2250738585072009e-308", "2.22507385850720113605740979670913197e-308",
+	"4.9406564584124654e-324", "4.94e-324", "2.4703282292062327e-324",
+	"2.4703282292062328e-324", "2.47032822920623272088e-324",
+	"2.4703282292062327208828439643411068618252990130716238221279284125"
+	"033775363510437593264991818081799618989828234772285886546332835517"
+	"796989819938739800539093906315035659515570226392290858392449105184"
+	"435931802849936536152500319370457678249219365623669863658480757001"
+	"585769269903706311928279558551332927834338409351978015531246597263"
+	"579574622766465272827220056374006485499977096599470454020828166226"
+	"237857393450736339007967761930577506740176324673600968951340535537"
+	"458516661134223766678604162159680461914467291840300530057530849048"
+	"765391711386591646239524912623653881879636239373280423891018672348"
+	"497668235089863388587925628302755995657524455507255189313690836254"
+	"779186948667994968324049705821028513185451396213837722826145437693"
+	"412532098591327667236328125",
+	"1e-324", "3e-324", "1e-323", "5e-324", "1e-400", "1e-99999999999",
+	"1.7976931348623157e308", "1.7976931348623158e308",
+	"1.7976931348623159e308", "1.797693134862315708e308",
+	"179769313486231580793728971405303415079934132710037826936173778980"
+	"444968292764750946649017977587207096330286416692887910946555547851"
+	"940402630657488671505820681908902000708383676273854845817711531764"
+	"475730270069855571366959622842914819860834936475292719074168444365"
+	"510704342711559699508093042880177904174497791.9999999999999999999",
+	"179769313486231580793728971405303415079934132710037826936173778980"
+	"444968292764750946649017977587207096330286416692887910946555547851"
+	"940402630657488671505820681908902000708383676273854845817711531764"
+	"475730270069855571366959622842914819860834936475292719074168444365"
+	"510704342711559699508093042880177904174497792",	/* to inf */
+	"1e308", "1e309", "9e308", "1e99999999999", "-1e309",
+	"9007199254740992", "9007199254740993", "9007199254740994",
+	"9007199254740995", "9007199254740993.0000000000000000000001",
+	"9007199254740992.9999999999999999999", "18014398509481985",
+	"1e22", "1e23", "9.999999999999999e22", "123456789012345678e-5",
+	"1234567890123456789", "12345678901234567890",
+	"12345678901234567891234567890", "9999999999999999999",
+	"18446744073709551615", "18446744073709551616",
+	"0.1", "0.2", "0.3", "1.1", "3.14159265358979323846264338327950288",
+	"7.2057594037927933e16", "0.000000000000000000000000000001",
+	"100000000000000000000000000000000000000000000000000000000000000",
+	"0.00000000000000000000000000000000000000000000000000000000000001e60",
+	"1.00000000000000011102230246251565404236316680908203125",
+	"1.00000000000000011102230246251565404236316680908203124",
+	"1.00000000000000011102230246251565404236316680908203126",
+	"6.631236846766476e-316", "3.234883359122782e-317",
+	"4.4501477170144023e-308", "8.98846567431158e307",
+	"1.448997445238699", "9.2233720368547758e18", "1e-22", "1e-23",
+	"4.503599627370497e15", "30e-1", "1e0000000000000000000000001",
+	"0.0000000000000000000000000000000000000000000000000000000000000000"
+	"000000000000000000000000000000000000000000000000000000000000000000"
+	"000000000000000000000000000000000000000000000000000000000000000000"
+	"000000000000000000000000000000000000000000000000000000000000000000"
+	"000000000000000000000000000000000000000000000000000000000000000000"
+	"000000000000000000000001e300",
+};
+
+/* Where strtod accepts more than the parser should: what is taken. */
+static const struct {
+	const char *s;
+	int used;		/* -1: NULL */
+} syntax[] = {
+	{ "0x10", 1 }, { "0x1p3", 1 }, { " 1", -1 }, { "\t1", -1 },
+	{ "inf", -1 }, { "-inf", -1 }, { "infinity", -1 }, { "nan", -1 },
+	{ "NAN(1)", -1 }, { "-0x", 2 }, { "1e0x", 3 }, { ".5e", 2 },
+	{ "5.e+", 2 }, { "+.e1", -1 }, { "", -1 }, { "1e999", -1 },
+	{ "00.00e-0", 8 },
+};
+
+static void
+syntaxcheck(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof syntax / sizeof syntax[0]; i++) {
+		size_t n = strlen(syntax[i].s);
+		const char *p = block + CAP - n, *r;
+		double v;
+
+		memcpy(block + CAP - n, syntax[i].s, n);
+		r = opml_parse_double(p, p + n, &v);
+		checks++;
+		if (r == NULL ? syntax[i].used != -1 : r - p != syntax[i].used) {
+			failures++;
+			printf("MISMATCH \"%s\": took %td, want %d\n",
+			    syntax[i].s, r ? r - p : -1, syntax[i].used);
+		}
+	}
+}
+
+/* Exponents and mantissas at the boundaries, exhaustively combined. */
+static void
+fixed(void)
+{
+	char s[128];
+	size_t i;
+	int e, k;
+
+	for (i = 0; i < sizeof edges / sizeof edges[0]; i++)
+		checkstr(edges[i]);
+	for (e = -345; e <= 330; e++)
+		for (k = 1; k <= 19; k++) {
+			snprintf(s, sizeof s, "%.*se%d", k,
+			    "9999999999999999999", e);
+			checkstr(s);
+			snprintf(s, sizeof s, "1%.*se%d", k - 1,
+			    "0000000000000000001", e);
+			checkstr(s);
+			snprintf(s, sizeof s, "%.*se%d", k,
+			    "1844674407370955161", e);
+			checkstr(s);
+		}
+	/* every power of two and its neighbours, shortest and long */
+	for (e = -1074; e <= 1023; e++) {
+		double v = ldexp(1, e);
+
+		snprintf(s, sizeof s, "%.17g", v);
+		checkstr(s);
+		snprintf(s, sizeof s, "%.25e", v);
+		checkstr(s);
+		snprintf(s, sizeof s, "%.17g", nextafter(v, 0));
+		checkstr(s);
+	}
+}
+
+/*
+ * Each entry T[q] must be 5^q scaled into [2^127, 2^128): for q >= 0
+ * the top 128 bits of 5^q, for q < 0 the least T with T 5^-q >= 2^k
+ * for the right k.  Binary big integers, 32-bit limbs.
+ */
+static int
+checktable(void)
+{
+	uint32_t p[40], t[45];
+	int q, n, i, bad = 0;
+
+	for (q = 0; q <= 342; q++) {
+		int bits, k;
+		uint64_t carry;
+
+		/* p = 5^q */
+		memset(p, 0, sizeof p);
+		p[0] = 1;
+		for (i = 0; i < q; i++) {
+			int j;
+
+			carry = 0;
+			for (j = 0; j < 40; j++) {
+				uint64_t x = (uint64_t)p[j] * 5 + carry;
+
+				p[j] = (uint32_t)x;
+				carry = x >> 32;
+			}
+		}
+		for (n = 40; n > 0 && p[n - 1] == 0; n--)
+			;
+		for (bits = 32 * n; !((p[(bits - 1) / 32] >> ((bits - 1) % 32)) & 1);
+		    bits--)
+			;
+		if (q <= TAB_MAX) {
+			/* top 128 bits of p, zero-filled below */
+			const uint64_t *e = opml_pow5tab[q - TAB_MIN];
+			uint64_t hi = 0, lo = 0;
+
+			for (k = 0; k < 128; k++) {
+				int b = bits - 1 - k, bit = b >= 0 &&
+				    (p[b / 32] >> (b % 32)) & 1;
+
+				hi = hi << 1 | lo >> 63;
+				lo = lo << 1 | (uint64_t)bit;
+			}
+			if (hi != e[0] || lo != e[1]) {
+				printf("table: 5^%d wrong\n", q);
+				bad++;
+			}
+		}
+		if (q > 0 && -q >= TAB_MIN) {
+			/* T 5^q >= 2^(bits+127) > (T - 1) 5^q */
+			const uint64_t *e = opml_pow5tab[-q - TAB_MIN];
+			uint64_t w[2] = { e[1], e[0] };
+			int j, r, ge;
+
+			for (r = 0; r < 2; r++) {
+				memset(t, 0, sizeof t);
+				for (i = 0; i < 4; i++) {
+					uint32_t ti = (uint32_t)(w[i / 2] >>
+					    (32 * (i % 2)));
+
+					carry = 0;
+					for (j = 0; j < n; j++) {
+						uint64_t x = (uint64_t)ti * p[j] +
+						    t[i + j] + carry;
+
+						t[i + j] = (uint32_t)x;
+						carry = x >> 32;
+					}
+					for (j = i + n; carry; j++) {
+						uint64_t x = (uint64_t)t[j] + carry;
+
+						t[j] = (uint32_t)x;
+						carry = x >> 32;
+					}
+				}
+				/* compare t with 2^(bits + 127) */
+				k = bits + 127;
+				ge = 0;
+				for (j = 44; j >= 0; j--) {
+					uint32_t want = j == k / 32 ?
+					    (uint32_t)1 << (k % 32) : 0;
+
+					if (t[j] != want) {
+						ge = t[j] > want;
+						break;
+					}
+				}
+				if (j < 0)
+					ge = 1;
+				if (ge != (r == 0)) {
+					printf("table: 5^-%d wrong\n", q);
+					bad++;
+				}
+				/* again with T - 1 */
+				if (w[0]-- == 0)
+					w[1]--;
+			}
+		}
+	}
+	return bad;
+}
+
+/* CPU time: the machine may be shared, wall time would mostly measure
+ * the neighbours. */
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Values per second over n numbers in text, best of 5. */
+static void
+bench1(const char *what, const char *text, const char *end, int n)
+{
+	double best[2] = { 0, 0 };
+	uint64_t sum = 0;		/* keeps the loops from being elided */
+	int r, which;
+
+	for (r = 0; r < 5; r++)
+		for (which = 0; which < 2; which++) {
+			double t = now(), v;
+			const char *p = text;
+			char *ep;
+
+			while (p < end) {
+				if (which == 0)
+					p = opml_parse_double(p, end, &v);
+				else {
+					v = strtod(p, &ep);
+					p = ep;
+				}
+				sum += tobits(v);
+				p++;
+			}
+			t = n / (now() - t) / 1e6;
+			if (t > best[which])
+				best[which] = t;
+		}
+	printf("parse %-22s opml %6.1f M/s   strtod %6.1f M/s   (%016llx)\n",
+	    what, best[0], best[1], (unsigned long long)sum);
+}
+
+static int
+bench(void)
+{
+	int n = 1000000, i, kind;
+	char *text = malloc((size_t)n * 32), *p;
+
+	for (kind = 0; kind < 3; kind++) {
+		p = text;
+		for (i = 0; i < n; i++) {
+			double v = kind == 0 ? randbits() :
+			    (double)(rnd() >> 11) * 0x1p-53;
+
+			if (kind == 2)
+				p += opml_format_double(v, p);
+			else
+				p += sprintf(p, "%.17g", v);
+			*p++ = '\n';
+		}
+		*p = '\0';
+		bench1(kind == 0 ? "%.17g random bits" : kind == 1 ?
+		    "%.17g uniform [0,1)" : "shortest [0,1)", text, p, n);
+	}
+	free(text);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	long iter = DEFAULT_ITER, i;
+	const char *env = getenv("OPML_NUM_ITER");
+	int bad;
+
+	if (argc > 1 && strcmp(argv[1], "--bench") == 0)
+		return bench();
+	if (env != NULL)
+		iter = atol(env);
+	if ((env = getenv("OPML_NUM_SEED")) != NULL)
+		rngstate ^= strtoull(env, NULL, 0);
+	if ((block = malloc(CAP)) == NULL)
+		return 1;
+	bigpowers();
+	bad = checktable();
+	syntaxcheck();
+	fixed();
+	for (i = 0; i < iter; i++)
+		switch (i % 8) {
+		case 0:
+		case 1:
+		case 2:
+			printed();
+			break;
+		case 3:
+		case 4:
+			randdigits();
+			break;
+		case 5:
+			midpoints();
+			break;
+		default:
+			garbage();
+		}
+	free(block);
+	free(pow2);
+	free(pow5);
+	printf("%ld strings compared with strtod, %ld mismatches; "
+	    "%d bad table entries\n", checks, failures, bad);
+	printf("numparse: %ld passed, %ld failed\n", checks - failures,
+	    failures + bad);
+	return failures + bad != 0;
+}
