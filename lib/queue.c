@@ -222,6 +222,12 @@ opml_feed_next(struct opml_feed *f)
 	f->head = (f->head + 1) % OPML_FEED_BATCHES;
 	f->ready--;
 	pthread_mutex_unlock(&f->mu);
+	if (b->status != OPML_FEED_MORE) {
+		/* The producer has ended: join it now, so that a caller
+		 * may exit on an error without a thread left behind. */
+		pthread_join(f->thread, NULL);
+		f->joined = 1;
+	}
 	return b;
 }
 
@@ -229,7 +235,7 @@ void
 opml_feed_done(struct opml_feed *f, struct opml_batch *b)
 {
 	(void)b;
-	if (!f->threaded)
+	if (!f->threaded || f->joined)
 		return;
 	pthread_mutex_lock(&f->mu);
 	f->busy--;
@@ -247,7 +253,8 @@ opml_feed_stop(struct opml_feed *f)
 		f->stop = 1;
 		pthread_cond_broadcast(&f->moved);
 		pthread_mutex_unlock(&f->mu);
-		pthread_join(f->thread, NULL);
+		if (!f->joined)
+			pthread_join(f->thread, NULL);
 		pthread_cond_destroy(&f->moved);
 		pthread_mutex_destroy(&f->mu);
 		f->threaded = 0;

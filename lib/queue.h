@@ -46,7 +46,7 @@ struct opml_feed {
 	struct opml_reader own, *r;	/* the file being read, or NULL */
 	int fd;
 	struct opml_sample s;
-	int threaded, stop;
+	int threaded, stop, joined;
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t moved;

@@ -165,7 +165,17 @@ typedef struct { double e[8]; } v8;
 #endif
 
 /* Run-time choice of the instruction set where the compiler and the
- * C library can do it (GNU ifunc); one portable version elsewhere. */
+ * C library can do it (GNU ifunc); one portable version elsewhere, and
+ * under ThreadSanitizer, whose runtime is not ready when ifunc
+ * resolvers run (the programs crash at start). */
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define OPML_NO_CLONES
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) && !defined(OPML_NO_CLONES)
+#define OPML_NO_CLONES
+#endif
 #if defined(__x86_64__) && defined(__ELF__) && defined(__GLIBC__) && \
     defined(__has_attribute) && !defined(OPML_NO_CLONES)
 #if __has_attribute(target_clones)
