@@ -13,14 +13,20 @@
  * L reaching 1e3) the learning itself amplifies a change of 1e-15 in
  * one input to 1e-10 in L, and any two summation orders differ by that
  * much.
+ *
+ * Also the feed (lib/queue.c) that parses in a second thread: the same
+ * samples, labels and error as parsing in the caller's thread.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include "learn.h"
 #include "model.h"
+#include "queue.h"
 #include "rng.h"
 #include "step.h"
 
@@ -221,6 +227,106 @@ kernels(struct opml_rng *rng)
 	}
 }
 
+/* Every sample of a feed over paths, as text, and its end. */
+static char *
+drain(char **paths, size_t *len)
+{
+	struct opml_feed f;
+	struct opml_batch *b;
+	char *out = NULL;
+	size_t cap = 0, i, j;
+	int st;
+
+	*len = 0;
+	if (opml_feed_start(&f, paths, NULL, 0) == -1)
+		return NULL;
+	do {
+		b = opml_feed_next(&f);
+		for (i = 0; i < b->n; i++) {
+			char line[64];
+			for (j = 0; j < b->d; j++) {
+				int n = snprintf(line, sizeof line, "%s %.17g\n",
+				    OPML_BATCH_LABEL(b, i),
+				    OPML_BATCH_X(b, i)[j]);
+				if (*len + (size_t)n + 1 > cap) {
+					cap = cap ? cap * 2 : 1 << 16;
+					out = realloc(out, cap);
+				}
+				memcpy(out + *len, line, (size_t)n + 1);
+				*len += (size_t)n;
+			}
+		}
+		st = b->status;
+		if (st != OPML_FEED_MORE) {
+			char line[OPML_ERRMAX + 16];
+			int n = snprintf(line, sizeof line, "end %d %s\n", st,
+			    st == OPML_FEED_ERROR ? b->err : "");
+			if (*len + (size_t)n + 1 > cap) {
+				cap = cap ? cap * 2 : 1 << 16;
+				out = realloc(out, cap);
+			}
+			memcpy(out + *len, line, (size_t)n + 1);
+			*len += (size_t)n;
+		}
+		opml_feed_done(&f, b);
+	} while (st == OPML_FEED_MORE);
+	opml_feed_stop(&f);
+	return out;
+}
+
+static void
+feed(struct opml_rng *rng)
+{
+	char names[3][64], *lists[4][5];
+	const char *dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	size_t k, i, j;
+	FILE *fp;
+
+	for (k = 0; k < 3; k++) {
+		int fd;
+		snprintf(names[k], sizeof names[k], "%s/test_fused.XXXXXX",
+		    dir);
+		if ((fd = mkstemp(names[k])) == -1 ||
+		    (fp = fdopen(fd, "w")) == NULL) {
+			check(0, "temporary file", "feed", 0);
+			return;
+		}
+		/* Many batches' worth; the third file has a bad line. */
+		for (i = 0; i < 5000; i++) {
+			fprintf(fp, "c%zu", (size_t)opml_rng_below(rng, 7));
+			for (j = 0; j < 3; j++)
+				fprintf(fp, " %.6g", gauss(rng));
+			fprintf(fp, k == 2 && i == 4321 ? " 1\n" : "\n");
+		}
+		fclose(fp);
+	}
+	lists[0][0] = names[0], lists[0][1] = NULL;
+	lists[1][0] = names[0], lists[1][1] = names[1], lists[1][2] = NULL;
+	lists[2][0] = names[1], lists[2][1] = names[2],
+	    lists[2][2] = names[0], lists[2][3] = NULL;
+	lists[3][0] = names[0], lists[3][1] = "/nonexistent/file",
+	    lists[3][2] = NULL;
+	for (k = 0; k < 4; k++) {
+		char *one, *two;
+		size_t n1, n2;
+		setenv("OPML_THREADS", "1", 1);
+		one = drain(lists[k], &n1);
+		unsetenv("OPML_THREADS");
+		two = drain(lists[k], &n2);
+		check(one != NULL && two != NULL && n1 == n2 &&
+		    memcmp(one, two, n1) == 0, "feed: threads change nothing",
+		    "feed", (double)k);
+		check(one != NULL && (k < 2 ? strstr(one, "end 1 ") != NULL :
+		    strstr(one, k == 2 ? ":4322: " : "/nonexistent/file: ") !=
+		    NULL), "feed: the end, or the error and its place", "feed",
+		    (double)k);
+		free(one);
+		free(two);
+	}
+	for (k = 0; k < 3; k++)
+		unlink(names[k]);
+}
+
 int
 main(void)
 {
@@ -250,6 +356,7 @@ main(void)
 
 	opml_rng_seed(&rng, 7);
 	kernels(&rng);
+	feed(&rng);
 	for (i = 0; i < sizeof settings / sizeof settings[0]; i++)
 		run(&settings[i], 1000 + i);
 	/* The streams must have taken every kind of step. */
