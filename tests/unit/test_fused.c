@@ -71,6 +71,7 @@ struct setting {
 	size_t d, r, n, classes, coldrun;
 	int copml, relative, normalize;
 	double gamma, gamma1, spread;
+	double min_eig;		/* the step guard; 0: OPML_MIN_EIG */
 };
 
 static void
@@ -107,10 +108,10 @@ run(const struct setting *s, unsigned long long seed)
 	char tag[160], label[32];
 	double err;
 
-	snprintf(tag, sizeof tag, "d=%zu r=%zu n=%zu c=%zu %s%s%s g=%g",
-	    d, s->r, s->n, s->classes, s->copml ? "copml" : "opml",
-	    s->relative ? " relative" : "", s->normalize ? " unit" : "",
-	    s->gamma);
+	snprintf(tag, sizeof tag, "d=%zu r=%zu n=%zu c=%zu %s%s%s g=%g "
+	    "floor=%g", d, s->r, s->n, s->classes, s->copml ? "copml" :
+	    "opml", s->relative ? " relative" : "", s->normalize ? " unit" :
+	    "", s->gamma, s->min_eig);
 	opml_rng_seed(&rng, seed);
 	centre = malloc(s->classes * d * sizeof *centre);
 	x = malloc(d * sizeof *x);
@@ -125,6 +126,8 @@ run(const struct setting *s, unsigned long long seed)
 		printf("out of memory\n");
 		exit(1);
 	}
+	if (s->min_eig != 0)
+		lref.min_eig = lfus.min_eig = lres.min_eig = s->min_eig;
 	for (i = 0; i < s->n; i++) {
 		/* A cold start: the first samples all of class 0. */
 		k = i < s->coldrun ? 0 :
@@ -147,6 +150,8 @@ run(const struct setting *s, unsigned long long seed)
 				printf("out of memory\n");
 				exit(1);
 			}
+			if (s->min_eig != 0)
+				lres.min_eig = s->min_eig;
 		}
 	}
 	opml_learner_flush(&lref);
@@ -332,24 +337,28 @@ main(void)
 {
 	static const struct setting settings[] = {
 		/* d, r, n, classes, coldrun, copml, relative, unit, g, g1,
-		 * spread */
-		{ 1, 1, 3000, 2, 0, 0, 1, 0, 0.1, 0.1, 1 },
-		{ 2, 1, 3000, 3, 50, 1, 1, 0, 0.1, 0.1, 0.3 },
-		{ 3, 3, 5000, 4, 0, 0, 0, 0, 0.05, 0.05, 2 },
-		{ 7, 7, 5000, 3, 200, 1, 0, 1, 0.05, 0.2, 0.3 },
-		{ 8, 8, 5000, 5, 0, 0, 1, 0, 0.1, 0.1, 0.3 },
-		{ 9, 4, 5000, 5, 100, 1, 1, 0, 0.1, 0.1, 0.3 },
-		{ 21, 21, 8000, 7, 300, 1, 1, 0, 0.1, 0.1, 0.3 },
-		{ 21, 5, 8000, 7, 0, 0, 1, 0, 0.1, 0.1, 0.3 },
-		{ 21, 21, 8000, 3, 0, 0, 0, 0, 0.2, 0.2, 0.3 },
-		{ 21, 21, 8000, 3, 0, 0, 0, 1, 0.2, 0.2, 0.5 },
-		{ 33, 17, 6000, 10, 0, 0, 0, 0, 0.01, 0.01, 0.5 },
-		{ 64, 64, 5000, 10, 500, 1, 1, 0, 0.1, 0.1, 0.2 },
-		{ 64, 16, 5000, 10, 0, 0, 0, 0, 0.01, 0.01, 0.3 },
-		{ 64, 64, 4000, 4, 0, 0, 0, 0, 0.05, 0.05, 0.3 },
-		{ 100, 37, 3000, 20, 100, 1, 0, 1, 0.24, 0.24, 0.3 },
-		{ 310, 310, 1000, 10, 100, 1, 1, 0, 0.1, 0.1, 0.1 },
-		{ 310, 50, 1500, 10, 0, 0, 0, 0, 0.001, 0.001, 0.2 },
+		 * spread, floor */
+		{ 1, 1, 3000, 2, 0, 0, 1, 0, 0.1, 0.1, 1, 0 },
+		{ 2, 1, 3000, 3, 50, 1, 1, 0, 0.1, 0.1, 0.3, 0 },
+		{ 3, 3, 5000, 4, 0, 0, 0, 0, 0.05, 0.05, 2, 0 },
+		{ 7, 7, 5000, 3, 200, 1, 0, 1, 0.05, 0.2, 0.3, 0 },
+		{ 8, 8, 5000, 5, 0, 0, 1, 0, 0.1, 0.1, 0.3, 0 },
+		{ 9, 4, 5000, 5, 100, 1, 1, 0, 0.1, 0.1, 0.3, 0 },
+		{ 21, 21, 8000, 7, 300, 1, 1, 0, 0.1, 0.1, 0.3, 0 },
+		{ 21, 5, 8000, 7, 0, 0, 1, 0, 0.1, 0.1, 0.3, 0 },
+		{ 21, 21, 8000, 3, 0, 0, 0, 0, 0.2, 0.2, 0.3, 0 },
+		{ 21, 21, 8000, 3, 0, 0, 0, 1, 0.2, 0.2, 0.5, 0 },
+		{ 33, 17, 6000, 10, 0, 0, 0, 0, 0.01, 0.01, 0.5, 0 },
+		{ 64, 64, 5000, 10, 500, 1, 1, 0, 0.1, 0.1, 0.2, 0 },
+		{ 64, 16, 5000, 10, 0, 0, 0, 0, 0.01, 0.01, 0.3, 0 },
+		{ 64, 64, 4000, 4, 0, 0, 0, 0, 0.05, 0.05, 0.3, 0 },
+		{ 100, 37, 3000, 20, 100, 1, 0, 1, 0.24, 0.24, 0.3, 0 },
+		{ 310, 310, 1000, 10, 100, 1, 1, 0, 0.1, 0.1, 0.1, 0 },
+		{ 310, 50, 1500, 10, 0, 0, 0, 0, 0.001, 0.001, 0.2, 0 },
+		/* Other guards: a low floor, and none (as opml-learn -c 0) on
+		 * data where the paper's bound holds. */
+		{ 21, 21, 8000, 3, 0, 0, 0, 0, 0.2, 0.2, 0.3, 0.01 },
+		{ 64, 30, 4000, 6, 200, 1, 0, 1, 0.2, 0.2, 0.3, -HUGE_VAL },
 	};
 	struct opml_rng rng;
 	size_t i;
