@@ -116,11 +116,12 @@ opml_prestage_step(double *L, size_t r, size_t d, const double *v, double g1,
 /*
  * The vector kernels.  Every dot product is summed in OPML_LANES = 8
  * interleaved partial sums (lane k takes elements k, k + 8, ...), which
- * are then added in one fixed tree.  Whether the compiler maps a lane
- * vector to one AVX-512 register, two AVX2 or four SSE2 registers, the
- * operations on each lane are the same, so the results are the same to
- * the bit on every machine: GCC in ISO C mode does not contract a * b + c
- * into a fused multiply-add, and clang is told not to here.
+ * are then added in one fixed tree.  Whatever registers the compiler
+ * maps the lanes to (AVX-512 or AVX2 registers of four doubles, SSE2
+ * registers of two, or none), the operations on each lane are the same,
+ * so the results are the same to the bit on every machine: GCC in ISO C
+ * mode (-std=c11, not gnu11) does not contract a * b + c into a fused
+ * multiply-add, and clang is told not to here.
  */
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF
