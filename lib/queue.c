@@ -107,15 +107,66 @@ close_current(struct opml_feed *f)
 	f->r = NULL;
 }
 
-/* Parse samples into b until it is full, the input ends or fails. */
+/* Copy raw lines of the current file into b, for the caller to parse:
+ * as many as a batch holds samples, at most to the end of the file. */
 static void
-fill(struct opml_feed *f, struct opml_batch *b)
+fill_raw(struct opml_feed *f, struct opml_batch *b)
+{
+	size_t lines = 0, n;
+	char *line;
+	int rc;
+
+	b->raw = 1;
+	b->textlen = 0;
+	b->name = f->r->name;
+	b->line = f->r->line;
+	while (lines < b->cap) {
+		if ((rc = opml_reader_line(f->r, &line, &n)) == 0) {
+			close_current(f);
+			f->paths++;
+			return;
+		}
+		if (rc == -1) {
+			/* The lines before it first, then the error. */
+			fail(b, f->r->err);
+			return;
+		}
+		if (b->textlen + n + 1 > b->textcap) {
+			size_t cap = b->textcap ? b->textcap : 1 << 16;
+			char *nt;
+			while (cap < b->textlen + n + 1)
+				cap *= 2;
+			if ((nt = realloc(b->text, cap)) == NULL) {
+				fail(b, "out of memory");
+				return;
+			}
+			b->text = nt;
+			b->textcap = cap;
+		}
+		memcpy(b->text + b->textlen, line, n);
+		b->text[b->textlen + n] = '\n';
+		b->textlen += n + 1;
+		lines++;
+	}
+}
+
+/*
+ * Parse samples into b until it is full, the input ends or fails; or,
+ * with raw set and the width known, copy lines for the caller to parse.
+ */
+static void
+fill(struct opml_feed *f, struct opml_batch *b, int raw)
 {
 	int rc;
 
 	b->n = 0;
 	b->lablen = 0;
+	b->raw = 0;
 	b->status = OPML_FEED_MORE;
+	if (raw && f->s.d != 0 && b->cap != 0 && f->r != NULL) {
+		fill_raw(f, b);
+		return;
+	}
 	while (b->n == 0 || b->n < b->cap) {
 		if (f->r == NULL) {
 			if ((rc = open_next(f, b)) == -1)
@@ -139,11 +190,39 @@ fill(struct opml_feed *f, struct opml_batch *b)
 	}
 }
 
+/*
+ * Parse a raw batch in the caller's thread, through a reader over its
+ * lines that numbers them as the file does.  A parse error comes before
+ * any error that ended the copying, being earlier in the input.
+ */
+static void
+parse_raw(struct opml_feed *f, struct opml_batch *b)
+{
+	struct opml_reader mr;
+	int rc;
+
+	memset(&mr, 0, sizeof mr);
+	mr.fd = -1;
+	mr.name = b->name;
+	mr.buf = b->text;
+	mr.cap = mr.len = b->textlen;
+	mr.eof = 1;
+	mr.line = b->line;
+	f->cs.d = b->d;
+	while ((rc = opml_read_sample(&mr, &f->cs)) == 1)
+		if (append(b, &f->cs) == -1)
+			break;
+	if (rc == -1)
+		fail(b, mr.err);
+	b->raw = 0;
+}
+
 static void *
 produce(void *arg)
 {
 	struct opml_feed *f = arg;
 	struct opml_batch *b;
+	int raw;
 
 	for (;;) {
 		pthread_mutex_lock(&f->mu);
@@ -154,8 +233,13 @@ produce(void *arg)
 			break;
 		}
 		b = &f->batch[f->next];
+		/* The caller has had to wait for a batch since the last
+		 * one was begun: it is faster than the parsing, so let it
+		 * parse this one itself. */
+		raw = f->starved || f->always_raw;
+		f->starved = 0;
 		pthread_mutex_unlock(&f->mu);
-		fill(f, b);
+		fill(f, b, raw);
 		pthread_mutex_lock(&f->mu);
 		f->next = (f->next + 1) % OPML_FEED_BATCHES;
 		f->busy++;
@@ -191,6 +275,7 @@ opml_feed_start(struct opml_feed *f, char **paths, struct opml_reader *in,
 	f->s.d = d;
 	if (!want_threads())
 		return 0;
+	f->always_raw = getenv("OPML_FEED_RAW") != NULL;
 	if (pthread_mutex_init(&f->mu, NULL) != 0)
 		return 0;
 	if (pthread_cond_init(&f->moved, NULL) != 0) {
@@ -212,12 +297,14 @@ opml_feed_next(struct opml_feed *f)
 	struct opml_batch *b;
 
 	if (!f->threaded) {
-		fill(f, &f->batch[0]);
+		fill(f, &f->batch[0], 0);
 		return &f->batch[0];
 	}
 	pthread_mutex_lock(&f->mu);
-	while (f->ready == 0)
+	while (f->ready == 0) {
+		f->starved = 1;
 		pthread_cond_wait(&f->moved, &f->mu);
+	}
 	b = &f->batch[f->head];
 	f->head = (f->head + 1) % OPML_FEED_BATCHES;
 	f->ready--;
@@ -227,6 +314,18 @@ opml_feed_next(struct opml_feed *f)
 		 * may exit on an error without a thread left behind. */
 		pthread_join(f->thread, NULL);
 		f->joined = 1;
+	}
+	if (b->raw) {
+		parse_raw(f, b);
+		if (b->status == OPML_FEED_ERROR && !f->joined) {
+			/* The feed ends here: stop the producer too. */
+			pthread_mutex_lock(&f->mu);
+			f->stop = 1;
+			pthread_cond_broadcast(&f->moved);
+			pthread_mutex_unlock(&f->mu);
+			pthread_join(f->thread, NULL);
+			f->joined = 1;
+		}
 	}
 	return b;
 }
@@ -265,7 +364,9 @@ opml_feed_stop(struct opml_feed *f)
 		free(f->batch[i].x);
 		free(f->batch[i].labels);
 		free(f->batch[i].lab);
+		free(f->batch[i].text);
 	}
 	opml_sample_free(&f->s);
+	opml_sample_free(&f->cs);
 	memset(f->batch, 0, sizeof f->batch);
 }

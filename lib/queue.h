@@ -16,6 +16,13 @@
  * naming file and line.  Without a second processor, when a thread
  * cannot be made, or with the environment variable OPML_THREADS=1,
  * the caller's thread parses each batch when it asks for it.
+ *
+ * When the caller is faster than the parsing (it finds no batch
+ * waiting), the feed's thread hands over some batches as raw lines,
+ * which opml_feed_next parses in the caller's thread: the parsing is
+ * then shared between the two, and neither waits much for the other.
+ * (For tests: with OPML_FEED_RAW set in the environment, every batch
+ * that can be is handed over raw.)
  */
 
 enum opml_feed_status {
@@ -33,6 +40,12 @@ struct opml_batch {
 	enum opml_feed_status status;
 	char err[OPML_ERRMAX];	/* "file:line: what", or "file: why" */
 	size_t cap, xcap, labcap, lablen;
+	/* Raw lines of one file for the caller's thread to parse. */
+	int raw;
+	char *text;
+	size_t textlen, textcap;
+	const char *name;	/* the file's name for messages */
+	unsigned long line;	/* the number of the line before text */
 };
 
 #define OPML_BATCH_LABEL(b, i)	((b)->labels + (b)->lab[i])
@@ -46,7 +59,9 @@ struct opml_feed {
 	struct opml_reader own, *r;	/* the file being read, or NULL */
 	int fd;
 	struct opml_sample s;
-	int threaded, stop, joined;
+	struct opml_sample cs;	/* the caller's, for raw batches */
+	int threaded, stop, joined, always_raw;
+	int starved;		/* the caller has waited for a batch */
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t moved;

@@ -14,8 +14,9 @@
  * one input to 1e-10 in L, and any two summation orders differ by that
  * much.
  *
- * Also the feed (lib/queue.c) that parses in a second thread: the same
- * samples, labels and error as parsing in the caller's thread.
+ * Also the feed (lib/queue.c) that parses in a second thread, or shares
+ * the parsing with the caller: the same samples, labels and error as
+ * parsing in the caller's thread alone.
  */
 #include <math.h>
 #include <stdio.h>
@@ -312,15 +313,23 @@ feed(struct opml_rng *rng)
 	lists[3][0] = names[0], lists[3][1] = "/nonexistent/file",
 	    lists[3][2] = NULL;
 	for (k = 0; k < 4; k++) {
-		char *one, *two;
-		size_t n1, n2;
+		char *one, *two, *raw;
+		size_t n1, n2, n3;
 		setenv("OPML_THREADS", "1", 1);
 		one = drain(lists[k], &n1);
 		unsetenv("OPML_THREADS");
 		two = drain(lists[k], &n2);
+		/* Every batch parsed by the caller from raw lines. */
+		setenv("OPML_FEED_RAW", "1", 1);
+		raw = drain(lists[k], &n3);
+		unsetenv("OPML_FEED_RAW");
 		check(one != NULL && two != NULL && n1 == n2 &&
 		    memcmp(one, two, n1) == 0, "feed: threads change nothing",
 		    "feed", (double)k);
+		check(one != NULL && raw != NULL && n1 == n3 &&
+		    memcmp(one, raw, n1) == 0, "feed: raw batches change "
+		    "nothing", "feed", (double)k);
+		free(raw);
 		check(one != NULL && (k < 2 ? strstr(one, "end 1 ") != NULL :
 		    strstr(one, k == 2 ? ":4322: " : "/nonexistent/file: ") !=
 		    NULL), "feed: the end, or the error and its place", "feed",
