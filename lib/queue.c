@@ -192,8 +192,10 @@ fill(struct opml_feed *f, struct opml_batch *b, int raw)
 
 /*
  * Parse a raw batch in the caller's thread, through a reader over its
- * lines that numbers them as the file does.  A parse error comes before
- * any error that ended the copying, being earlier in the input.
+ * lines that numbers them as the file does: a reader at end of file
+ * only hands out what its buffer holds (opml_reader_line reads no
+ * more).  A parse error comes before any error that ended the copying,
+ * being earlier in the input.
  */
 static void
 parse_raw(struct opml_feed *f, struct opml_batch *b)
