@@ -48,7 +48,7 @@ main(int argc, char *argv[])
 	const char *modelpath = NULL, *outpath = NULL;
 	double *y;
 	int ch, sparse = 0, status, wrerr = 0;
-	size_t i;
+	size_t i, ycap = 1;
 
 	while ((ch = getopt(argc, argv, "hlm:o:")) != -1) {
 		switch (ch) {
@@ -93,10 +93,16 @@ main(int argc, char *argv[])
 		errx(1, "out of memory");
 	do {
 		b = opml_feed_next(&feed);
+		if (b->n > ycap) {
+			free(y);
+			if ((y = malloc(b->n * m.r * sizeof *y)) == NULL)
+				errx(1, "out of memory");
+			ycap = b->n;
+		}
+		opml_transform_batch(&m, b->x, b->n, y);
 		for (i = 0; i < b->n && !wrerr; i++) {
-			opml_transform(&m, OPML_BATCH_X(b, i), y);
-			if (opml_buf_row(&buf, OPML_BATCH_LABEL(b, i), y, m.r,
-			    sparse) == -1)
+			if (opml_buf_row(&buf, OPML_BATCH_LABEL(b, i),
+			    y + i * m.r, m.r, sparse) == -1)
 				errx(1, "out of memory");
 			if (buf.len >= 1 << 16 && opml_buf_flush(&buf, out.fp))
 				wrerr = 1;

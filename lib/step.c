@@ -234,7 +234,49 @@ matvec8(const double *L, size_t r, size_t d, size_t ld, const double *x,
 
 	memcpy(tail, x + full, (d - full) * sizeof *x);
 	V8_LOAD(xt, tail);
-	for (i = 0; i < r; i++) {
+	/* Four rows at a time: four independent sums hide the latency of
+	 * the additions, and x is loaded once for the four.  Each row's
+	 * sum is the same as alone. */
+	for (i = 0; i + 4 <= r; i += 4) {
+		const double *r0 = L + i * ld, *r1 = r0 + ld, *r2 = r1 + ld;
+		const double *r3 = r2 + ld;
+		v8 s0, s1, s2, s3, lv, xv;
+		V8_ZERO(s0);
+		V8_ZERO(s1);
+		V8_ZERO(s2);
+		V8_ZERO(s3);
+		for (j = 0; j < full; j += 8) {
+			V8_LOAD(xv, x + j);
+			V8_LOAD(lv, r0 + j);
+			V8_ADDMUL(s0, lv, xv);
+			V8_LOAD(lv, r1 + j);
+			V8_ADDMUL(s1, lv, xv);
+			V8_LOAD(lv, r2 + j);
+			V8_ADDMUL(s2, lv, xv);
+			V8_LOAD(lv, r3 + j);
+			V8_ADDMUL(s3, lv, xv);
+		}
+		if (full < d) {
+			double rt[4][8] = { { 0 } };
+			memcpy(rt[0], r0 + full, (d - full) * sizeof *r0);
+			memcpy(rt[1], r1 + full, (d - full) * sizeof *r1);
+			memcpy(rt[2], r2 + full, (d - full) * sizeof *r2);
+			memcpy(rt[3], r3 + full, (d - full) * sizeof *r3);
+			V8_LOAD(lv, rt[0]);
+			V8_ADDMUL(s0, lv, xt);
+			V8_LOAD(lv, rt[1]);
+			V8_ADDMUL(s1, lv, xt);
+			V8_LOAD(lv, rt[2]);
+			V8_ADDMUL(s2, lv, xt);
+			V8_LOAD(lv, rt[3]);
+			V8_ADDMUL(s3, lv, xt);
+		}
+		y[i] = V8_SUM(s0);
+		y[i + 1] = V8_SUM(s1);
+		y[i + 2] = V8_SUM(s2);
+		y[i + 3] = V8_SUM(s3);
+	}
+	for (; i < r; i++) {
 		const double *row = L + i * ld;
 		v8 s, lv, xv;
 		V8_ZERO(s);
@@ -251,6 +293,65 @@ matvec8(const double *L, size_t r, size_t d, size_t ld, const double *x,
 		}
 		y[i] = V8_SUM(s);
 	}
+}
+
+/* Y = X L' for n samples (rows of X, stride ldx) into the rows of Y
+ * (stride ldy), four samples at a time, so that each row of L is
+ * loaded once for four; every entry is the sum of matvec8. */
+static OPML_HOT void
+matmat8(const double *L, size_t r, size_t d, size_t ld, const double *X,
+    size_t n, size_t ldx, double *Y, size_t ldy)
+{
+	size_t i, j, k, full = d / 8 * 8;
+
+	for (k = 0; k + 4 <= n; k += 4) {
+		const double *x0 = X + k * ldx, *x1 = x0 + ldx, *x2 = x1 + ldx;
+		const double *x3 = x2 + ldx;
+		double tail[4][8] = { { 0 } };
+		v8 t0, t1, t2, t3;
+		memcpy(tail[0], x0 + full, (d - full) * sizeof *x0);
+		memcpy(tail[1], x1 + full, (d - full) * sizeof *x1);
+		memcpy(tail[2], x2 + full, (d - full) * sizeof *x2);
+		memcpy(tail[3], x3 + full, (d - full) * sizeof *x3);
+		V8_LOAD(t0, tail[0]);
+		V8_LOAD(t1, tail[1]);
+		V8_LOAD(t2, tail[2]);
+		V8_LOAD(t3, tail[3]);
+		for (i = 0; i < r; i++) {
+			const double *row = L + i * ld;
+			v8 s0, s1, s2, s3, lv, xv;
+			V8_ZERO(s0);
+			V8_ZERO(s1);
+			V8_ZERO(s2);
+			V8_ZERO(s3);
+			for (j = 0; j < full; j += 8) {
+				V8_LOAD(lv, row + j);
+				V8_LOAD(xv, x0 + j);
+				V8_ADDMUL(s0, lv, xv);
+				V8_LOAD(xv, x1 + j);
+				V8_ADDMUL(s1, lv, xv);
+				V8_LOAD(xv, x2 + j);
+				V8_ADDMUL(s2, lv, xv);
+				V8_LOAD(xv, x3 + j);
+				V8_ADDMUL(s3, lv, xv);
+			}
+			if (full < d) {
+				double rt[8] = { 0 };
+				memcpy(rt, row + full, (d - full) * sizeof *row);
+				V8_LOAD(lv, rt);
+				V8_ADDMUL(s0, lv, t0);
+				V8_ADDMUL(s1, lv, t1);
+				V8_ADDMUL(s2, lv, t2);
+				V8_ADDMUL(s3, lv, t3);
+			}
+			Y[k * ldy + i] = V8_SUM(s0);
+			Y[(k + 1) * ldy + i] = V8_SUM(s1);
+			Y[(k + 2) * ldy + i] = V8_SUM(s2);
+			Y[(k + 3) * ldy + i] = V8_SUM(s3);
+		}
+	}
+	for (; k < n; k++)
+		matvec8(L, r, d, ld, X + k * ldx, Y + k * ldy);
 }
 
 static OPML_HOT void
@@ -341,6 +442,13 @@ opml_matvec(const double *L, size_t r, size_t d, size_t ld, const double *x,
     double *y)
 {
 	matvec8(L, r, d, ld, x, y);
+}
+
+void
+opml_matmat(const double *L, size_t r, size_t d, size_t ld, const double *X,
+    size_t n, size_t ldx, double *Y, size_t ldy)
+{
+	matmat8(L, r, d, ld, X, n, ldx, Y, ldy);
 }
 
 void

@@ -71,6 +71,12 @@ double opml_dot(const double *x, const double *y, size_t n);
 void opml_matvec(const double *L, size_t r, size_t d, size_t ld,
     const double *x, double *y);
 
+/* Y = X L' for the n samples in the rows of X (row stride ldx) into the
+ * rows of Y (stride ldy): row k of Y is opml_matvec of row k of X, to
+ * the bit, with each row of L loaded once for several samples. */
+void opml_matmat(const double *L, size_t r, size_t d, size_t ld,
+    const double *X, size_t n, size_t ldx, double *Y, size_t ldy);
+
 /*
  * One pass over the rows of a padded r x ld matrix L (ld a multiple of
  * OPML_LANES, vectors zero-padded to ld): row i += p[i] a + q[i] b, then

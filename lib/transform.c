@@ -29,6 +29,22 @@ opml_transform(const struct opml_model *m, const double *x, double *y)
 			y[i] *= f;
 }
 
+void
+opml_transform_batch(const struct opml_model *m, const double *X, size_t n,
+    double *Y)
+{
+	size_t k, i;
+
+	opml_matmat(m->L, m->r, m->d, m->d, X, n, m->d, Y, m->r);
+	if (m->normalize)
+		for (k = 0; k < n; k++) {
+			double f = unitscale(m, X + k * m->d);
+			if (f != 1)
+				for (i = 0; i < m->r; i++)
+					Y[k * m->r + i] *= f;
+		}
+}
+
 double
 opml_distance(const struct opml_model *m, const double *x, const double *z,
     double *work)

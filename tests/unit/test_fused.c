@@ -216,6 +216,23 @@ kernels(struct opml_rng *rng)
 		opml_matvec(L, r, ld, ld, x, yp);
 		opml_fused_rows(L, r, ld, NULL, NULL, NULL, NULL, x, x, un,
 		    vn);
+		{
+			/* Batches of 1 to 9 samples, x among them. */
+			double X[9 * 40], Y[9 * 5];
+			size_t n = 1 + d % 9, k;
+			for (k = 0; k < n * d; k++)
+				X[k] = gauss(rng);
+			memcpy(X + (n - 1) * d, x, d * sizeof *x);
+			opml_matmat(Lu, r, d, d, X, n, d, Y, r);
+			for (k = 0; k < n; k++) {
+				double yk[5];
+				opml_matvec(Lu, r, d, d, X + k * d, yk);
+				check(memcmp(yk, Y + k * r, sizeof yk) == 0,
+				    "matmat row vs matvec, bits", "lanes", 0);
+			}
+			check(memcmp(y, Y + (n - 1) * r, sizeof y) == 0,
+			    "matmat vs matvec on x", "lanes", 0);
+		}
 		for (i = 0; i < r; i++) {
 			yd[i] = opml_dot(Lu + i * d, x, d);
 			plain = 0;
