@@ -34,6 +34,7 @@ examples() {
 		d="$TMP/$(basename "$m")"
 		mkdir -p "$d"
 		ln -s "$DATA" "$d/data"
+		ln -s "$TOP/scripts" "$d/scripts"
 		examples "$m" > "$d/examples.sh"
 		[ -s "$d/examples.sh" ] || [[ $m == *.5 ]] || { echo "$m: no examples"; false; }
 		run sh -ec "cd '$d' && . ./examples.sh"
