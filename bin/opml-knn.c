@@ -31,36 +31,10 @@ static void
 load(struct opml_set *s, const char *path)
 {
 	struct opml_reader r;
-	int fd;
 
-	if ((fd = opml_open_input(path)) == -1)
-		err(1, "%s", path);
-	if (opml_reader_init(&r, fd, opml_input_name(path)) == -1)
+	if (opml_reader_open(&r, path) == -1 || opml_set_read(s, &r) == -1)
 		errx(1, "%s", r.err);
-	if (opml_set_read(s, &r) == -1)
-		errx(1, "%s", r.err);
-	opml_reader_free(&r);
-	if (fd != STDIN_FILENO)
-		close(fd);
-}
-
-static void
-load_model(const char *path, struct opml_model *m)
-{
-	struct opml_reader r;
-	int fd, rc;
-
-	if ((fd = opml_open_input(path)) == -1)
-		err(1, "%s", path);
-	if (opml_reader_init(&r, fd, opml_input_name(path)) == -1)
-		errx(1, "%s", r.err);
-	if ((rc = opml_model_read(&r, m)) == 0)
-		errx(1, "%s: no model (expected a #opml block)", r.name);
-	if (rc == -1)
-		errx(1, "%s", r.err);
-	opml_reader_free(&r);
-	if (fd != STDIN_FILENO)
-		close(fd);
+	opml_reader_close(&r);
 }
 
 /* Rows of s mapped to L x; s->x replaced, s->d becomes r. */
@@ -167,7 +141,9 @@ main(int argc, char *argv[])
 	opml_set_init(&tr);
 	opml_set_init(&te);
 	if (modelpath != NULL) {
-		load_model(modelpath, &m);
+		char msg[OPML_ERRMAX];
+		if (opml_model_load(modelpath, &m, msg, sizeof msg) == -1)
+			errx(1, "%s", msg);
 		tr.d = m.d;
 	}
 	load(&tr, argv[0]);

@@ -156,13 +156,11 @@ readpairs(const char *path, size_t *np)
 	struct line *ln = NULL;
 	struct opml_pair *p;
 	size_t nl = 0, cap = 0, i, n = 0, first = 0;
-	int fd = opml_open_input(path), rc, lfw;
+	int rc, lfw;
 	char *s, *f[6];
 	size_t len, nf;
 
-	if (fd == -1)
-		err(1, "%s", path);
-	if (opml_reader_init(&r, fd, opml_input_name(path)) == -1)
+	if (opml_reader_open(&r, path) == -1)
 		errx(1, "%s", r.err);
 	while ((rc = opml_reader_line(&r, &s, &len)) == 1) {
 		size_t k = 0;
@@ -234,9 +232,7 @@ readpairs(const char *path, size_t *np)
 	if (first)
 		free(ln[0].s);
 	free(ln);
-	opml_reader_free(&r);
-	if (fd != STDIN_FILENO)
-		close(fd);
+	opml_reader_close(&r);
 	*np = n;
 	return p;
 }
@@ -309,41 +305,29 @@ main(int argc, char *argv[])
 	if (opml_reader_init(&in, STDIN_FILENO, "stdin") == -1)
 		errx(1, "%s", in.err);
 	if (modelpath != NULL) {
-		struct opml_reader mr, *r = &in;
-		int fd = STDIN_FILENO, rc;
+		char msg[OPML_ERRMAX];
+		int rc;
+
 		if (strcmp(modelpath, "-") != 0) {
-			if ((fd = opml_open_input(modelpath)) == -1)
-				err(1, "%s", modelpath);
-			if (opml_reader_init(&mr, fd, modelpath) == -1)
-				errx(1, "%s", mr.err);
-			r = &mr;
-		}
-		if ((rc = opml_model_read(r, &model)) == 0)
-			errx(1, "%s: no model (expected a #opml block)",
-			    r->name);
-		if (rc == -1)
-			errx(1, "%s", r->err);
-		if (r != &in) {
-			opml_reader_free(r);
-			close(fd);
-		}
+			if (opml_model_load(modelpath, &model, msg,
+			    sizeof msg) == -1)
+				errx(1, "%s", msg);
+		} else if ((rc = opml_model_read(&in, &model)) != 1)
+			errx(1, "%s", rc == 0 ? "stdin: no model (expected "
+			    "a #opml block)" : in.err);
 		have_model = 1;
 		s.d = model.d;
 	}
 	for (; *argv != NULL; argv++) {
 		struct opml_reader fr;
-		int fd;
 		if (strcmp(*argv, "-") == 0) {
 			readsamples(&in, &s);
 			continue;
 		}
-		if ((fd = opml_open_input(*argv)) == -1)
-			err(1, "%s", *argv);
-		if (opml_reader_init(&fr, fd, *argv) == -1)
+		if (opml_reader_open(&fr, *argv) == -1)
 			errx(1, "%s", fr.err);
 		readsamples(&fr, &s);
-		opml_reader_free(&fr);
-		close(fd);
+		opml_reader_close(&fr);
 	}
 	opml_reader_free(&in);
 	if (m == 0)

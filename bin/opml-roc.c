@@ -101,13 +101,11 @@ readfile(const char *path, int distance)
 {
 	struct opml_reader r;
 	size_t first = ncurves, ncol = 0, c;
-	int fd = opml_open_input(path), rc;
+	int rc;
 	char *s;
 	size_t n;
 
-	if (fd == -1)
-		err(1, "%s", path);
-	if (opml_reader_init(&r, fd, opml_input_name(path)) == -1)
+	if (opml_reader_open(&r, path) == -1)
 		errx(1, "%s", r.err);
 	while ((rc = opml_reader_line(&r, &s, &n)) == 1) {
 		const char *p = s, *end = s + n, *f[64];
@@ -186,9 +184,7 @@ readfile(const char *path, int distance)
 		errx(1, "%s", r.err);
 	if (ncol == 0)
 		errx(1, "%s: no scores", r.name);
-	opml_reader_free(&r);
-	if (fd != STDIN_FILENO)
-		close(fd);
+	opml_reader_close(&r);
 }
 
 static void

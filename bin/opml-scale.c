@@ -25,17 +25,10 @@ static void
 restore(const char *path, struct opml_scale *p)
 {
 	struct opml_reader r;
-	int fd;
 
-	if ((fd = opml_open_input(path)) == -1)
-		err(1, "%s", path);
-	if (opml_reader_init(&r, fd, opml_input_name(path)) == -1)
+	if (opml_reader_open(&r, path) == -1 || opml_scale_read(&r, p) == -1)
 		errx(1, "%s", r.err);
-	if (opml_scale_read(&r, p) == -1)
-		errx(1, "%s", r.err);
-	opml_reader_free(&r);
-	if (fd != STDIN_FILENO)
-		close(fd);
+	opml_reader_close(&r);
 }
 
 static void
@@ -117,14 +110,12 @@ main(int argc, char *argv[])
 		y = NULL;
 		for (; *argv != NULL; argv++) {
 			struct opml_reader r;
-			int fd, rc;
+			int rc;
 
-			if ((fd = opml_open_input(*argv)) == -1) {
+			if (opml_reader_open(&r, *argv) == -1) {
 				opml_output_abort(&out);
-				err(1, "%s", *argv);
-			}
-			if (opml_reader_init(&r, fd, opml_input_name(*argv)))
 				errx(1, "%s", r.err);
+			}
 			s.d = p.d;
 			while ((rc = opml_read_sample(&r, &s)) == 1) {
 				if (p.d == 0)
@@ -144,9 +135,7 @@ main(int argc, char *argv[])
 				opml_output_abort(&out);
 				errx(1, "%s", r.err);
 			}
-			opml_reader_free(&r);
-			if (fd != STDIN_FILENO)
-				close(fd);
+			opml_reader_close(&r);
 		}
 		opml_sample_free(&s);
 	} else {
@@ -157,17 +146,11 @@ main(int argc, char *argv[])
 		opml_set_init(&set);
 		for (; *argv != NULL; argv++) {
 			struct opml_reader r;
-			int fd;
 
-			if ((fd = opml_open_input(*argv)) == -1)
-				err(1, "%s", *argv);
-			if (opml_reader_init(&r, fd, opml_input_name(*argv)))
+			if (opml_reader_open(&r, *argv) == -1 ||
+			    opml_set_read(&set, &r) == -1)
 				errx(1, "%s", r.err);
-			if (opml_set_read(&set, &r) == -1)
-				errx(1, "%s", r.err);
-			opml_reader_free(&r);
-			if (fd != STDIN_FILENO)
-				close(fd);
+			opml_reader_close(&r);
 		}
 		if (set.n == 0)
 			errx(1, "%s: no samples", opml_input_name(argv[-1]));

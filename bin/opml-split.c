@@ -93,11 +93,9 @@ read_splits(const char *path, unsigned long long n, size_t *idx,
 	struct opml_reader r;
 	char *s, *end;
 	size_t len, k = 0;
-	int fd, rc, part = 0;
+	int rc, part = 0;
 
-	if ((fd = opml_open_input(path)) == -1)
-		err(1, "%s", path);
-	if (opml_reader_init(&r, fd, opml_input_name(path)) == -1)
+	if (opml_reader_open(&r, path) == -1)
 		errx(1, "%s", r.err);
 	while ((rc = opml_reader_line(&r, &s, &len)) == 1) {
 		const char *want = part == 0 ? "train" : "test";
@@ -147,9 +145,7 @@ read_splits(const char *path, unsigned long long n, size_t *idx,
 		errx(1, "%s", r.err);
 	if (part < 2)
 		errx(1, "%s: no split %llu (%lu lines)", r.name, n, r.line);
-	opml_reader_free(&r);
-	if (fd != STDIN_FILENO)
-		close(fd);
+	opml_reader_close(&r);
 	return k;
 }
 
@@ -226,17 +222,11 @@ main(int argc, char *argv[])
 	opml_set_init(&set);
 	for (; *argv != NULL; argv++) {
 		struct opml_reader r;
-		int fd;
 
-		if ((fd = opml_open_input(*argv)) == -1)
-			err(1, "%s", *argv);
-		if (opml_reader_init(&r, fd, opml_input_name(*argv)) == -1)
+		if (opml_reader_open(&r, *argv) == -1 ||
+		    opml_set_read(&set, &r) == -1)
 			errx(1, "%s", r.err);
-		if (opml_set_read(&set, &r) == -1)
-			errx(1, "%s", r.err);
-		opml_reader_free(&r);
-		if (fd != STDIN_FILENO)
-			close(fd);
+		opml_reader_close(&r);
 	}
 	n = set.n;
 	if ((order = malloc((n + 1) * sizeof *order)) == NULL ||

@@ -1,5 +1,4 @@
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -47,14 +46,6 @@ opml_opt_uint(const char *s, unsigned long long lo, unsigned long long hi,
 		return "too large";
 	*v = x;
 	return NULL;
-}
-
-int
-opml_open_input(const char *path)
-{
-	if (strcmp(path, "-") == 0)
-		return STDIN_FILENO;
-	return open(path, O_RDONLY);
 }
 
 const char *

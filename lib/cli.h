@@ -17,8 +17,6 @@ const char *opml_opt_real(const char *s, double lo, double hi, double *v);
 const char *opml_opt_uint(const char *s, unsigned long long lo,
     unsigned long long hi, unsigned long long *v);
 
-/* Open a file for reading, "-" being stdin: a descriptor, or -1. */
-int opml_open_input(const char *path);
 /* "stdin" for "-", else the path: how messages name an input. */
 const char *opml_input_name(const char *path);
 

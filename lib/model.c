@@ -4,9 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <unistd.h>
 
 #include "model.h"
 #include "numfmt.h"
@@ -408,17 +405,11 @@ opml_model_load(const char *path, struct opml_model *m, char *err,
     size_t errlen)
 {
 	struct opml_reader r;
-	const char *name = strcmp(path, "-") == 0 ? "stdin" : path;
-	int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY);
 	int rc = -1;
 	char *line;
 	size_t n;
 
-	if (fd == -1) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	if (opml_reader_init(&r, fd, name) == -1)
+	if (opml_reader_open(&r, path) == -1)
 		goto out;
 	if ((rc = opml_model_read(&r, m)) == 0) {
 		opml_reader_fail(&r, "no model (expected a #opml block)");
@@ -441,8 +432,6 @@ opml_model_load(const char *path, struct opml_model *m, char *err,
 out:
 	if (rc == -1)
 		snprintf(err, errlen, "%s", r.err);
-	opml_reader_free(&r);
-	if (fd != STDIN_FILENO)
-		close(fd);
+	opml_reader_close(&r);
 	return rc;
 }

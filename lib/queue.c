@@ -77,19 +77,10 @@ open_next(struct opml_feed *f, struct opml_batch *b)
 		return 0;
 	if (strcmp(path, "-") == 0 && f->in != NULL) {
 		f->r = f->in;
-		f->fd = -1;
 		return 1;
 	}
-	if ((f->fd = opml_open_input(path)) == -1) {
-		snprintf(b->err, sizeof b->err, "%s: %s", path,
-		    strerror(errno));
-		b->status = OPML_FEED_ERROR;
-		return -1;
-	}
-	if (opml_reader_init(&f->own, f->fd, opml_input_name(path)) == -1) {
+	if (opml_reader_open(&f->own, path) == -1) {
 		fail(b, f->own.err);
-		if (f->fd != STDIN_FILENO)
-			close(f->fd);
 		return -1;
 	}
 	f->r = &f->own;
@@ -99,11 +90,8 @@ open_next(struct opml_feed *f, struct opml_batch *b)
 static void
 close_current(struct opml_feed *f)
 {
-	if (f->r == &f->own) {
-		opml_reader_free(&f->own);
-		if (f->fd != STDIN_FILENO)
-			close(f->fd);
-	}
+	if (f->r == &f->own)
+		opml_reader_close(&f->own);
 	f->r = NULL;
 }
 
@@ -273,7 +261,6 @@ opml_feed_start(struct opml_feed *f, char **paths, struct opml_reader *in,
 	memset(f, 0, sizeof *f);
 	f->paths = paths;
 	f->in = in;
-	f->fd = -1;
 	f->s.d = d;
 	if (!want_threads())
 		return 0;

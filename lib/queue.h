@@ -57,7 +57,6 @@ struct opml_feed {
 	char **paths;		/* files still to read ("-": stdin) */
 	struct opml_reader *in;	/* stdin's reader if the caller has one */
 	struct opml_reader own, *r;	/* the file being read, or NULL */
-	int fd;
 	struct opml_sample s;
 	struct opml_sample cs;	/* the caller's, for raw batches */
 	int threaded, stop, joined, always_raw;

@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,36 @@ opml_reader_free(struct opml_reader *r)
 {
 	free(r->buf);
 	r->buf = NULL;
+}
+
+int
+opml_reader_open(struct opml_reader *r, const char *path)
+{
+	int fd;
+
+	if (strcmp(path, "-") == 0)
+		return opml_reader_init(r, STDIN_FILENO, "stdin");
+	if ((fd = open(path, O_RDONLY)) == -1) {
+		memset(r, 0, sizeof *r);
+		r->fd = -1;
+		snprintf(r->err, sizeof r->err, "%s: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	if (opml_reader_init(r, fd, path) == -1) {
+		close(fd);
+		return -1;
+	}
+	return 0;
+}
+
+void
+opml_reader_close(struct opml_reader *r)
+{
+	opml_reader_free(r);
+	if (r->fd > STDIN_FILENO)
+		close(r->fd);
+	r->fd = -1;
 }
 
 int

@@ -31,6 +31,11 @@ struct opml_sample {
 int opml_reader_init(struct opml_reader *r, int fd, const char *name);
 void opml_reader_free(struct opml_reader *r);
 
+/* Open path for reading ("-" is stdin, named "stdin" in messages):
+ * 0, or -1 with r->err saying why.  Close frees and closes it. */
+int opml_reader_open(struct opml_reader *r, const char *path);
+void opml_reader_close(struct opml_reader *r);
+
 /* Next line, without its end: 1, or 0 at end of input, -1 on error.
  * The line stays valid until the next call. */
 int opml_reader_line(struct opml_reader *r, char **s, size_t *n);
