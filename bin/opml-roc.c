@@ -33,7 +33,7 @@ static size_t ncurves, capcurves;
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: opml-roc [-dq] [-g svg] [-n name] [-o file] "
+	fprintf(stderr, "usage: opml-roc [-adq] [-g svg] [-n name] [-o file] "
 	    "[-t title] [file ...]\n");
 	exit(2);
 }
@@ -187,37 +187,64 @@ readfile(const char *path, int distance)
 	opml_reader_close(&r);
 }
 
+/* Append x and the separator sep, formatted in place. */
 static void
-putnum(struct opml_buf *b, double x)
+putnum(struct opml_buf *b, double x, char sep)
 {
-	char s[OPML_NUMFMT_MAX];
+	char *p = opml_buf_room(b, OPML_NUMFMT_MAX + 1);
 	int n;
 
-	if (isinf(x))
-		n = snprintf(s, sizeof s, "%s", x > 0 ? "inf" : "-inf");
-	else
-		n = opml_format_double(x, s);
-	if (opml_buf_put(b, s, n) == -1)
+	if (p == NULL)
 		errx(1, "out of memory");
+	if (isinf(x))
+		n = sprintf(p, "%s", x > 0 ? "inf" : "-inf");
+	else
+		n = opml_format_double(x, p);
+	p[n] = sep;
+	b->len += (size_t)n + 1;
+}
+
+/* The summary table: a line per curve. */
+static void
+summary(FILE *fp)
+{
+	static const double at[3] = { 0.001, 0.01, 0.1 };
+	size_t c, i;
+
+	fprintf(fp, "# curve\tsame\tdifferent\tAUC\tEER\t"
+	    "TPR@FPR=0.001\tTPR@FPR=0.01\tTPR@FPR=0.1\n");
+	for (c = 0; c < ncurves; c++) {
+		struct opml_roc *r = &curves[c].roc;
+		char a[OPML_NUMFMT_MAX], e[OPML_NUMFMT_MAX];
+		char t[3][OPML_NUMFMT_MAX];
+		opml_format_double(r->auc, a);
+		opml_format_double(r->eer, e);
+		for (i = 0; i < 3; i++)
+			opml_format_double(opml_roc_tpr_at(r, at[i]), t[i]);
+		fprintf(fp, "%s\t%zu\t%zu\t%s\t%s\t%s\t%s\t%s\n",
+		    curves[c].name, r->npos, r->nneg, a, e, t[0], t[1], t[2]);
+	}
 }
 
 int
 main(int argc, char *argv[])
 {
 	static char *stdin_only[] = { "-", NULL };
-	static const double at[] = { 0.001, 0.01, 0.1 };
 	const char *outpath = NULL, *svgpath = NULL, *title = NULL;
 	char **names = NULL;
 	size_t nnames = 0, c, i, maxn = 0;
 	struct opml_output out;
 	struct opml_buf buf = { NULL, 0, 0 };
 	uint64_t *tmp;
-	int ch, distance = 0, quiet = 0;
+	int ch, distance = 0, quiet = 0, summary_only = 0;
 
 	if ((names = calloc(argc, sizeof *names)) == NULL)
 		errx(1, "out of memory");
-	while ((ch = getopt(argc, argv, "dg:hn:o:qt:")) != -1) {
+	while ((ch = getopt(argc, argv, "adg:hn:o:qt:")) != -1) {
 		switch (ch) {
+		case 'a':
+			summary_only = 1;
+			break;
 		case 'd':
 			distance = 1;
 			break;
@@ -283,7 +310,7 @@ main(int argc, char *argv[])
 
 	if (opml_output_open(&out, outpath) == -1)
 		err(1, "%s", outpath);
-	for (c = 0; c < ncurves; c++) {
+	for (c = 0; c < ncurves && !summary_only; c++) {
 		struct curve *cv = &curves[c];
 		if (c > 0 && opml_buf_put(&buf, "\n", 1) == -1)
 			errx(1, "out of memory");
@@ -292,18 +319,16 @@ main(int argc, char *argv[])
 		    opml_buf_put(&buf, "\n", 1) == -1)
 			errx(1, "out of memory");
 		for (i = 0; i < cv->roc.npt; i++) {
-			putnum(&buf, cv->roc.pt[i].fpr);
-			opml_buf_put(&buf, " ", 1);
-			putnum(&buf, cv->roc.pt[i].tpr);
-			opml_buf_put(&buf, " ", 1);
-			putnum(&buf, cv->roc.pt[i].thr);
-			if (opml_buf_put(&buf, "\n", 1) == -1)
-				errx(1, "out of memory");
+			putnum(&buf, cv->roc.pt[i].fpr, ' ');
+			putnum(&buf, cv->roc.pt[i].tpr, ' ');
+			putnum(&buf, cv->roc.pt[i].thr, '\n');
 			if (buf.len >= 1 << 16 && opml_buf_flush(&buf,
 			    out.fp) == -1)
 				break;
 		}
 	}
+	if (summary_only)
+		summary(out.fp);
 	if (opml_buf_flush(&buf, out.fp) == -1 || opml_output_close(&out))
 		err(1, "%s", outpath ? outpath : "stdout");
 
@@ -335,23 +360,8 @@ main(int argc, char *argv[])
 		free(np);
 	}
 
-	if (!quiet) {
-		fprintf(stderr, "# curve\tsame\tdifferent\tAUC\tEER\t"
-		    "TPR@FPR=0.001\tTPR@FPR=0.01\tTPR@FPR=0.1\n");
-		for (c = 0; c < ncurves; c++) {
-			struct opml_roc *r = &curves[c].roc;
-			char a[OPML_NUMFMT_MAX], e[OPML_NUMFMT_MAX];
-			char t[3][OPML_NUMFMT_MAX];
-			opml_format_double(r->auc, a);
-			opml_format_double(r->eer, e);
-			for (i = 0; i < 3; i++)
-				opml_format_double(opml_roc_tpr_at(r, at[i]),
-				    t[i]);
-			fprintf(stderr, "%s\t%zu\t%zu\t%s\t%s\t%s\t%s\t%s\n",
-			    curves[c].name, r->npos, r->nneg, a, e, t[0],
-			    t[1], t[2]);
-		}
-	}
+	if (!quiet && !summary_only)
+		summary(stderr);
 	for (c = 0; c < ncurves; c++) {
 		opml_roc_free(&curves[c].roc);
 		free(curves[c].name);

@@ -153,6 +153,12 @@ reserve(struct opml_buf *b, size_t more)
 	return 0;
 }
 
+char *
+opml_buf_room(struct opml_buf *b, size_t n)
+{
+	return reserve(b, n) == -1 ? NULL : b->s + b->len;
+}
+
 int
 opml_buf_put(struct opml_buf *b, const char *s, size_t n)
 {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clones.h"
 #include "knn.h"
 
 #define NB 128		/* training rows per block (transposed) */
@@ -161,7 +162,7 @@ cmp_cand(const void *a, const void *b)
  * NB training rows of one transposed block yb[t][j]: tiles of 4 queries
  * by 4 rows held in 16 accumulators, so that each load feeds 4 products.
  */
-static void
+static OPML_HOT void
 dots(const double *x, size_t nq, const double *yb, size_t d, double *acc)
 {
 	size_t i, j, t, r;

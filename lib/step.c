@@ -1,6 +1,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "clones.h"
 #include "step.h"
 
 static double
@@ -165,27 +166,6 @@ typedef struct { double e[8]; } v8;
 	(((s).e[1] + (s).e[5]) + ((s).e[3] + (s).e[7])))
 #endif
 
-/* Run-time choice of the instruction set where the compiler and the
- * C library can do it (GNU ifunc); one portable version elsewhere, and
- * under ThreadSanitizer, whose runtime is not ready when ifunc
- * resolvers run (the programs crash at start). */
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define OPML_NO_CLONES
-#endif
-#endif
-#if defined(__SANITIZE_THREAD__) && !defined(OPML_NO_CLONES)
-#define OPML_NO_CLONES
-#endif
-#if defined(__x86_64__) && defined(__ELF__) && defined(__GLIBC__) && \
-    defined(__has_attribute) && !defined(OPML_NO_CLONES)
-#if __has_attribute(target_clones)
-#define OPML_HOT __attribute__((target_clones("avx512f", "avx2", "default")))
-#endif
-#endif
-#ifndef OPML_HOT
-#define OPML_HOT
-#endif
 
 size_t
 opml_padded(size_t d)

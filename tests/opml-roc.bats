@@ -215,3 +215,15 @@ near() {
 	[ "$status" -eq 0 ]
 	[ "$(summary s 4)" = 1 ]
 }
+
+@test "-a writes the summary alone on stdout, the same numbers as on stderr" {
+	printf '4 1\n3 1\n2 1\n3 0\n1 0\n' > "$TMP/s"
+	run --separate-stderr opml-roc -a "$TMP/s"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "${#lines[@]}" -eq 2 ]
+	[[ ${lines[0]} == "# curve"* ]]
+	[ "$(printf '%s\n' "${lines[1]}" | cut -f4)" = 0.75 ]
+	opml-roc "$TMP/s" 2> "$TMP/err" > /dev/null
+	[ "$(tail -1 "$TMP/err")" = "${lines[1]}" ]
+}
