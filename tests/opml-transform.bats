@@ -156,3 +156,13 @@ close_enough() {
 	run opml-transform -h
 	[ "$status" -eq 2 ]
 }
+
+@test "-l output feeds libsvm's svm-train and svm-predict" {
+	command -v svm-train > /dev/null || skip "libsvm-tools not installed"
+	opml-transform -l -m "$TMP/m" "$DATA/wine.txt" > "$TMP/w.svm"
+	svm-train -q "$TMP/w.svm" "$TMP/w.model"
+	run svm-predict "$TMP/w.svm" "$TMP/w.model" "$TMP/w.pred"
+	[ "$status" -eq 0 ]
+	[[ $output == "Accuracy = "* ]]
+	[ "$(wc -l < "$TMP/w.pred")" -eq 178 ]
+}
