@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "numfmt.h"
+#include "u128.h"
 
 /* The powers of five of numparse.c: opml_pow5tab[e - POW5_MIN] is
  * 10^e scaled into [2^127, 2^128), truncated for e >= 0 and rounded up
@@ -27,38 +28,6 @@ extern const uint64_t opml_pow5tab[TAB_MAX - POW5_MIN + 1][2];
 #define TWO52		((uint64_t)1 << 52)
 #define QMIN		(-1074)		/* exponent of the subnormals */
 
-struct u128 {
-	uint64_t hi, lo;
-};
-
-#ifdef __SIZEOF_INT128__
-__extension__ typedef unsigned __int128 wide;
-
-static struct u128
-mul64(uint64_t a, uint64_t b)
-{
-	wide p = (wide)a * b;
-	struct u128 r;
-
-	r.hi = (uint64_t)(p >> 64);
-	r.lo = (uint64_t)p;
-	return r;
-}
-#else
-static struct u128
-mul64(uint64_t a, uint64_t b)
-{
-	uint64_t al = a & 0xffffffff, ah = a >> 32;
-	uint64_t bl = b & 0xffffffff, bh = b >> 32;
-	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
-	uint64_t mid = (ll >> 32) + (lh & 0xffffffff) + (hl & 0xffffffff);
-	struct u128 r;
-
-	r.lo = (mid << 32) | (ll & 0xffffffff);
-	r.hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-	return r;
-}
-#endif
 
 /*
  * floor(e log10 2) and floor(e log10 2 + log10 3/4) for |e| <= 1074,

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "numparse.h"
+#include "u128.h"
 
 #define POW5_MIN	(-342)	/* w * 10^q < 2^-1075 below this */
 #define POW5_MAX	308	/* w * 10^q > DBL_MAX above this */
@@ -710,39 +711,6 @@ const uint64_t opml_pow5tab[TAB_MAX - POW5_MIN + 1][2] = {
 	{ 0x9e19db92b4e31ba9, 0x6c07a2c26a8346d1 },	/* 324 */
 };
 
-/* A 64 x 64 -> 128-bit product. */
-struct u128 {
-	uint64_t hi, lo;
-};
-
-#ifdef __SIZEOF_INT128__
-__extension__ typedef unsigned __int128 wide;
-
-static struct u128
-mul64(uint64_t a, uint64_t b)
-{
-	wide p = (wide)a * b;
-	struct u128 r;
-
-	r.hi = (uint64_t)(p >> 64);
-	r.lo = (uint64_t)p;
-	return r;
-}
-#else
-static struct u128
-mul64(uint64_t a, uint64_t b)
-{
-	uint64_t al = a & 0xffffffff, ah = a >> 32;
-	uint64_t bl = b & 0xffffffff, bh = b >> 32;
-	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
-	uint64_t mid = (ll >> 32) + (lh & 0xffffffff) + (hl & 0xffffffff);
-	struct u128 r;
-
-	r.lo = (mid << 32) | (ll & 0xffffffff);
-	r.hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-	return r;
-}
-#endif
 
 static int
 clz64(uint64_t x)
