@@ -29,7 +29,7 @@ lib/%.o: lib/%.c $(LIBHDR)
 bin/%: bin/%.c lib/libopml.a $(LIBHDR)
 	$(CC) $(CFLAGS) -Ilib -o $@ $< lib/libopml.a $(LDLIBS)
 
-tests/unit/%: tests/unit/%.c lib/libopml.a $(LIBHDR)
+tests/unit/%: tests/unit/%.c tests/unit/testutil.h lib/libopml.a $(LIBHDR)
 	$(CC) $(CFLAGS) -Ilib -o $@ $< lib/libopml.a $(LDLIBS)
 
 # The unit tests first, then every bats suite with the fresh binaries

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "rng.h"
+#include "testutil.h"
 #include "step.h"
 
 static int failures, checks;
@@ -74,28 +75,6 @@ matmul(const double *L, const double *m, double *out, size_t r, size_t d)
 		}
 }
 
-static double
-gauss(struct opml_rng *g)
-{
-	double u = opml_rng_unit(g) + 1e-300, v = opml_rng_unit(g);
-	return sqrt(-2 * log(u)) * cos(6.283185307179586 * v);
-}
-
-/* Largest |x - y| relative to the largest |y|. */
-static double
-relerr(const double *x, const double *y, size_t n)
-{
-	double num = 0, den = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (fabs(x[i] - y[i]) > num)
-			num = fabs(x[i] - y[i]);
-		if (fabs(y[i]) > den)
-			den = fabs(y[i]);
-	}
-	return den > 0 ? num / den : num;
-}
 
 static void
 check(int ok, const char *what, size_t r, size_t d, double g, double err)
