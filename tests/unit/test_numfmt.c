@@ -20,6 +20,7 @@
 
 #include "numfmt.h"
 #include "numparse.h"
+#include "testutil.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define DEFAULT_ITER	300000
@@ -33,47 +34,10 @@
 #endif
 
 static long checks, failures, notnearest;
-static uint64_t rngstate = 0x13198a2e03707344;
 
-/* splitmix64 */
-static uint64_t
-rnd(void)
-{
-	uint64_t z = (rngstate += 0x9e3779b97f4a7c15);
 
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
-	return z ^ (z >> 31);
-}
 
-static double
-frombits(uint64_t b)
-{
-	double v;
 
-	memcpy(&v, &b, sizeof v);
-	return v;
-}
-
-static uint64_t
-tobits(double v)
-{
-	uint64_t b;
-
-	memcpy(&b, &v, sizeof b);
-	return b;
-}
-
-static double
-randbits(void)
-{
-	uint64_t b;
-
-	do
-		b = rnd();
-	while (((b >> 52) & 0x7ff) == 0x7ff);
-	return frombits(b);
-}
 
 static int
 same(const char *s, double x)
@@ -300,6 +264,7 @@ main(int argc, char **argv)
 	long iter = DEFAULT_ITER, i;
 	const char *env = getenv("OPML_NUM_ITER");
 
+	rngstate = 0x13198a2e03707344;
 	if (argc > 1 && strcmp(argv[1], "--bench") == 0)
 		return bench();
 	if (env != NULL)

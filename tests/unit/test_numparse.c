@@ -21,6 +21,7 @@
 
 #include "numfmt.h"
 #include "numparse.h"
+#include "testutil.h"
 
 #define TAB_MIN		(-342)
 #define TAB_MAX		324
@@ -43,18 +44,7 @@ extern const uint64_t opml_pow5tab[TAB_MAX - TAB_MIN + 1][2];
 static long checks, failures;
 static char *block;		/* CAP bytes: strings end where it ends */
 
-static uint64_t rngstate = 0x243f6a8885a308d3;
 
-/* splitmix64 */
-static uint64_t
-rnd(void)
-{
-	uint64_t z = (rngstate += 0x9e3779b97f4a7c15);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
-	return z ^ (z >> 31);
-}
 
 static int
 below(int n)
@@ -62,35 +52,8 @@ below(int n)
 	return (int)(rnd() % (uint64_t)n);
 }
 
-static double
-frombits(uint64_t b)
-{
-	double v;
 
-	memcpy(&v, &b, sizeof v);
-	return v;
-}
 
-static uint64_t
-tobits(double v)
-{
-	uint64_t b;
-
-	memcpy(&b, &v, sizeof b);
-	return b;
-}
-
-/* A finite double with uniformly random bits. */
-static double
-randbits(void)
-{
-	uint64_t b;
-
-	do
-		b = rnd();
-	while (((b >> 52) & 0x7ff) == 0x7ff);
-	return frombits(b);
-}
 
 /* Compare the parser with strtod on the n bytes at s. */
 static void
@@ -716,6 +679,7 @@ main(int argc, char **argv)
 	const char *env = getenv("OPML_NUM_ITER");
 	int bad;
 
+	rngstate = 0x243f6a8885a308d3;
 	if (argc > 1 && strcmp(argv[1], "--bench") == 0)
 		return bench();
 	if (env != NULL)

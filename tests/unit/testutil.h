@@ -4,6 +4,8 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "rng.h"
 
@@ -29,6 +31,49 @@ relerr(const double *x, const double *y, size_t n)
 			den = fabs(y[i]);
 	}
 	return den > 0 ? num / den : num;
+}
+
+/* A splitmix64 stream for the number tests; each test seeds rngstate. */
+static uint64_t rngstate;
+
+static inline uint64_t
+rnd(void)
+{
+	uint64_t z = (rngstate += 0x9e3779b97f4a7c15);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
+	return z ^ (z >> 31);
+}
+
+static inline double
+frombits(uint64_t b)
+{
+	double v;
+
+	memcpy(&v, &b, sizeof v);
+	return v;
+}
+
+static inline uint64_t
+tobits(double v)
+{
+	uint64_t b;
+
+	memcpy(&b, &v, sizeof b);
+	return b;
+}
+
+/* A finite double with uniformly random bits. */
+static inline double
+randbits(void)
+{
+	uint64_t b;
+
+	do
+		b = rnd();
+	while (((b >> 52) & 0x7ff) == 0x7ff);
+	return frombits(b);
 }
 
 #endif
