@@ -42,14 +42,13 @@ static void
 transform_set(struct opml_set *s, const struct opml_model *m)
 {
 	double *y;
-	size_t i;
 
 	if (m->r != 0 && s->n > SIZE_MAX / sizeof *y / m->r)
 		errx(1, "out of memory");
 	if ((y = malloc((s->n * m->r + 1) * sizeof *y)) == NULL)
 		errx(1, "out of memory");
-	for (i = 0; i < s->n; i++)
-		opml_transform(m, s->x + i * s->d, y + i * m->r);
+	if (opml_transform_batch(m, s->x, s->n, y) == -1)
+		errx(1, "out of memory");
 	free(s->x);
 	s->x = y;
 	s->d = m->r;

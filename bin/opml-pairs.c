@@ -4,6 +4,7 @@
  * The pairs are drawn at random (-n, balanced) or read from a list (-p).
  */
 #include <err.h>
+#include <math.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -356,9 +357,10 @@ main(int argc, char *argv[])
 	/* Under a model, each sample in a pair is mapped to L x once and
 	 * the score is ||L x - L z||^2. */
 	if (have_model) {
-		double *y;
+		double *y, *work;
 		if ((Y = malloc(m * model.r * sizeof *Y)) == NULL ||
-		    (done = calloc(m, 1)) == NULL)
+		    (done = calloc(m, 1)) == NULL ||
+		    (work = malloc(d * sizeof *work)) == NULL)
 			errx(1, "out of memory");
 		for (i = 0; i < np; i++) {
 			size_t t[2] = { p[i].i, p[i].j }, k;
@@ -366,10 +368,11 @@ main(int argc, char *argv[])
 				if (done[t[k]])
 					continue;
 				y = Y + t[k] * model.r;
-				opml_transform(&model, X + t[k] * d, y);
+				opml_transform(&model, X + t[k] * d, y, work);
 				done[t[k]] = 1;
 			}
 		}
+		free(work);
 	}
 
 	if (opml_output_open(&out, outpath) == -1)
@@ -393,6 +396,12 @@ main(int argc, char *argv[])
 		for (k = 0; k < n; k++) {
 			double t = a[k] - b[k];
 			sum += t * t;
+		}
+		if (!isfinite(sum)) {
+			opml_buf_flush(&buf, out.fp);
+			opml_output_abort(&out);
+			errx(1, "pair %zu %zu: the squared distance overflows a "
+			    "double", p[i].i, p[i].j);
 		}
 		len = opml_format_double(sum, num);
 		if (indices)

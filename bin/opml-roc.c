@@ -196,10 +196,7 @@ putnum(struct opml_buf *b, double x, char sep)
 
 	if (p == NULL)
 		errx(1, "out of memory");
-	if (isinf(x))
-		n = sprintf(p, "%s", x > 0 ? "inf" : "-inf");
-	else
-		n = opml_format_double(x, p);
+	n = opml_format_double(x, p);
 	p[n] = sep;
 	b->len += (size_t)n + 1;
 }

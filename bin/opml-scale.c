@@ -60,7 +60,7 @@ main(int argc, char *argv[])
 	static char *stdin_only[] = { "-", NULL };
 	const char *savepath = NULL, *restpath = NULL, *outpath = NULL;
 	enum opml_scale_type type = OPML_SCALE_ZSCORE;
-	int ch, have_type = 0;
+	int ch, have_type = 0, rc;
 	double *y;
 
 	while ((ch = getopt(argc, argv, "ho:r:s:t:")) != -1) {
@@ -110,7 +110,6 @@ main(int argc, char *argv[])
 		y = NULL;
 		for (; *argv != NULL; argv++) {
 			struct opml_reader r;
-			int rc;
 
 			if (opml_reader_open(&r, *argv) == -1) {
 				opml_output_abort(&out);
@@ -124,8 +123,16 @@ main(int argc, char *argv[])
 				    sizeof *y)) == NULL)
 					errx(1, "out of memory");
 				opml_scale_apply(&p, s.x, y);
-				if (opml_buf_row(&buf, s.label, y, p.d, 0))
+				if ((rc = opml_buf_row(&buf, s.label, y, p.d,
+				    0)) != 0) {
+					opml_buf_flush(&buf, out.fp);
+					opml_output_abort(&out);
+					if (rc == -2)
+						errx(1, "%s:%lu: the scaled "
+						    "sample overflows a double",
+						    r.name, r.line);
 					errx(1, "out of memory");
+				}
 				if (buf.len >= 1 << 16 &&
 				    opml_buf_flush(&buf, out.fp))
 					break;
@@ -154,7 +161,10 @@ main(int argc, char *argv[])
 		}
 		if (set.n == 0)
 			errx(1, "%s: no samples", opml_input_name(argv[-1]));
-		if (opml_scale_fit(&p, type, set.x, set.n, set.d) == -1)
+		if ((rc = opml_scale_fit(&p, type, set.x, set.n, set.d)) == -2)
+			errx(1, "values too large to scale: a column's sum or "
+			    "spread overflows a double");
+		if (rc == -1)
 			errx(1, "out of memory");
 		if (savepath != NULL)
 			save(savepath, &p);
@@ -164,8 +174,11 @@ main(int argc, char *argv[])
 			errx(1, "out of memory");
 		for (i = 0; i < set.n; i++) {
 			opml_scale_apply(&p, set.x + i * set.d, y);
-			if (opml_buf_row(&buf, set.labels.name[set.y[i]], y,
-			    set.d, 0) == -1)
+			if ((rc = opml_buf_row(&buf, set.labels.name[set.y[i]],
+			    y, set.d, 0)) == -2)
+				errx(1, "sample %zu: the scaled sample overflows "
+				    "a double", i + 1);
+			if (rc == -1)
 				errx(1, "out of memory");
 			if (buf.len >= 1 << 16 && opml_buf_flush(&buf, out.fp))
 				break;

@@ -48,7 +48,7 @@ main(int argc, char *argv[])
 	const char *modelpath = NULL, *outpath = NULL;
 	double *y;
 	int ch, sparse = 0, status, wrerr = 0;
-	size_t i, ycap = 1;
+	size_t i, ycap = 1, nout = 0;
 
 	while ((ch = getopt(argc, argv, "hlm:o:")) != -1) {
 		switch (ch) {
@@ -99,11 +99,20 @@ main(int argc, char *argv[])
 				errx(1, "out of memory");
 			ycap = b->n;
 		}
-		opml_transform_batch(&m, b->x, b->n, y);
+		if (opml_transform_batch(&m, b->x, b->n, y) == -1)
+			errx(1, "out of memory");
 		for (i = 0; i < b->n && !wrerr; i++) {
-			if (opml_buf_row(&buf, OPML_BATCH_LABEL(b, i),
-			    y + i * m.r, m.r, sparse) == -1)
+			int rc = opml_buf_row(&buf, OPML_BATCH_LABEL(b, i),
+			    y + i * m.r, m.r, sparse);
+			if (rc == -2) {
+				opml_buf_flush(&buf, out.fp);
+				opml_output_abort(&out);
+				errx(1, "sample %zu (%s): L x overflows a double",
+				    nout + 1, OPML_BATCH_LABEL(b, i));
+			}
+			if (rc == -1)
 				errx(1, "out of memory");
+			nout++;
 			if (buf.len >= 1 << 16 && opml_buf_flush(&buf, out.fp))
 				wrerr = 1;
 		}

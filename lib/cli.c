@@ -176,6 +176,10 @@ opml_buf_row(struct opml_buf *b, const char *label, const double *x,
 	size_t ll = strlen(label), i;
 	char *p;
 
+	for (i = 0; i < n; i++)
+		if (!isfinite(x[i]))
+			return -2;
+
 	/* Room for every number at its longest, an index and a blank. */
 	if (reserve(b, ll + n * (OPML_NUMFMT_MAX + 12) + 2) == -1)
 		return -1;

@@ -39,7 +39,9 @@ struct opml_buf {
 	char *s;
 	size_t len, cap;
 };
-/* Append "label x1 ... xn\n" (sparse: "label i:v ..." for v != 0). */
+/* Append "label x1 ... xn\n" (sparse: "label i:v ..." for v != 0):
+ * 0, -1 if out of memory, -2 (nothing appended) if a value is not
+ * finite, which no tool prints. */
 int opml_buf_row(struct opml_buf *b, const char *label, const double *x,
     size_t n, int sparse);
 int opml_buf_put(struct opml_buf *b, const char *s, size_t n);

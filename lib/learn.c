@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "learn.h"
+#include "transform.h"
 #include "step.h"
 
 /* Kinds of pending step in the one-pass learner. */
@@ -122,7 +123,9 @@ opml_effective_gamma(const struct opml_model *m, double g)
 static void
 observe(struct opml_model *m, double sq)
 {
-	if (isfinite(sq)) {
+	/* A difference whose square, or the sum, overflows says nothing
+	 * usable about the scale. */
+	if (isfinite(m->scale_sum + sq)) {
 		m->scale_sum += sq;
 		m->scale_n++;
 	}
@@ -231,10 +234,7 @@ opml_learn(struct opml_learner *l, const char *label, const double *x)
 
 	m->n.samples++;
 	if (m->normalize) {
-		double s = sqrt(sqnorm(x, d));
-		size_t i;
-		for (i = 0; i < d; i++)
-			l->x[i] = s > 0 ? x[i] / s : 0;
+		opml_unit(x, l->x, d);
 		x = l->x;
 	}
 	kind = opml_triplet_next(&m->trip, label, x, a, b, &other);

@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -91,7 +92,7 @@ opml_roc_compute(const uint64_t *pos, size_t npos, const uint64_t *neg,
 	if ((pt = malloc((npos + nneg + 1) * sizeof *pt)) == NULL)
 		return -1;
 	pt[n].fpr = pt[n].tpr = 0;
-	pt[n++].thr = distance ? -INFINITY : INFINITY;
+	pt[n++].thr = 0;	/* set below, beyond the first score */
 	while (i < npos || j < nneg) {
 		uint64_t k;
 		size_t p = 0, q = 0;
@@ -111,6 +112,10 @@ opml_roc_compute(const uint64_t *pos, size_t npos, const uint64_t *neg,
 		pt[n].fpr = j == nneg ? 1 : j / N;
 		pt[n++].thr = opml_roc_unkey(k, distance);
 	}
+	/* The first point's threshold is the next double past the most
+	 * extreme score, so that no pair passes it and it stays finite. */
+	t = nextafter(pt[1].thr, distance ? -DBL_MAX : DBL_MAX);
+	pt[0].thr = isfinite(t) ? t : pt[1].thr;
 	roc->pt = pt;
 	roc->npt = n;
 	roc->npos = npos;

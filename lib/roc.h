@@ -23,7 +23,8 @@ void opml_radix_sort(uint64_t *a, uint64_t *tmp, size_t n);
 struct opml_roc_point {
 	double fpr, tpr;
 	double thr;		/* predicted same: score >= thr (<= with
-				 * distances); +-inf for the first point */
+				 * distances); for the first point, the
+				 * next double past the extreme score */
 };
 
 struct opml_roc {

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "numfmt.h"
 #include "scale.h"
+#include "transform.h"
 
 static const char *names[] = { "zscore", "minmax", "unit" };
 static const char *rows[][2] = { { "mean", "std" }, { "min", "max" } };
@@ -85,6 +86,10 @@ opml_scale_fit(struct opml_scale *p, enum opml_scale_type t,
 					p->b[j] = v;
 			}
 	}
+	for (j = 0; j < d; j++)
+		if (!isfinite(p->a[j]) || !isfinite(p->b[j]) ||
+		    !isfinite(p->b[j] - p->a[j]))
+			return -2;
 	return 0;
 }
 
@@ -92,7 +97,6 @@ void
 opml_scale_apply(const struct opml_scale *p, const double *x, double *y)
 {
 	size_t j;
-	double s = 0;
 
 	switch (p->type) {
 	case OPML_SCALE_ZSCORE:
@@ -105,11 +109,7 @@ opml_scale_apply(const struct opml_scale *p, const double *x, double *y)
 			    (x[j] - p->a[j]) / (p->b[j] - p->a[j]) : 0;
 		break;
 	case OPML_SCALE_UNIT:
-		for (j = 0; j < p->d; j++)
-			s += x[j] * x[j];
-		s = sqrt(s);
-		for (j = 0; j < p->d; j++)
-			y[j] = s > 0 ? x[j] / s : 0;
+		opml_unit(x, y, p->d);
 		break;
 	}
 }

@@ -25,7 +25,8 @@ struct opml_scale {
 int opml_scale_type(const char *name, enum opml_scale_type *t);
 const char *opml_scale_name(enum opml_scale_type t);
 
-/* Fit to the n x d rows x.  0, or -1 if out of memory. */
+/* Fit to the n x d rows x.  0, -1 if out of memory, -2 if a parameter
+ * (a sum, a spread) overflows a double. */
 int opml_scale_fit(struct opml_scale *p, enum opml_scale_type t,
     const double *x, size_t n, size_t d);
 /* y = the scaled x (d entries; y may be x). */

@@ -1,67 +1,74 @@
+#include <float.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "step.h"
 #include "transform.h"
 
+/* |x|^2; or 0 with the largest |x_j| in *big when |x|^2 over- or
+ * underflows, so that callers can divide by *big first (0 for x = 0). */
 static double
-unitscale(const struct opml_model *m, const double *x)
+sqnorm_or_big(const double *x, size_t d, double *big)
 {
-	double s = 0;
+	double s = 0, m = 0;
 	size_t j;
 
-	if (!m->normalize)
-		return 1;
-	for (j = 0; j < m->d; j++)
+	for (j = 0; j < d; j++)
 		s += x[j] * x[j];
-	return s > 0 ? 1 / sqrt(s) : 0;
+	*big = 0;
+	if (isfinite(s) && s >= DBL_MIN)
+		return s;
+	for (j = 0; j < d; j++)
+		if (fabs(x[j]) > m)
+			m = fabs(x[j]);
+	*big = m;
+	return 0;
 }
 
 void
-opml_transform(const struct opml_model *m, const double *x, double *y)
+opml_unit(const double *x, double *y, size_t d)
 {
-	double f = unitscale(m, x);
-	size_t i;
+	double big, s = sqnorm_or_big(x, d, &big);
+	size_t j;
 
+	if (big > 0) {
+		for (j = 0, s = 0; j < d; j++)
+			s += (x[j] / big) * (x[j] / big);
+		for (j = 0, s = sqrt(s); j < d; j++)
+			y[j] = x[j] / big / s;
+		return;
+	}
+	for (j = 0, s = sqrt(s); j < d; j++)
+		y[j] = s > 0 ? x[j] / s : 0;
+}
+
+void
+opml_transform(const struct opml_model *m, const double *x, double *y,
+    double *work)
+{
+	if (m->normalize) {
+		opml_unit(x, work, m->d);
+		x = work;
+	}
 	/* The lane-ordered kernel of the learner (lib/step.c). */
 	opml_matvec(m->L, m->r, m->d, m->d, x, y);
-	if (f != 1)
-		for (i = 0; i < m->r; i++)
-			y[i] *= f;
 }
 
-void
+int
 opml_transform_batch(const struct opml_model *m, const double *X, size_t n,
     double *Y)
 {
-	size_t k, i;
+	double *U = NULL;
+	size_t k;
 
-	opml_matmat(m->L, m->r, m->d, m->d, X, n, m->d, Y, m->r);
-	if (m->normalize)
-		for (k = 0; k < n; k++) {
-			double f = unitscale(m, X + k * m->d);
-			if (f != 1)
-				for (i = 0; i < m->r; i++)
-					Y[k * m->r + i] *= f;
-		}
-}
-
-double
-opml_distance(const struct opml_model *m, const double *x, const double *z,
-    double *work)
-{
-	double fx = unitscale(m, x), fz = unitscale(m, z), s = 0;
-	double *diff = work, *y = work + m->d;
-	size_t i, j;
-
-	for (j = 0; j < m->d; j++)
-		diff[j] = x[j] * fx - z[j] * fz;
-	for (i = 0; i < m->r; i++) {
-		const double *row = m->L + i * m->d;
-		double t = 0;
-		for (j = 0; j < m->d; j++)
-			t += row[j] * diff[j];
-		y[i] = t;
-		s += t * t;
+	if (m->normalize) {
+		if ((U = malloc((n * m->d + 1) * sizeof *U)) == NULL)
+			return -1;
+		for (k = 0; k < n; k++)
+			opml_unit(X + k * m->d, U + k * m->d, m->d);
+		X = U;
 	}
-	return s;
+	opml_matmat(m->L, m->r, m->d, m->d, X, n, m->d, Y, m->r);
+	free(U);
+	return 0;
 }

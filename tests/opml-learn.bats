@@ -331,3 +331,15 @@ bad_input() {
 	opml-learn -o "$TMP/m" "$DATA/iris.txt"
 	[ "$(stat -c %a "$TMP/m")" = "$(umask -S >/dev/null; printf '%o' $(( 0666 & ~$(umask) )))" ]
 }
+
+@test "values near the largest double: the model and its state stay finite" {
+	printf 'a 1e308 1e308\nb -1e308 1e308\na 1e308 -1e308\nb 5 5\na 1 2\nb -1e308 -1e308\n' > "$TMP/big"
+	for opts in "" "-n" "-g 0.001" "-a copml"; do
+		run opml-learn $opts "$TMP/big"
+		[ "$status" -eq 0 ]
+		! printf '%s\n' "$output" | grep -qi 'nan\|inf'
+		printf '%s\n' "$output" > "$TMP/m"
+		run opml-learn -i "$TMP/m" "$TMP/big"
+		[ "$status" -eq 0 ]
+	done
+}

@@ -205,3 +205,11 @@ load helper
 	[ "$status" -eq 2 ]
 	[[ $stderr == *"stdin too"* ]]
 }
+
+@test "a squared distance beyond the largest double is an error" {
+	printf 'a 1e308 1e308\nb -1e308 1e308\na 1e308 -1e308\nb 5 5\n' > "$TMP/big"
+	run --separate-stderr opml-pairs -n 1 -s 1 "$TMP/big"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"squared distance overflows a double"* ]]
+	! printf '%s\n' "$output" | grep -qi 'inf\|nan\|e+308'
+}

@@ -19,7 +19,7 @@ near() {
 	show
 	[ "$status" -eq 0 ]
 	[ "$output" = "# roc-hand
-0 0 inf
+0 0 4.000000000000001
 0 0.3333333333333333 4
 0.5 0.6666666666666666 3
 0.5 1 2
@@ -38,7 +38,7 @@ near() {
 	show
 	[ "$status" -eq 0 ]
 	[ "$(summary d 4)" = 0.75 ]
-	[ "${lines[1]}" = "0 0 -inf" ]
+	[ "${lines[1]}" = "0 0 -4.000000000000001" ]
 	[ "${lines[2]}" = "0 0.3333333333333333 -4" ]
 	run --separate-stderr opml-roc "$TMP/d"
 	[ "$(summary d 4)" = 0.25 ]

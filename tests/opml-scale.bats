@@ -102,3 +102,19 @@ load helper
 	[ "$status" -eq 1 ]
 	[[ $output == *bad:3:* ]]
 }
+
+@test "overflowing parameters are an error; unit scaling of tiny and huge rows" {
+	printf 'a 1e308 1\nb -1e308 2\na 1e308 3\n' > "$TMP/big"
+	for t in zscore minmax; do
+		run --separate-stderr opml-scale -t "$t" "$TMP/big"
+		[ "$status" -eq 1 ]
+		[ -z "$output" ]
+		[[ $stderr == *"values too large to scale"* ]]
+	done
+	printf 'a 3e-200 4e-200\nb 3e307 -4e307\nc 0 0\n' > "$TMP/s"
+	run opml-scale -t unit "$TMP/s"
+	[ "$status" -eq 0 ]
+	[ "$output" = "a 0.6 0.8
+b 0.6 -0.8
+c 0 0" ]
+}

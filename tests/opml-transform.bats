@@ -166,3 +166,22 @@ close_enough() {
 	[[ $output == "Accuracy = "* ]]
 	[ "$(wc -l < "$TMP/w.pred")" -eq 178 ]
 }
+
+@test "an L x beyond the largest double is an error, never printed" {
+	printf '#opml version=1 d=2 r=2\n1 1\n0 1\n' > "$TMP/m2"
+	printf 'a 1 2\nb 1e308 1e308\n' > "$TMP/big"
+	run --separate-stderr opml-transform -m "$TMP/m2" "$TMP/big"
+	[ "$status" -eq 1 ]
+	[ "$output" = "a 3 2" ]
+	[[ $stderr == *"sample 2 (b): L x overflows a double"* ]]
+}
+
+@test "a normalizing model scales tiny and huge samples without under- or overflow" {
+	printf '#opml version=1 d=2 r=2 normalize=1\n1 0\n0 1\n' > "$TMP/mn"
+	printf 'a 3e-200 4e-200\nb 3e307 4e307\nc 0 0\n' > "$TMP/s"
+	run opml-transform -m "$TMP/mn" "$TMP/s"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "a 0.6 0.8" ]
+	[ "${lines[1]}" = "b 0.6 0.8" ]
+	[ "${lines[2]}" = "c 0 0" ]
+}
