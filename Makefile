@@ -47,7 +47,7 @@ check-asan:
 check-valgrind: all
 	sh scripts/valgrind-check
 
-bench: all
+bench: all $(UNITS)
 	sh scripts/bench
 
 demo: all
