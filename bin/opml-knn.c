@@ -85,7 +85,7 @@ main(int argc, char *argv[])
 	struct opml_model m;
 	struct opml_buf buf = { NULL, 0, 0 };
 	static char *stdin_only[] = { "-", NULL };
-	const char *modelpath = NULL, *why;
+	const char *modelpath = NULL, *trainpath, *why;
 	size_t *nbr, *count, *rank = NULL, *order, q, nc, wrong = 0, k;
 	unsigned long long v, kk = 5, jobs;
 	long ncpu;
@@ -145,7 +145,8 @@ main(int argc, char *argv[])
 			errx(1, "%s", msg);
 		tr.d = m.d;
 	}
-	load(&tr, argv[0]);
+	trainpath = argv[0];
+	load(&tr, trainpath);
 	if (tr.n == 0)
 		errx(1, "%s: no samples", opml_input_name(argv[0]));
 	k = (size_t)kk;
@@ -169,6 +170,13 @@ main(int argc, char *argv[])
 			transform_set(&te, &m);
 		opml_model_free(&m);
 	}
+
+	/* The ranking compares squared distances; an overflowed one would
+	 * tie with every other and pick neighbours by input order. */
+	if (!opml_knn_finite(tr.x, tr.n, te.x, loo ? 0 : te.n, tr.d))
+		errx(1, "%s: squared distances overflow a double%s",
+		    opml_input_name(trainpath), modelpath != NULL ?
+		    " (under the model)" : "");
 
 	q = loo ? tr.n : te.n;
 	nc = tr.labels.n;

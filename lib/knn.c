@@ -295,6 +295,14 @@ work(void *arg)
 			    J->nbr + (qb + i) * J->k;
 			double amax = h[0].dist, tol;
 
+			/* A candidate slot that no row filled (an expansion
+			 * that overflowed or was NaN never enters): the heap
+			 * holds no valid rows to re-rank, so scan exactly. */
+			if (!(amax < INFINITY)) {
+				scan_exact(J->train, J->n, z, d, J->k, self,
+				    best, out);
+				continue;
+			}
 			/* Re-rank the candidates by the exact distance. */
 			for (t = 0; t < kc; t++)
 				h[t].dist = opml_knn_dist(J->train +
@@ -320,6 +328,35 @@ out:
 	free(heap);
 	free(best);
 	return NULL;
+}
+
+int
+opml_knn_finite(const double *train, size_t n, const double *test,
+    size_t m, size_t d)
+{
+	double lo, hi, s = 0;
+	size_t i, t;
+
+	/* Every squared distance, and the search's expansion
+	 * ||x||^2 + ||z||^2 - 2 x.z over centred rows (at most four
+	 * times the largest), is at most 4 sum_t (max_t - min_t)^2. */
+	if (n == 0 && m == 0)
+		return 1;
+	for (t = 0; t < d; t++) {
+		lo = hi = n > 0 ? train[t] : test[t];
+		for (i = 0; i < n; i++) {
+			lo = fmin(lo, train[i * d + t]);
+			hi = fmax(hi, train[i * d + t]);
+		}
+		for (i = 0; i < m; i++) {
+			lo = fmin(lo, test[i * d + t]);
+			hi = fmax(hi, test[i * d + t]);
+		}
+		if (!isfinite(lo) || !isfinite(hi))
+			return 0;
+		s += 4 * (hi - lo) * (hi - lo);
+	}
+	return isfinite(s);
 }
 
 int

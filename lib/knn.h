@@ -23,6 +23,12 @@
 int opml_knn_search(const double *train, size_t n, const double *test,
     size_t m, size_t d, size_t k, int loo, unsigned nthreads, size_t *nbr);
 
+/* 1 if every squared distance between rows of train and test (n and m
+ * rows of d) and the search's expansion of it are finite doubles; 0 if
+ * they may overflow (or a value is not finite). */
+int opml_knn_finite(const double *train, size_t n, const double *test,
+    size_t m, size_t d);
+
 /* The same by the plain double loop (the reference). */
 int opml_knn_naive(const double *train, size_t n, const double *test,
     size_t m, size_t d, size_t k, int loo, size_t *nbr);

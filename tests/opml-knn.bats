@@ -160,3 +160,25 @@ naive() {	# k rule loo train test
 	run opml-knn -l -k 2 "$TMP/two"
 	[ "$status" -eq 1 ]
 }
+
+@test "squared distances that overflow are an error, not a wild read" {
+	# Twenty rows at +-1e200: every squared distance and every term of
+	# the blocked search is infinite, so no row ever became a candidate
+	# and the re-ranking read row SIZE_MAX.
+	for i in $(seq 1 20); do
+		[ $((i % 2)) -eq 0 ] && echo "0 1e200" || echo "1 -1e200"
+	done > "$TMP/big"
+	run opml-knn -k 1 "$TMP/big" "$TMP/big"
+	show
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ $output == "opml-knn: "*"big: squared distances overflow a double" ]]
+	run opml-knn -l "$TMP/big"
+	[ "$status" -eq 1 ]
+	# Under a model, L x itself may overflow.
+	printf '#opml version=1 d=1 r=1\n1e300\n' > "$TMP/m"
+	printf 'a 1e10\nb 2\na 3\n' > "$TMP/s"
+	run opml-knn -k 1 -m "$TMP/m" "$TMP/s" "$TMP/s"
+	[ "$status" -eq 1 ]
+	[[ $output == *"overflow a double (under the model)" ]]
+}
