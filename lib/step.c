@@ -36,6 +36,7 @@ opml_step_coefs(const double *u, const double *v, size_t r,
 	enum opml_step_result res = OPML_STEP_FULL;
 	double aa, bb, ab, z, lmin, eta, beta, D;
 	size_t i;
+	int e;
 
 	z = 1;
 	for (i = 0; i < r; i++)
@@ -46,8 +47,18 @@ opml_step_coefs(const double *u, const double *v, size_t r,
 	aa = dot(a, a, d);
 	bb = dot(b, b, d);
 	ab = dot(a, b, d);
-	if (!isfinite(aa + bb + ab))
+	if (!isfinite(aa + bb + ab) || !isfinite(g))
 		return OPML_STEP_OVERFLOW;
+	/* The step depends on g aa, g bb, g ab only, which a relative step
+	 * keeps of the order of one; but g^2 aa and aa bb below over- or
+	 * underflow for data far from unit scale.  So g goes into [1/2, 1)
+	 * and the products up by the same power of two, and the
+	 * coefficients back down: exact, so the same bits where nothing
+	 * over- or underflowed anyway. */
+	g = frexp(g, &e);
+	aa = ldexp(aa, e);
+	bb = ldexp(bb, e);
+	ab = ldexp(ab, e);
 	lmin = opml_lambda_min(aa, bb, ab);
 	if (1 + g * lmin < min_eig) {
 		res = 1 + g * lmin <= 0 ? OPML_STEP_NONPD : OPML_STEP_CLIPPED;
@@ -57,11 +68,18 @@ opml_step_coefs(const double *u, const double *v, size_t r,
 	beta = g * g * (ab * ab - aa * bb);
 	D = eta + beta;
 	/* L += p a' + q b' with p = pu u + pv v, q = qu u + qv v. */
-	c->pu = (g * g * aa - eta * g) / D;
-	c->pv = -g * g * ab / D;
-	c->qu = -g * g * ab / D;
-	c->qv = (eta * g + g * g * bb) / D;
-	c->g = g;
+	c->pu = ldexp((g * g * aa - eta * g) / D, e);
+	c->pv = ldexp(-g * g * ab / D, e);
+	c->qu = ldexp(-g * g * ab / D, e);
+	c->qv = ldexp((eta * g + g * g * bb) / D, e);
+	c->g = ldexp(g, e);
+	/* A step still beyond a double (g aa itself out of range) leaves L
+	 * as it is rather than making it infinite or NaN. */
+	if (!isfinite(c->pu) || !isfinite(c->pv) || !isfinite(c->qv) ||
+	    !isfinite(c->g)) {
+		c->g = 0;
+		return OPML_STEP_OVERFLOW;
+	}
 	return res;
 }
 

@@ -343,3 +343,29 @@ bad_input() {
 		[ "$status" -eq 0 ]
 	done
 }
+
+@test "data far from unit scale: the default step learns, never diverges" {
+	# With a relative step, g ~ 1/|a|^2: g^2 |a|^2 and |a|^2 |b|^2
+	# over- or underflowed for iris in units of 1e-80 or 1e80, and the
+	# guarded default reported a diverged model.
+	for e in -150 -80 80 150; do
+		awk -v e="$e" '{ printf "%s", $1
+		    for (i = 2; i <= NF; i++) printf " %se%d", $i, e
+		    print "" }' "$DATA/iris.txt" > "$TMP/s"
+		for algo in opml copml; do
+			run --separate-stderr opml-learn -a "$algo" "$TMP/s"
+			show
+			[ "$status" -eq 0 ]
+			[ -z "$stderr" ]
+			[[ ${lines[0]} != *" updates=0 "* ]]
+			! printf '%s\n' "$output" | grep -qi 'nan\|inf'
+		done
+	done
+	# Where even g aa leaves the range of a double the step is
+	# skipped and counted, and the model stays finite.
+	awk '{ printf "%s", $1; for (i = 2; i <= NF; i++) printf " %se-162", $i
+	    print "" }' "$DATA/iris.txt" > "$TMP/s"
+	run opml-learn "$TMP/s"
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == *" nonpd="[1-9]* ]]
+}
