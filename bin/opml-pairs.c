@@ -341,9 +341,7 @@ main(int argc, char *argv[])
 		int kind;
 		uint64_t have;
 		np = 2 * npairs;
-		if ((p = malloc(np * sizeof *p)) == NULL)
-			errx(1, "out of memory");
-		if (opml_pairs_draw(cls, m, lab.n, npairs, seed, p, &kind,
+		if (opml_pairs_draw(cls, m, lab.n, npairs, seed, &p, &kind,
 		    &have) == -1) {
 			if (errno == ERANGE)
 				errx(1, "-n %llu: only %llu %s pairs in %zu "

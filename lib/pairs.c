@@ -145,8 +145,9 @@ draw_kind(int same, const size_t *order, const size_t *start,
 
 int
 opml_pairs_draw(const size_t *cls, size_t m, size_t nclass, size_t n,
-    uint64_t seed, struct opml_pair *out, int *kind, uint64_t *have)
+    uint64_t seed, struct opml_pair **outp, int *kind, uint64_t *have)
 {
+	struct opml_pair *out = NULL;
 	size_t *count, *start, *order, *fill, i, k;
 	uint64_t nsame = 0, ndiff, all = (uint64_t)m * (m - (m > 0)) / 2;
 	struct opml_rng g;
@@ -176,6 +177,10 @@ opml_pairs_draw(const size_t *cls, size_t m, size_t nclass, size_t n,
 		errno = ERANGE;
 		goto out;
 	}
+	/* Only now: n may be far beyond the pairs there are. */
+	if (n > SIZE_MAX / 2 / sizeof *out ||
+	    (out = malloc(2 * n * sizeof *out)) == NULL)
+		goto out;
 	opml_rng_seed(&g, seed);
 	if (draw_kind(1, order, start, count, m, nclass, n, nsame, &g,
 	    out) == -1 || draw_kind(0, order, start, count, m, nclass, n,
@@ -183,8 +188,11 @@ opml_pairs_draw(const size_t *cls, size_t m, size_t nclass, size_t n,
 		errno = ENOMEM;
 		goto out;
 	}
+	*outp = out;
+	out = NULL;
 	rc = 0;
 out:
+	free(out);
 	free(count);
 	free(start);
 	free(fill);

@@ -18,12 +18,13 @@ struct opml_pair {
  * classes from m samples whose class numbers are cls[0..m) (each below
  * nclass).  Each kind is drawn uniformly from all unordered pairs of
  * that kind, without repeats and never a sample with itself; the same
- * seed gives the same pairs.  out gets the n same pairs, then the n
- * different ones.  Returns 0; -1 with errno ERANGE and *have set to the
- * number of pairs of the lacking kind (*kind 1 same, 0 different) if
- * there are fewer than n; -1 with errno ENOMEM.
+ * seed gives the same pairs.  *out gets an allocated array of the n
+ * same pairs, then the n different ones.  Returns 0; -1 with errno
+ * ERANGE and *have set to the number of pairs of the lacking kind (*kind
+ * 1 same, 0 different) if there are fewer than n (checked before any
+ * allocation of the n pairs); -1 with errno ENOMEM.
  */
 int opml_pairs_draw(const size_t *cls, size_t m, size_t nclass, size_t n,
-    uint64_t seed, struct opml_pair *out, int *kind, uint64_t *have);
+    uint64_t seed, struct opml_pair **out, int *kind, uint64_t *have);
 
 #endif

@@ -213,3 +213,12 @@ load helper
 	[[ $stderr == *"squared distance overflows a double"* ]]
 	! printf '%s\n' "$output" | grep -qi 'inf\|nan\|e+308'
 }
+
+@test "-n far beyond the pairs there are: told so before any allocation" {
+	# 10^9 pairs asked 48 GB for the pairs before counting them: "out
+	# of memory" (or an allocator abort) instead of the real reason.
+	run opml-pairs -n 1000000000 "$DATA/iris.txt"
+	show
+	[ "$status" -eq 1 ]
+	[ "$output" = "opml-pairs: -n 1000000000: only 3675 same pairs in 150 samples of 3 labels" ]
+}
