@@ -230,10 +230,12 @@ main(int argc, char *argv[])
 	const char *outpath = NULL, *svgpath = NULL, *title = NULL;
 	char **names = NULL;
 	size_t nnames = 0, c, i, maxn = 0;
-	struct opml_output out;
+	struct opml_output out, so;
 	struct opml_buf buf = { NULL, 0, 0 };
 	uint64_t *tmp;
-	int ch, distance = 0, quiet = 0, summary_only = 0;
+	char *svg = NULL;
+	size_t svglen = 0;
+	int ch, distance = 0, quiet = 0, summary_only = 0, e, rc;
 
 	if ((names = calloc(argc, sizeof *names)) == NULL)
 		errx(1, "out of memory");
@@ -305,8 +307,33 @@ main(int argc, char *argv[])
 	}
 	free(tmp);
 
+	/* The figure is made first and both files are written before
+	 * either is put in place, so that an error in one (a -g path that
+	 * cannot be written) leaves neither. */
+	if (svgpath != NULL) {
+		const struct opml_roc **rp = malloc(ncurves * sizeof *rp);
+		const char **np = malloc(ncurves * sizeof *np);
+
+		if (rp == NULL || np == NULL)
+			errx(1, "out of memory");
+		for (c = 0; c < ncurves; c++) {
+			rp[c] = &curves[c].roc;
+			np[c] = curves[c].name;
+		}
+		if ((svg = opml_roc_svg(rp, np, ncurves, title, &svglen)) ==
+		    NULL)
+			errx(1, "out of memory");
+		free(rp);
+		free(np);
+	}
 	if (opml_output_open(&out, outpath) == -1)
 		err(1, "%s", outpath);
+	if (svgpath != NULL && opml_output_open(&so, svgpath) == -1) {
+		e = errno;
+		opml_output_abort(&out);
+		errno = e;
+		err(1, "%s", svgpath);
+	}
 	for (c = 0; c < ncurves && !summary_only; c++) {
 		struct curve *cv = &curves[c];
 		if (c > 0 && opml_buf_put(&buf, "\n", 1) == -1)
@@ -326,36 +353,27 @@ main(int argc, char *argv[])
 	}
 	if (summary_only)
 		summary(out.fp);
-	if (opml_buf_flush(&buf, out.fp) == -1 || opml_output_close(&out))
-		err(1, "%s", outpath ? outpath : "stdout");
-
-	if (svgpath != NULL) {
-		const struct opml_roc **rp = malloc(ncurves * sizeof *rp);
-		const char **np = malloc(ncurves * sizeof *np);
-		struct opml_output so;
-		size_t len;
-		char *svg;
-
-		if (rp == NULL || np == NULL)
-			errx(1, "out of memory");
-		for (c = 0; c < ncurves; c++) {
-			rp[c] = &curves[c].roc;
-			np[c] = curves[c].name;
-		}
-		if ((svg = opml_roc_svg(rp, np, ncurves, title, &len)) == NULL)
-			errx(1, "out of memory");
-		if (opml_output_open(&so, svgpath) == -1)
-			err(1, "%s", svgpath);
-		if (fwrite(svg, 1, len, so.fp) != len) {
-			opml_output_abort(&so);
-			err(1, "%s", svgpath);
-		}
-		if (opml_output_close(&so) == -1)
-			err(1, "%s", svgpath);
-		free(svg);
-		free(rp);
-		free(np);
+	if (svgpath != NULL && fwrite(svg, 1, svglen, so.fp) != svglen) {
+		e = errno;
+		opml_output_abort(&so);
+		opml_output_abort(&out);
+		errno = e;
+		err(1, "%s", svgpath);
 	}
+	/* A failed close has removed its temporary already. */
+	if ((rc = opml_buf_flush(&buf, out.fp)) == -1 ||
+	    opml_output_close(&out) == -1) {
+		e = errno;
+		if (svgpath != NULL)
+			opml_output_abort(&so);
+		if (rc == -1)
+			opml_output_abort(&out);
+		errno = e;
+		err(1, "%s", outpath ? outpath : "stdout");
+	}
+	if (svgpath != NULL && opml_output_close(&so) == -1)
+		err(1, "%s", svgpath);
+	free(svg);
 
 	if (!quiet && !summary_only)
 		summary(stderr);

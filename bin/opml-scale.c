@@ -3,6 +3,7 @@
  * the parameters to the input or restoring saved ones.
  */
 #include <err.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,23 +32,22 @@ restore(const char *path, struct opml_scale *p)
 	opml_reader_close(&r);
 }
 
+/* Write the parameters to path's temporary; the caller closes o once
+ * the scaled samples are out, so that an error leaves neither file. */
 static void
-save(const char *path, const struct opml_scale *p)
+save(const char *path, const struct opml_scale *p, struct opml_output *o)
 {
-	struct opml_output o;
 	size_t len;
 	char *s;
 
 	if ((s = opml_scale_format(p, &len)) == NULL)
 		errx(1, "out of memory");
-	if (opml_output_open(&o, path) == -1)
+	if (opml_output_open(o, path) == -1)
 		err(1, "%s", path);
-	if (fwrite(s, 1, len, o.fp) != len) {
-		opml_output_abort(&o);
+	if (fwrite(s, 1, len, o->fp) != len) {
+		opml_output_abort(o);
 		err(1, "%s", path);
 	}
-	if (opml_output_close(&o) == -1)
-		err(1, "%s", path);
 	free(s);
 }
 
@@ -55,12 +55,12 @@ int
 main(int argc, char *argv[])
 {
 	struct opml_scale p;
-	struct opml_output out;
+	struct opml_output out, so;
 	struct opml_buf buf = { NULL, 0, 0 };
 	static char *stdin_only[] = { "-", NULL };
 	const char *savepath = NULL, *restpath = NULL, *outpath = NULL;
 	enum opml_scale_type type = OPML_SCALE_ZSCORE;
-	int ch, have_type = 0, rc;
+	int ch, have_type = 0, rc, e;
 	double *y;
 
 	while ((ch = getopt(argc, argv, "ho:r:s:t:")) != -1) {
@@ -167,26 +167,47 @@ main(int argc, char *argv[])
 		if (rc == -1)
 			errx(1, "out of memory");
 		if (savepath != NULL)
-			save(savepath, &p);
-		if (opml_output_open(&out, outpath) == -1)
+			save(savepath, &p, &so);
+		if (opml_output_open(&out, outpath) == -1) {
+			e = errno;
+			if (savepath != NULL)
+				opml_output_abort(&so);
+			errno = e;
 			err(1, "%s", outpath);
+		}
 		if ((y = malloc((set.d + 1) * sizeof *y)) == NULL)
 			errx(1, "out of memory");
 		for (i = 0; i < set.n; i++) {
 			opml_scale_apply(&p, set.x + i * set.d, y);
 			if ((rc = opml_buf_row(&buf, set.labels.name[set.y[i]],
-			    y, set.d, 0)) == -2)
-				errx(1, "sample %zu: the scaled sample overflows "
-				    "a double", i + 1);
-			if (rc == -1)
+			    y, set.d, 0)) != 0) {
+				if (savepath != NULL)
+					opml_output_abort(&so);
+				opml_output_abort(&out);
+				if (rc == -2)
+					errx(1, "sample %zu: the scaled sample "
+					    "overflows a double", i + 1);
 				errx(1, "out of memory");
+			}
 			if (buf.len >= 1 << 16 && opml_buf_flush(&buf, out.fp))
 				break;
 		}
 		opml_set_free(&set);
 	}
-	if (opml_buf_flush(&buf, out.fp) == -1 || opml_output_close(&out))
+	/* A failed close has removed its temporary already. */
+	if ((rc = opml_buf_flush(&buf, out.fp)) == -1 ||
+	    opml_output_close(&out) == -1) {
+		e = errno;
+		if (savepath != NULL)
+			opml_output_abort(&so);
+		if (rc == -1)
+			opml_output_abort(&out);
+		errno = e;
 		err(1, "%s", outpath ? outpath : "stdout");
+	}
+	if (savepath != NULL &&
+	    opml_output_close(&so) == -1)
+		err(1, "%s", savepath);
 	opml_buf_free(&buf);
 	opml_scale_free(&p);
 	free(y);

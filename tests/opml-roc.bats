@@ -227,3 +227,16 @@ near() {
 	opml-roc "$TMP/s" 2> "$TMP/err" > /dev/null
 	[ "$(tail -1 "$TMP/err")" = "${lines[1]}" ]
 }
+
+@test "-o with a -g that cannot be written leaves no -o file" {
+	# The curves were put in place before the figure failed.
+	run opml-roc -o "$TMP/out" -g "$TMP/none/x.svg" "$FIX/roc-hand.txt"
+	show
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ $output == "opml-roc: $TMP/none/x.svg: "* ]]
+	[ -z "$(ls -A "$TMP")" ]
+	run opml-roc -o "$TMP/out" -g "$TMP/x.svg" "$FIX/roc-hand.txt"
+	[ "$status" -eq 0 ]
+	[ -s "$TMP/out" ] && [ -s "$TMP/x.svg" ]
+}

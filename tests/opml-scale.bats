@@ -118,3 +118,15 @@ load helper
 b 0.6 -0.8
 c 0 0" ]
 }
+
+@test "-s with an -o that cannot be written leaves no parameter file" {
+	# The parameters were put in place before the output failed.
+	run opml-scale -s "$TMP/p" -o "$TMP/none/out" "$DATA/iris.txt"
+	show
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[ -z "$(ls -A "$TMP")" ]
+	run opml-scale -s "$TMP/p" -o "$TMP/out" "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
+	[ -s "$TMP/p" ] && [ -s "$TMP/out" ]
+}
