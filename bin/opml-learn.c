@@ -210,7 +210,10 @@ main(int argc, char *argv[])
 					    o.rank, b->d);
 				if (opml_model_init(&m, b->d, o.rank ? o.rank :
 				    b->d, o.seed) == -1)
-					errx(1, "out of memory");
+					errx(1, "cannot hold a %llu x %zu "
+					    "model (-r sets fewer rows)",
+					    o.rank ? o.rank :
+					    (unsigned long long)b->d, b->d);
 				configure(&m, &o, 0);
 				have_model = 1;
 			}

@@ -369,3 +369,13 @@ bad_input() {
 	[ "$status" -eq 0 ]
 	[[ ${lines[0]} == *" nonpd="[1-9]* ]]
 }
+
+@test "a dimension too large for a square model asks for -r" {
+	printf 'a 30000:1\nb 2:1\na 3:1\n' > "$TMP/sp"
+	run opml-learn "$TMP/sp"
+	[ "$status" -eq 1 ]
+	[[ $output == *"cannot hold a 30000 x 30000 model (-r sets fewer rows)"* ]]
+	run opml-learn -r 2 "$TMP/sp"
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == *" d=30000 r=2 "* ]]
+}
