@@ -105,8 +105,12 @@ main(int argc, char *argv[])
 			int rc = opml_buf_row(&buf, OPML_BATCH_LABEL(b, i),
 			    y + i * m.r, m.r, sparse);
 			if (rc == -2) {
+				/* The lines before stay, flushed now: the
+				 * exit may not get to flush them. */
 				opml_buf_flush(&buf, out.fp);
+				fflush(out.fp);
 				opml_output_abort(&out);
+				free(y);
 				errx(1, "sample %zu (%s): L x overflows a double",
 				    nout + 1, OPML_BATCH_LABEL(b, i));
 			}
