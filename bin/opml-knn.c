@@ -30,11 +30,10 @@ usage(void)
 static void
 load(struct opml_set *s, const char *path)
 {
-	struct opml_reader r;
+	char msg[OPML_ERRMAX];
 
-	if (opml_reader_open(&r, path) == -1 || opml_set_read(s, &r) == -1)
-		errx(1, "%s", r.err);
-	opml_reader_close(&r);
+	if (opml_set_load(s, path, msg, sizeof msg) == -1)
+		errx(1, "%s", msg);
 }
 
 /* Rows of s mapped to L x; s->x replaced, s->d becomes r. */

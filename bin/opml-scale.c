@@ -148,17 +148,13 @@ main(int argc, char *argv[])
 	} else {
 		/* Fit: every sample in memory, then scale them. */
 		struct opml_set set;
+		char msg[OPML_ERRMAX];
 		size_t i;
 
 		opml_set_init(&set);
-		for (; *argv != NULL; argv++) {
-			struct opml_reader r;
-
-			if (opml_reader_open(&r, *argv) == -1 ||
-			    opml_set_read(&set, &r) == -1)
-				errx(1, "%s", r.err);
-			opml_reader_close(&r);
-		}
+		for (; *argv != NULL; argv++)
+			if (opml_set_load(&set, *argv, msg, sizeof msg) == -1)
+				errx(1, "%s", msg);
 		if (set.n == 0)
 			errx(1, "%s: no samples", opml_input_name(argv[-1]));
 		if ((rc = opml_scale_fit(&p, type, set.x, set.n, set.d)) == -2)

@@ -158,7 +158,7 @@ main(int argc, char *argv[])
 	double frac = 0;
 	int ch, strat = 0, bylabel = 0, shuffle = 0, modes = 0;
 	size_t *order, *start, i, n, ntrain;
-	char **path;
+	char **path, msg[OPML_ERRMAX];
 
 	while ((ch = getopt(argc, argv, "Sc:f:ghi:k:o:p:s:x")) != -1) {
 		switch (ch) {
@@ -220,14 +220,9 @@ main(int argc, char *argv[])
 		argv = stdin_only;
 
 	opml_set_init(&set);
-	for (; *argv != NULL; argv++) {
-		struct opml_reader r;
-
-		if (opml_reader_open(&r, *argv) == -1 ||
-		    opml_set_read(&set, &r) == -1)
-			errx(1, "%s", r.err);
-		opml_reader_close(&r);
-	}
+	for (; *argv != NULL; argv++)
+		if (opml_set_load(&set, *argv, msg, sizeof msg) == -1)
+			errx(1, "%s", msg);
 	n = set.n;
 	if ((order = malloc((n + 1) * sizeof *order)) == NULL ||
 	    (start = calloc(folds + 3, sizeof *start)) == NULL ||

@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +70,21 @@ opml_set_read(struct opml_set *s, struct opml_reader *r)
 nomem:
 	opml_sample_free(&smp);
 	return opml_reader_fail(r, "out of memory");
+}
+
+int
+opml_set_load(struct opml_set *s, const char *path, char *err,
+    size_t errlen)
+{
+	struct opml_reader r;
+	int rc = 0;
+
+	if (opml_reader_open(&r, path) == -1 || opml_set_read(s, &r) == -1) {
+		snprintf(err, errlen, "%s", r.err);
+		rc = -1;
+	}
+	opml_reader_close(&r);
+	return rc;
 }
 
 size_t *

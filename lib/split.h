@@ -25,6 +25,10 @@ void opml_set_free(struct opml_set *s);
 /* Append every sample of r.  If s->d is 0 the first sample fixes it.
  * 0, or -1 with r->err set. */
 int opml_set_read(struct opml_set *s, struct opml_reader *r);
+/* Append every sample of the file at path ("-": stdin): 0, or -1
+ * with the message ("file:line: what") in err. */
+int opml_set_load(struct opml_set *s, const char *path, char *err,
+    size_t errlen);
 /* Number of rows of each class: a malloc'd array of labels.n counts. */
 size_t *opml_set_counts(const struct opml_set *s);
 
