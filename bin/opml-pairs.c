@@ -23,7 +23,9 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: opml-pairs [-i] [-m model] [-o file] "
-	    "(-n pairs [-s seed] | -p pairlist) [file ...]\n");
+	    "-n pairs [-s seed] [file ...]\n"
+	    "       opml-pairs [-i] [-m model] [-o file] -p pairlist "
+	    "[file ...]\n");
 	exit(2);
 }
 
