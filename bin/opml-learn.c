@@ -88,6 +88,29 @@ configure(struct opml_model *m, const struct options *o, int resumed)
 		m->clip = o->clip;
 }
 
+/* A new model once the first sample has fixed d. */
+static void
+new_model(struct opml_model *m, const struct options *o, size_t d)
+{
+	unsigned long long r = o->rank ? o->rank : d;
+
+	if (r > d)
+		errx(2, "-r %llu: more than d=%zu", r, d);
+	if (opml_model_init(m, d, (size_t)r, o->seed) == -1)
+		errx(1, "cannot hold a %llu x %zu model (-r sets fewer rows)",
+		    r, d);
+	configure(m, o, 0);
+}
+
+static void
+start_learner(struct opml_learner *l, struct opml_model *m)
+{
+	if (opml_learner_init_fused(l, m) == -1)
+		errx(1, "out of memory");
+	/* Clip 0 turns the guard off: no step is shortened. */
+	l->min_eig = m->clip > 0 ? m->clip : -HUGE_VAL;
+}
+
 static void
 summary(const struct opml_model *m, double secs)
 {
@@ -204,25 +227,11 @@ main(int argc, char *argv[])
 	do {
 		b = opml_feed_next(&feed);
 		for (i = 0; i < b->n; i++) {
-			if (!have_model) {
-				if (o.rank > b->d)
-					errx(2, "-r %llu: more than d=%zu",
-					    o.rank, b->d);
-				if (opml_model_init(&m, b->d, o.rank ? o.rank :
-				    b->d, o.seed) == -1)
-					errx(1, "cannot hold a %llu x %zu "
-					    "model (-r sets fewer rows)",
-					    o.rank ? o.rank :
-					    (unsigned long long)b->d, b->d);
-				configure(&m, &o, 0);
-				have_model = 1;
-			}
 			if (!learner_ready) {
-				if (opml_learner_init_fused(&l, &m) == -1)
-					errx(1, "out of memory");
-				/* 0 turns the guard off: no step is clipped. */
-				l.min_eig = m.clip > 0 ? m.clip : -HUGE_VAL;
-				learner_ready = 1;
+				if (!have_model)
+					new_model(&m, &o, b->d);
+				start_learner(&l, &m);
+				learner_ready = have_model = 1;
 			}
 			if (opml_learn(&l, OPML_BATCH_LABEL(b, i),
 			    OPML_BATCH_X(b, i)) == -1)
@@ -243,12 +252,12 @@ main(int argc, char *argv[])
 		    "unchanged", m.trip.labels.n < 2 ? "only one class" :
 		    "no class seen twice");
 
-	if ((text = opml_model_format(&m, &len)) == NULL)
-		errx(1, "out of memory");
-	for (size_t i = 0; i < m.r * m.d; i++)
+	for (i = 0; i < m.r * m.d; i++)
 		if (!isfinite(m.L[i]))
 			errx(1, "the model diverged (non-finite L); use a "
 			    "smaller gamma");
+	if ((text = opml_model_format(&m, &len)) == NULL)
+		errx(1, "out of memory");
 	if (opml_output_open(&out, o.out) == -1)
 		err(1, "%s", o.out);
 	if (fwrite(text, 1, len, out.fp) != len || opml_output_close(&out))
