@@ -39,7 +39,6 @@ main(int argc, char *argv[])
 {
 	struct opml_model m;
 	struct opml_reader in;
-	struct opml_sample s;
 	struct opml_feed feed;
 	struct opml_batch *b;
 	struct opml_output out;
@@ -83,7 +82,6 @@ main(int argc, char *argv[])
 	}
 	if ((y = malloc(m.r * sizeof *y)) == NULL)
 		errx(1, "out of memory");
-	memset(&s, 0, sizeof s);
 	if (opml_output_open(&out, outpath) == -1)
 		err(1, "%s", outpath);
 
@@ -134,7 +132,6 @@ main(int argc, char *argv[])
 	if (opml_buf_flush(&buf, out.fp) == -1 || opml_output_close(&out))
 		err(1, "%s", outpath ? outpath : "stdout");
 	opml_buf_free(&buf);
-	opml_sample_free(&s);
 	opml_reader_free(&in);
 	opml_model_free(&m);
 	free(y);
