@@ -209,17 +209,6 @@ specials(void)
 	}
 }
 
-/* CPU time: the machine may be shared, wall time would mostly measure
- * the neighbours. */
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* Values per second, best of 5, opml against %.17g. */
 static int
 bench(void)

@@ -603,17 +603,6 @@ checktable(void)
 	return bad;
 }
 
-/* CPU time: the machine may be shared, wall time would mostly measure
- * the neighbours. */
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* Values per second over n numbers in text, best of 5. */
 static void
 bench1(const char *what, const char *text, const char *end, int n)

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "rng.h"
 
@@ -62,6 +63,17 @@ tobits(double v)
 
 	memcpy(&b, &v, sizeof b);
 	return b;
+}
+
+/* CPU time, for the timing modes: the machine may be shared, wall
+ * time would mostly measure the neighbours. */
+static inline double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 /* A finite double with uniformly random bits. */
