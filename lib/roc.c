@@ -276,23 +276,28 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 		sb_printf(&b, "</text>\n");
 	}
 	/* grid and ticks every 0.2, minor grid every 0.1 */
-	sb_printf(&b, "<g stroke=\"#ececec\" stroke-width=\"1\">\n");
-	for (i = 1; i < 10; i += 2) {
-		double x = x0 + pw * i / 10, y = y0 + ph * i / 10;
-		sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-		    "y2=\"%.1f\"/>\n", x, y0, x, y0 + ph);
-		sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-		    "y2=\"%.1f\"/>\n", x0, y, x0 + pw, y);
+	{
+		/* the minor lines (odd tenths) light, the major darker */
+		static const char *shade[2] = { "#ececec", "#d0d0d0" };
+		int level;
+
+		for (level = 0; level < 2; level++) {
+			sb_printf(&b, "<g stroke=\"%s\" stroke-width=\"1\">\n",
+			    shade[level]);
+			for (i = 1 + level; i < 10; i += 2) {
+				double x = x0 + pw * i / 10,
+				    y = y0 + ph * i / 10;
+				sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
+				    "x2=\"%.1f\" y2=\"%.1f\"/>\n", x, y0, x,
+				    y0 + ph);
+				sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
+				    "x2=\"%.1f\" y2=\"%.1f\"/>\n", x0, y,
+				    x0 + pw, y);
+			}
+			sb_printf(&b, "</g>\n");
+		}
 	}
-	sb_printf(&b, "</g>\n<g stroke=\"#d0d0d0\" stroke-width=\"1\">\n");
-	for (i = 2; i < 10; i += 2) {
-		double x = x0 + pw * i / 10, y = y0 + ph * i / 10;
-		sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-		    "y2=\"%.1f\"/>\n", x, y0, x, y0 + ph);
-		sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-		    "y2=\"%.1f\"/>\n", x0, y, x0 + pw, y);
-	}
-	sb_printf(&b, "</g>\n<g stroke=\"black\" stroke-width=\"1\">\n");
+	sb_printf(&b, "<g stroke=\"black\" stroke-width=\"1\">\n");
 	for (i = 0; i <= 10; i += 2) {
 		double x = x0 + pw * i / 10, y = y0 + ph - ph * i / 10;
 		sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
