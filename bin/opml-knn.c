@@ -14,21 +14,23 @@
 #include "prog.h"
 #include "knn.h"
 #include "model.h"
-#include "numfmt.h"
 #include "numparse.h"
 #include "set.h"
 #include "transform.h"
 
 static const char synopsis[] =
-    "opml-knn [-ehl] [-j threads] [-k k] [-m model] [-o file] "
-    "[-t nearest|smallest]\n"
-    "         train [file ...]";
+    "opml-knn [-FLeh] [-j threads] [-k k] [-m model] [-o file]\n"
+    "         [-t nearest|smallest] train [file ...]\n"
+    "opml-knn -L [-Feh] [-j threads] [-k k] [-m model] [-o file]\n"
+    "         [-t nearest|smallest] [file]";
 static const char options[] =
+    "  -F                    the error rate in full (default: 4 "
+    "digits)\n"
+    "  -L                    leave one out: classify train by the others\n"
     "  -e                    print only the error rate\n"
     "  -h                    print this help and exit\n"
     "  -j threads            search on this many threads\n"
     "  -k k                  the number of neighbours (default 5)\n"
-    "  -l                    leave one out: classify train by the others\n"
     "  -m model              use the learned metric of this model\n"
     "  -o file               write to file, whole or not at all\n"
     "  -t nearest|smallest   the vote-tie rule (default nearest)\n";
@@ -100,15 +102,21 @@ main(int argc, char *argv[])
 	size_t *nbr, *count, *rank = NULL, q, nc, wrong = 0, k;
 	unsigned long long kk = 5, jobs;
 	long ncpu;
-	int ch, loo = 0, eonly = 0, smallest = 0;
-	char num[OPML_NUMFMT_MAX];
+	int ch, loo = 0, eonly = 0, smallest = 0, full = 0;
+	char num[OPML_PROG_NUMBER];
 	double rate;
 
 	opml_prog_init(synopsis, options);
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	jobs = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (unsigned long long)ncpu;
-	while ((ch = getopt(argc, argv, "ehj:k:lm:o:t:")) != -1) {
+	while ((ch = getopt(argc, argv, "FLehj:k:m:o:t:")) != -1) {
 		switch (ch) {
+		case 'F':
+			full = 1;
+			break;
+		case 'L':
+			loo = 1;
+			break;
 		case 'e':
 			eonly = 1;
 			break;
@@ -120,9 +128,6 @@ main(int argc, char *argv[])
 			break;
 		case 'k':
 			kk = opml_prog_uint(ch, optarg, 1, 1000000);
-			break;
-		case 'l':
-			loo = 1;
 			break;
 		case 'm':
 			modelpath = optarg;
@@ -208,15 +213,17 @@ main(int argc, char *argv[])
 	}
 	rate = (double)wrong / (double)qs->n;
 	if (eonly) {
-		opml_format_double(rate, num);
+		opml_prog_number(num, rate, full);
 		opml_prog_put(&buf, num, strlen(num));
 		opml_prog_put(&buf, "\n", 1);
 	}
 	opml_prog_flush(&buf, &out, 1);
 	opml_prog_commit(&out);
-	if (!eonly)
-		fprintf(stderr, "opml-knn: error %.4f (%zu/%zu)\n", rate,
-		    wrong, qs->n);
+	if (!eonly) {
+		opml_prog_number(num, rate, full);
+		fprintf(stderr, "opml-knn: error %s (%zu/%zu)\n", num, wrong,
+		    qs->n);
+	}
 	opml_buf_free(&buf);
 	opml_set_free(&tr);
 	opml_set_free(&te);

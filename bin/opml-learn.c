@@ -23,8 +23,8 @@
 #define DEFAULT_RELATIVE_GAMMA 0.1
 
 static const char synopsis[] =
-    "opml-learn [-hnv] [-a opml|copml] [-c clip] [-d dim] [-G gamma1]\n"
-    "           [-g gamma | -R gamma] [-i model] [-o file] [-r rank] "
+    "opml-learn [-huv] [-a opml|copml] [-c clip] [-d dim] [-G gamma1]\n"
+    "           [-g gamma | -R gamma] [-m model] [-o file] [-r rank] "
     "[-s seed]\n"
     "           [file ...]";
 static const char options[] =
@@ -35,13 +35,13 @@ static const char options[] =
     "  -G gamma1      the step size of the COPML pre-stage\n"
     "  -g gamma       a fixed step size\n"
     "  -h             print this help and exit\n"
-    "  -i model       go on learning from this model\n"
-    "  -n             scale each sample to unit norm first\n"
+    "  -m model       go on learning from this model (-i: the same)\n"
     "  -o file        write the model to file, whole or not at all\n"
     "  -R gamma       a step size relative to the data's scale "
     "(default 0.1)\n"
     "  -r rank        learn a rank x d map\n"
     "  -s seed        the seed (default 0)\n"
+    "  -u             scale each sample to unit norm first\n"
     "  -v             report counts and time on stderr\n";
 
 struct options {
@@ -141,7 +141,7 @@ main(int argc, char *argv[])
 	memset(&s, 0, sizeof s);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "a:c:d:G:g:hi:no:R:r:s:v")) != -1) {
+	while ((ch = getopt(argc, argv, "a:c:d:G:g:hi:m:o:R:r:s:uv")) != -1) {
 		switch (ch) {
 		case 'a':
 			o.algo = algos[opml_prog_word(ch, optarg, algos)];
@@ -167,9 +167,10 @@ main(int argc, char *argv[])
 			opml_prog_help();
 			break;
 		case 'i':
+		case 'm':
 			o.model = optarg;
 			break;
-		case 'n':
+		case 'u':
 			o.normalize = 1;
 			break;
 		case 'o':

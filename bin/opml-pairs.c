@@ -22,11 +22,11 @@
 #include "transform.h"
 
 static const char synopsis[] =
-    "opml-pairs [-hi] [-m model] [-o file] -n pairs [-s seed] [file ...]\n"
-    "opml-pairs [-hi] [-m model] [-o file] -p pairlist [file ...]";
+    "opml-pairs [-Ih] [-m model] [-o file] -n pairs [-s seed] [file ...]\n"
+    "opml-pairs [-Ih] [-m model] [-o file] -p pairlist [file ...]";
 static const char options[] =
+    "  -I           append the two sample indices to each line\n"
     "  -h           print this help and exit\n"
-    "  -i           append the two sample indices to each line\n"
     "  -m model     score under this model ('-': it heads stdin)\n"
     "  -n pairs     draw this many same and as many different pairs\n"
     "  -o file      write to file, whole or not at all\n"
@@ -93,12 +93,12 @@ main(int argc, char *argv[])
 	char line[OPML_NUMFMT_MAX + 48];
 
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "him:n:o:p:s:")) != -1) {
+	while ((ch = getopt(argc, argv, "Ihm:n:o:p:s:")) != -1) {
 		switch (ch) {
 		case 'h':
 			opml_prog_help();
 			break;
-		case 'i':
+		case 'I':
 			indices = 1;
 			break;
 		case 'm':

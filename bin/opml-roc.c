@@ -34,16 +34,17 @@ static struct curve *curves;
 static size_t ncurves, capcurves;
 
 static const char synopsis[] =
-    "opml-roc [-adhq] [-g svg] [-n name] [-o file] [-t title] [file ...]";
+    "opml-roc [-Fadhq] [-g svg] [-N name] [-o file] [-T title] [file ...]";
 static const char options[] =
+    "  -F        the summary's numbers in full (default: 4 digits)\n"
+    "  -N name   name the next curve (repeat for the following ones)\n"
+    "  -T title  the title of the figure\n"
     "  -a        write only the summary, to the output\n"
     "  -d        scores are distances: low means same\n"
     "  -g svg    also write an SVG figure of the curves to svg\n"
     "  -h        print this help and exit\n"
-    "  -n name   name the next curve (repeat for the following ones)\n"
     "  -o file   write the curves to file, whole or not at all\n"
-    "  -q        write no summary\n"
-    "  -t title  the title of the figure\n";
+    "  -q        write no summary\n";
 
 static void
 push(struct keys *a, uint64_t k)
@@ -134,7 +135,7 @@ putnum(struct opml_buf *b, double x, char sep)
 
 /* The summary table: a line per curve. */
 static void
-summary(FILE *fp)
+summary(FILE *fp, int full)
 {
 	static const double at[3] = { 0.001, 0.01, 0.1 };
 	size_t c, i;
@@ -143,12 +144,14 @@ summary(FILE *fp)
 	    "TPR@FPR=0.001\tTPR@FPR=0.01\tTPR@FPR=0.1\n");
 	for (c = 0; c < ncurves; c++) {
 		struct opml_roc *r = &curves[c].roc;
-		char a[OPML_NUMFMT_MAX], e[OPML_NUMFMT_MAX];
-		char t[3][OPML_NUMFMT_MAX];
-		opml_format_double(r->auc, a);
-		opml_format_double(r->eer, e);
+		char a[OPML_PROG_NUMBER], e[OPML_PROG_NUMBER];
+		char t[3][OPML_PROG_NUMBER];
+
+		opml_prog_number(a, r->auc, full);
+		opml_prog_number(e, r->eer, full);
 		for (i = 0; i < 3; i++)
-			opml_format_double(opml_roc_tpr_at(r, at[i]), t[i]);
+			opml_prog_number(t[i], opml_roc_tpr_at(r, at[i]),
+			    full);
 		fprintf(fp, "%s\t%zu\t%zu\t%s\t%s\t%s\t%s\t%s\n",
 		    curves[c].name, r->npos, r->nneg, a, e, t[0], t[1], t[2]);
 	}
@@ -239,12 +242,21 @@ main(int argc, char *argv[])
 	char **names, *svg = NULL;
 	size_t nnames = 0, c, i, svglen = 0;
 	struct opml_output out, so;
-	int ch, distance = 0, quiet = 0, summary_only = 0;
+	int ch, distance = 0, quiet = 0, summary_only = 0, full = 0;
 
 	opml_prog_init(synopsis, options);
 	names = opml_prog_alloc((size_t)argc, sizeof *names);
-	while ((ch = getopt(argc, argv, "adg:hn:o:qt:")) != -1) {
+	while ((ch = getopt(argc, argv, "FN:T:adg:ho:q")) != -1) {
 		switch (ch) {
+		case 'F':
+			full = 1;
+			break;
+		case 'N':
+			names[nnames++] = optarg;
+			break;
+		case 'T':
+			title = optarg;
+			break;
 		case 'a':
 			summary_only = 1;
 			break;
@@ -257,17 +269,11 @@ main(int argc, char *argv[])
 		case 'h':
 			opml_prog_help();
 			break;
-		case 'n':
-			names[nnames++] = optarg;
-			break;
 		case 'o':
 			outpath = optarg;
 			break;
 		case 'q':
 			quiet = 1;
-			break;
-		case 't':
-			title = optarg;
 			break;
 		default:
 			opml_prog_usage();
@@ -297,7 +303,7 @@ main(int argc, char *argv[])
 	if (svgpath != NULL)
 		opml_prog_open(&so, svgpath);
 	if (summary_only)
-		summary(out.fp);
+		summary(out.fp, full);
 	else
 		points(&out);
 	if (svgpath != NULL)
@@ -308,7 +314,7 @@ main(int argc, char *argv[])
 	free(svg);
 
 	if (!quiet && !summary_only)
-		summary(stderr);
+		summary(stderr, full);
 	for (c = 0; c < ncurves; c++) {
 		opml_roc_free(&curves[c].roc);
 		free(curves[c].name);

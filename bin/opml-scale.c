@@ -17,15 +17,15 @@
 #include "scale.h"
 
 static const char synopsis[] =
-    "opml-scale [-h] [-t zscore|minmax|unit] [-s params | -r params] "
+    "opml-scale [-h] [-t zscore|minmax|unit] [-r params | -w params] "
     "[-o file]\n"
     "           [file ...]";
 static const char options[] =
     "  -h                     print this help and exit\n"
     "  -o file                write to file, whole or not at all\n"
     "  -r params              scale with the parameters saved in params\n"
-    "  -s params              save the fitted parameters to params\n"
-    "  -t zscore|minmax|unit  the scaling (default zscore)\n";
+    "  -t zscore|minmax|unit  the scaling (default zscore)\n"
+    "  -w params              write the fitted parameters to params\n";
 
 static void
 restore(const char *path, struct opml_scale *p)
@@ -147,7 +147,7 @@ main(int argc, char *argv[])
 	int ch, have_type = 0;
 
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "ho:r:s:t:")) != -1) {
+	while ((ch = getopt(argc, argv, "ho:r:t:w:")) != -1) {
 		switch (ch) {
 		case 'h':
 			opml_prog_help();
@@ -158,7 +158,7 @@ main(int argc, char *argv[])
 		case 'r':
 			restpath = optarg;
 			break;
-		case 's':
+		case 'w':
 			savepath = optarg;
 			break;
 		case 't':

@@ -18,7 +18,7 @@
 
 static const char synopsis[] =
     "opml-split [-Sgh] [-s seed] -f frac -o prefix [file ...]\n"
-    "opml-split [-Sgh] [-s seed] -k folds -o prefix [file ...]\n"
+    "opml-split [-Sgh] [-s seed] -n folds -o prefix [file ...]\n"
     "opml-split [-h] [-s seed] -x [-o file] [file ...]\n"
     "opml-split [-h] -c parts [-o file] [file ...]\n"
     "opml-split [-h] -p splits -i n -o prefix [file ...]";
@@ -29,8 +29,8 @@ static const char options[] =
     "  -g         keep labels apart: whole classes to one part\n"
     "  -h         print this help and exit\n"
     "  -i n       with -p: the split to apply, from 1\n"
-    "  -k folds   deal the rows into prefix.1 ... prefix.folds\n"
-    "  -o prefix  the output prefix (-f, -k, -p) or file (-c, -x)\n"
+    "  -n folds   deal the rows into prefix.1 ... prefix.folds\n"
+    "  -o prefix  the output prefix (-f, -n, -p) or file (-c, -x)\n"
     "  -p splits  apply split -i n of the split list splits\n"
     "  -S         stratify: each class's share in every part\n"
     "  -s seed    the seed (default 1)\n"
@@ -103,10 +103,10 @@ write_folds(const char *prefix, size_t k, int strat, int bylabel,
 	char num[32];
 
 	if (bylabel && set.labels.n < k)
-		errx(1, "-k %zu -g: only %zu labels to spread over %zu folds",
+		errx(1, "-n %zu -g: only %zu labels to spread over %zu folds",
 		    k, set.labels.n, k);
 	if (!bylabel && n < k)
-		errx(1, "-k %zu: only %zu samples", k, n);
+		errx(1, "-n %zu: only %zu samples", k, n);
 	if (opml_split_folds(&set, k, strat, bylabel, seed, order, fold) ==
 	    -1)
 		opml_prog_nomem();
@@ -142,7 +142,7 @@ main(int argc, char *argv[])
 	char **path;
 
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "Sc:f:ghi:k:o:p:s:x")) != -1) {
+	while ((ch = getopt(argc, argv, "Sc:f:ghi:n:o:p:s:x")) != -1) {
 		switch (ch) {
 		case 'S':
 			strat = 1;
@@ -167,7 +167,7 @@ main(int argc, char *argv[])
 		case 'i':
 			which = opml_prog_uint(ch, optarg, 1, 1000000000);
 			break;
-		case 'k':
+		case 'n':
 			folds = opml_prog_uint(ch, optarg, 2, 100000);
 			modes++;
 			break;

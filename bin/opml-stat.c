@@ -10,20 +10,19 @@
 
 #include "output.h"
 #include "prog.h"
-#include "numfmt.h"
 #include "reader.h"
 #include "stat.h"
 #include "table.h"
 
 static const char synopsis[] =
-    "opml-stat [-FHh] [-l level] [-o file] [-r column] [file ...]";
+    "opml-stat [-FHh] [-a level] [-o file] [-r column] [file ...]";
 static const char options[] =
     "  -F         numbers in full: the shortest form that reads back\n"
     "             exactly (default: 4 significant digits)\n"
     "  -H         higher figures are better (AUC, accuracy); default:\n"
     "             lower is better (errors)\n"
     "  -h         print this help and exit\n"
-    "  -l level   a difference is significant when p < level "
+    "  -a level   a difference is significant when p < level "
     "(default 0.05)\n"
     "  -o file    write to file, complete or not at all\n"
     "  -r column  the reference column, by name or number "
@@ -31,17 +30,7 @@ static const char options[] =
 
 /* The fields of one output line; "-" where a figure does not exist. */
 #define NF 6
-#define FW OPML_NUMFMT_MAX
-
-static void
-number(char *buf, double v, int full)
-{
-	v += 0.0;	/* -0 prints as 0 */
-	if (full)
-		opml_format_double(v, buf);
-	else
-		snprintf(buf, FW, "%.4g", v);
-}
+#define FW OPML_PROG_NUMBER
 
 int
 main(int argc, char *argv[])
@@ -61,7 +50,7 @@ main(int argc, char *argv[])
 	long refcol = 0;
 
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "FHhl:o:r:")) != -1) {
+	while ((ch = getopt(argc, argv, "FHa:ho:r:")) != -1) {
 		switch (ch) {
 		case 'F':
 			full = 1;
@@ -72,10 +61,10 @@ main(int argc, char *argv[])
 		case 'h':
 			opml_prog_help();
 			break;
-		case 'l':
+		case 'a':
 			level = opml_prog_real(ch, optarg, 0, 1);
 			if (level == 0 || level == 1)
-				errx(2, "-l %s: not strictly between 0 and 1",
+				errx(2, "-a %s: not strictly between 0 and 1",
 				    optarg);
 			break;
 		case 'o':
@@ -130,9 +119,9 @@ main(int argc, char *argv[])
 			    "overflows a double", opml_prog_name(last),
 			    name[j]);
 		snprintf(c[1], FW, "%zu", t.n);
-		number(c[2], mean, full);
+		opml_prog_number(c[2], mean, full);
 		if (t.n > 1)
-			number(c[3], std, full);
+			opml_prog_number(c[3], std, full);
 		else
 			strcpy(c[3], "-");
 		strcpy(c[4], "-");
@@ -145,7 +134,7 @@ main(int argc, char *argv[])
 			errx(1, "%s: column %s: differences too large for "
 			    "a t-test", opml_prog_name(last), name[j]);
 		else {
-			number(c[4], tt.p, full);
+			opml_prog_number(c[4], tt.p, full);
 			rc = opml_stat_verdict(&tt, level, higher);
 			strcpy(c[5], rc > 0 ? "win" : rc < 0 ? "loss" : "tie");
 		}

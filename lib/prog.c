@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "numfmt.h"
 #include "opt.h"
 #include "prog.h"
 
@@ -61,6 +62,16 @@ opml_prog_help(void)
 	if (fflush(stdout) == EOF || ferror(stdout))
 		err(1, "stdout");
 	exit(0);
+}
+
+void
+opml_prog_number(char *buf, double x, int full)
+{
+	x += 0.0;	/* -0 prints as 0 */
+	if (full)
+		opml_format_double(x, buf);
+	else
+		snprintf(buf, OPML_PROG_NUMBER, "%.4g", x);
 }
 
 void

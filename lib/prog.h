@@ -27,6 +27,11 @@ void opml_prog_usage(void);
 /* The synopsis and the options on stdout, exit 0 (-h). */
 void opml_prog_help(void);
 
+/* A number for people into buf (OPML_PROG_NUMBER bytes): 4 significant
+ * digits; with full, the shortest form that reads back exactly. */
+#define OPML_PROG_NUMBER 32
+void opml_prog_number(char *buf, double x, int full);
+
 /* Exit 1 with "out of memory". */
 void opml_prog_nomem(void);
 /* n objects of size bytes (n may be 0), or exit. */

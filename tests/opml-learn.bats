@@ -44,7 +44,7 @@ rows() { grep -v '^#' "$1"; }
 	for algo in opml copml; do
 		opml-learn -a "$algo" -s 3 "$DATA/wine.txt" > "$TMP/full"
 		head -100 "$DATA/wine.txt" | opml-learn -a "$algo" -s 3 > "$TMP/m1"
-		tail -n +101 "$DATA/wine.txt" | opml-learn -i "$TMP/m1" > "$TMP/m2"
+		tail -n +101 "$DATA/wine.txt" | opml-learn -m "$TMP/m1" > "$TMP/m2"
 		cmp "$TMP/full" "$TMP/m2"
 	done
 }
@@ -52,24 +52,24 @@ rows() { grep -v '^#' "$1"; }
 @test "resume with -g keeps the fixed step" {
 	opml-learn -g 0.001 -s 3 "$DATA/wine.txt" > "$TMP/full"
 	head -60 "$DATA/wine.txt" | opml-learn -g 0.001 -s 3 > "$TMP/m1"
-	tail -n +61 "$DATA/wine.txt" | opml-learn -i "$TMP/m1" > "$TMP/m2"
+	tail -n +61 "$DATA/wine.txt" | opml-learn -m "$TMP/m1" > "$TMP/m2"
 	cmp "$TMP/full" "$TMP/m2"
 }
 
 @test "resume from an empty stream gives the model back" {
 	opml-learn "$DATA/iris.txt" > "$TMP/m"
-	run opml-learn -i "$TMP/m" /dev/null
+	run opml-learn -m "$TMP/m" /dev/null
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(cat "$TMP/m")" ]
 }
 
 @test "-i refuses another rank, dimension or seed" {
 	opml-learn "$DATA/iris.txt" > "$TMP/m"
-	run opml-learn -i "$TMP/m" -r 2 "$DATA/iris.txt"
+	run opml-learn -m "$TMP/m" -r 2 "$DATA/iris.txt"
 	[ "$status" -eq 2 ]
-	run opml-learn -i "$TMP/m" -s 9 "$DATA/iris.txt"
+	run opml-learn -m "$TMP/m" -s 9 "$DATA/iris.txt"
 	[ "$status" -eq 2 ]
-	run opml-learn -i "$TMP/m" "$DATA/wine.txt"
+	run opml-learn -m "$TMP/m" "$DATA/wine.txt"
 	show
 	[ "$status" -eq 1 ]
 	[[ $output == *"wine.txt:1: expected 4 features, found more"* ]]
@@ -140,7 +140,7 @@ rows() { grep -v '^#' "$1"; }
 }
 
 @test "-n marks the model and changes L; -v reports on stderr" {
-	run --separate-stderr opml-learn -n -v "$DATA/iris.txt"
+	run --separate-stderr opml-learn -u -v "$DATA/iris.txt"
 	[ "$status" -eq 0 ]
 	[[ ${lines[0]} == *"normalize=1"* ]]
 	[[ $stderr == *"150 samples, 3 classes"* ]]
@@ -287,23 +287,23 @@ bad_input() {
 @test "a model block with a wrong shape is refused" {
 	opml-learn "$DATA/iris.txt" > "$TMP/m"
 	sed '1s/ r=4 / r=5 /' "$TMP/m" > "$TMP/m5"
-	run opml-learn -i "$TMP/m5" /dev/null
+	run opml-learn -m "$TMP/m5" /dev/null
 	[ "$status" -eq 1 ]
 	[[ $output == *"bad shape r=5 d=4"* ]]
 	sed '1s/ r=4 / r=3 /' "$TMP/m" > "$TMP/m3r"
-	run opml-learn -i "$TMP/m3r" /dev/null
+	run opml-learn -m "$TMP/m3r" /dev/null
 	[ "$status" -eq 1 ]
 	[[ $output == *"m3r:10: more lines after the model's 3 rows"* ]]
 	sed '1s/ d=4 / d=3 /;1s/ r=4 / r=3 /' "$TMP/m" > "$TMP/m3"
-	run opml-learn -i "$TMP/m3" /dev/null
+	run opml-learn -m "$TMP/m3" /dev/null
 	[ "$status" -eq 1 ]
 	[[ $output == *"bad #class line"* || $output == *"expected 3 numbers"* ]]
 	head -n -1 "$TMP/m" > "$TMP/short"
-	run opml-learn -i "$TMP/short" /dev/null
+	run opml-learn -m "$TMP/short" /dev/null
 	[ "$status" -eq 1 ]
 	[[ $output == *"expected 4 rows of L, found 3"* ]]
 	echo "not a model" > "$TMP/junk"
-	run opml-learn -i "$TMP/junk" /dev/null
+	run opml-learn -m "$TMP/junk" /dev/null
 	[ "$status" -eq 1 ]
 	[[ $output == *"junk:1: not a model"* ]]
 }
@@ -318,7 +318,7 @@ bad_input() {
 	[[ ${lines[0]} == *" clip=0 "*" clipped=0 "* ]]
 	opml-learn -c 0.2 -g 0.3 -s 4 "$DATA/wine.txt" > "$TMP/full"
 	head -90 "$DATA/wine.txt" | opml-learn -c 0.2 -g 0.3 -s 4 > "$TMP/m1"
-	tail -n +91 "$DATA/wine.txt" | opml-learn -i "$TMP/m1" > "$TMP/m2"
+	tail -n +91 "$DATA/wine.txt" | opml-learn -m "$TMP/m1" > "$TMP/m2"
 	cmp "$TMP/full" "$TMP/m2"
 	run opml-learn -c 1 "$DATA/wine.txt"
 	[ "$status" -eq 2 ]
@@ -334,12 +334,12 @@ bad_input() {
 
 @test "values near the largest double: the model and its state stay finite" {
 	printf 'a 1e308 1e308\nb -1e308 1e308\na 1e308 -1e308\nb 5 5\na 1 2\nb -1e308 -1e308\n' > "$TMP/big"
-	for opts in "" "-n" "-g 0.001" "-a copml"; do
+	for opts in "" "-u" "-g 0.001" "-a copml"; do
 		run opml-learn $opts "$TMP/big"
 		[ "$status" -eq 0 ]
 		! printf '%s\n' "$output" | grep -qi 'nan\|inf'
 		printf '%s\n' "$output" > "$TMP/m"
-		run opml-learn -i "$TMP/m" "$TMP/big"
+		run opml-learn -m "$TMP/m" "$TMP/big"
 		[ "$status" -eq 0 ]
 	done
 }

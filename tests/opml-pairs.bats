@@ -15,7 +15,7 @@ load helper
 }
 
 @test "-p with 0-based index pairs; -i adds the indices" {
-	run opml-pairs -i -p "$FIX/pairs-index.txt" "$FIX/pairs-faces.txt"
+	run opml-pairs -I -p "$FIX/pairs-index.txt" "$FIX/pairs-faces.txt"
 	show
 	[ "$status" -eq 0 ]
 	[ "$output" = "1 1 0 2
@@ -52,7 +52,7 @@ load helper
 
 @test "-m: the score is ||L(x-y)||^2 with the model's L" {
 	opml-learn -s 3 -g 0.01 "$DATA/iris.txt" > "$TMP/m"
-	opml-pairs -i -n 200 -s 5 -m "$TMP/m" "$DATA/iris.txt" > "$TMP/scores"
+	opml-pairs -I -n 200 -s 5 -m "$TMP/m" "$DATA/iris.txt" > "$TMP/scores"
 	# the same with L from the model's rows, in awk
 	awk 'FNR == NR { if ($0 !~ /^#/) { r++; for (j = 1; j <= NF; j++) L[r, j] = $j; d = NF }; next }
 	FILENAME ~ /iris/ { n++; for (j = 2; j <= NF; j++) X[n - 1, j - 1] = $j; next }
@@ -71,7 +71,7 @@ load helper
 }
 
 @test "-n: balanced, no self pairs, no pair twice, SAME agrees with the labels" {
-	opml-pairs -i -n 1000 -s 9 "$DATA/wine.txt" > "$TMP/p"
+	opml-pairs -I -n 1000 -s 9 "$DATA/wine.txt" > "$TMP/p"
 	awk 'FNR == NR { lab[FNR - 1] = $1; next }
 	{ n[$2]++
 	  if ($3 == $4) { print "self pair line " FNR; bad = 1 }
@@ -85,7 +85,7 @@ load helper
 
 @test "-n: every same pair when asked for all of them (listing path)" {
 	# iris: 3 classes of 50, 3 * 1225 = 3675 same pairs
-	opml-pairs -i -n 3675 -s 1 "$DATA/iris.txt" > "$TMP/p"
+	opml-pairs -I -n 3675 -s 1 "$DATA/iris.txt" > "$TMP/p"
 	[ "$(awk '$2 == 1' "$TMP/p" | wc -l)" -eq 3675 ]
 	[ "$(awk '$2 == 1 { print $3, $4 }' "$TMP/p" | sort -u | wc -l)" -eq 3675 ]
 	[ "$(awk '$2 == 0 { print $3, $4 }' "$TMP/p" | sort -u | wc -l)" -eq 3675 ]

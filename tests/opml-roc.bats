@@ -62,7 +62,7 @@ near() {
 		END { for (i = 1; i <= NR; i++) if (l[i]) { P++
 			for (j = 1; j <= NR; j++) if (!l[j]) u += s[i] > s[j] ? 1 : s[i] == s[j] ? 0.5 : 0 }
 		      printf "%.17g\n", u / (P * (NR - P)) }' "$TMP/s" > "$TMP/want"
-		run --separate-stderr opml-roc "$TMP/s"
+		run --separate-stderr opml-roc -F "$TMP/s"
 		[ "$status" -eq 0 ]
 		got=$(summary s 4)
 		near "$got" "$(cat "$TMP/want")"
@@ -104,11 +104,11 @@ near() {
 	[ "${lines[0]}" = "# roc-hand" ]
 	[ "${lines[6]}" = "# roc-sym" ]
 	[ "$(printf '%s\n' "$output" | sed -n 7p)" = "" ]
-	run --separate-stderr opml-roc -n first -n "second one" "$FIX/roc-hand.txt" "$FIX/roc-sym.txt"
+	run --separate-stderr opml-roc -N first -N "second one" "$FIX/roc-hand.txt" "$FIX/roc-sym.txt"
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "# first" ]
 	[ "$(summary "second one" 4)" = 0.79 ]
-	run --separate-stderr opml-roc -n a -n b -n c "$FIX/roc-hand.txt" "$FIX/roc-sym.txt"
+	run --separate-stderr opml-roc -N a -N b -N c "$FIX/roc-hand.txt" "$FIX/roc-sym.txt"
 	[ "$status" -eq 2 ]
 	[[ $stderr == *"3 names for 2 curves"* ]]
 }
@@ -131,7 +131,7 @@ near() {
 }
 
 @test "-g: a well-formed SVG with one curve per input, title, legend with AUCs" {
-	run --separate-stderr opml-roc -q -g "$TMP/f.svg" -t 'Faces & <pairs>' -n 'A&B' "$FIX/roc-hand.txt" "$FIX/roc-sym.txt"
+	run --separate-stderr opml-roc -q -g "$TMP/f.svg" -T 'Faces & <pairs>' -N 'A&B' "$FIX/roc-hand.txt" "$FIX/roc-sym.txt"
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '<polyline class="curve"' "$TMP/f.svg")" -eq 2 ]
 	grep -q 'Faces &amp; &lt;pairs&gt;' "$TMP/f.svg"

@@ -14,7 +14,7 @@ load helper
 }
 
 @test "zscore parameters: the mean and the std with n - 1" {
-	opml-scale -s "$TMP/p" "$DATA/iris.txt" > /dev/null
+	opml-scale -w "$TMP/p" "$DATA/iris.txt" > /dev/null
 	run cat "$TMP/p"
 	[[ ${lines[0]} == "#opml-scale version=1 type=zscore d=4" ]]
 	[[ ${lines[1]} == "mean 5.84333333333333"* ]]
@@ -24,7 +24,7 @@ load helper
 @test "-s then -r gives the same bytes as one run, for every type" {
 	for t in zscore minmax unit; do
 		opml-scale -t $t "$DATA/wine.txt" > "$TMP/one"
-		opml-scale -t $t -s "$TMP/p" "$DATA/wine.txt" > "$TMP/fit"
+		opml-scale -t $t -w "$TMP/p" "$DATA/wine.txt" > "$TMP/fit"
 		opml-scale -r "$TMP/p" < "$DATA/wine.txt" > "$TMP/two"
 		cmp "$TMP/one" "$TMP/two"
 		cmp "$TMP/one" "$TMP/fit"
@@ -34,7 +34,7 @@ load helper
 @test "parameters fitted on one set apply to another" {
 	head -100 "$DATA/iris.txt" > "$TMP/a"
 	tail -50 "$DATA/iris.txt" > "$TMP/b"
-	opml-scale -s "$TMP/p" "$TMP/a" > /dev/null
+	opml-scale -w "$TMP/p" "$TMP/a" > /dev/null
 	opml-scale -r "$TMP/p" -o "$TMP/out" "$TMP/b"
 	[ "$(wc -l < "$TMP/out")" -eq 50 ]
 	opml-scale -r "$TMP/p" "$TMP/a" "$TMP/b" > "$TMP/all"
@@ -65,7 +65,7 @@ load helper
 @test "usage errors: bad -t, both -s and -r, unknown option" {
 	run opml-scale -t other "$DATA/iris.txt"
 	[ "$status" -eq 2 ]
-	run opml-scale -s "$TMP/p" -r "$TMP/p" "$DATA/iris.txt"
+	run opml-scale -w "$TMP/p" -r "$TMP/p" "$DATA/iris.txt"
 	[ "$status" -eq 2 ]
 	run opml-scale -q
 	[ "$status" -eq 2 ]
@@ -88,7 +88,7 @@ load helper
 	run opml-scale -r "$DATA/iris.txt" "$DATA/iris.txt"
 	[ "$status" -eq 1 ]
 	[[ $output == *"#opml-scale"* ]]
-	opml-scale -s "$TMP/p" "$DATA/iris.txt" > /dev/null
+	opml-scale -w "$TMP/p" "$DATA/iris.txt" > /dev/null
 	run opml-scale -r "$TMP/p" "$DATA/wine.txt"
 	[ "$status" -eq 1 ]
 	[[ $output == *wine.txt:1:* ]]
@@ -121,12 +121,12 @@ c 0 0" ]
 
 @test "-s with an -o that cannot be written leaves no parameter file" {
 	# The parameters were put in place before the output failed.
-	run opml-scale -s "$TMP/p" -o "$TMP/none/out" "$DATA/iris.txt"
+	run opml-scale -w "$TMP/p" -o "$TMP/none/out" "$DATA/iris.txt"
 	show
 	[ "$status" -eq 1 ]
 	[ "${#lines[@]}" -eq 1 ]
 	[ -z "$(ls -A "$TMP")" ]
-	run opml-scale -s "$TMP/p" -o "$TMP/out" "$DATA/iris.txt"
+	run opml-scale -w "$TMP/p" -o "$TMP/out" "$DATA/iris.txt"
 	[ "$status" -eq 0 ]
 	[ -s "$TMP/p" ] && [ -s "$TMP/out" ]
 }

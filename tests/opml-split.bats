@@ -36,21 +36,21 @@ setup() {
 }
 
 @test "-k: K fold files PREFIX.1..K of near-equal size covering the input" {
-	opml-split -k 4 -o "$TMP/f" "$DATA/iris.txt"
+	opml-split -n 4 -o "$TMP/f" "$DATA/iris.txt"
 	for i in 1 2 3 4; do
 		n=$(wc -l < "$TMP/f.$i")
 		[ "$n" -ge 37 ] && [ "$n" -le 38 ]
 	done
 	[ ! -e "$TMP/f.5" ]
 	sort "$TMP"/f.[1-4] | cmp - "$TMP/iris.sorted"
-	opml-split -k 5 -S -o "$TMP/s" "$DATA/iris.txt"
+	opml-split -n 5 -S -o "$TMP/s" "$DATA/iris.txt"
 	for i in 1 2 3 4 5; do
 		[ "$(cut -d' ' -f1 "$TMP/s.$i" | sort | uniq -c | awk '{ printf "%s ", $1 }')" = "10 10 10 " ]
 	done
 }
 
 @test "-k -g: folds disjoint by label" {
-	opml-split -k 3 -g -s 2 -o "$TMP/g" "$DATA/wine.txt"
+	opml-split -n 3 -g -s 2 -o "$TMP/g" "$DATA/wine.txt"
 	for i in 1 2 3; do
 		[ "$(cut -d' ' -f1 "$TMP/g.$i" | sort -u | wc -l)" -eq 1 ]
 	done
@@ -128,12 +128,12 @@ setup() {
 }
 
 @test "-k more folds than labels (-g) or samples is an error" {
-	run opml-split -k 5 -g -o "$TMP/f" "$DATA/iris.txt"
+	run opml-split -n 5 -g -o "$TMP/f" "$DATA/iris.txt"
 	[ "$status" -eq 1 ]
 	[[ $output == *"only 3 labels to spread over 5 folds"* ]]
 	[ ! -e "$TMP/f.1" ]
 	printf 'a 1\nb 2\n' > "$TMP/two"
-	run opml-split -k 3 -o "$TMP/g" "$TMP/two"
+	run opml-split -n 3 -o "$TMP/g" "$TMP/two"
 	[ "$status" -eq 1 ]
 	[[ $output == *"only 2 samples"* ]]
 }

@@ -73,7 +73,7 @@ near() {
 	printf 'a b\n0 1\n1 3\n3 6\n6 10\n10 15\n' > "$TMP/t"
 	[ "$(opml-stat "$TMP/t" | awk '$1 == "b" { print $5, $6 }')" = "0.01324 loss" ]
 	[ "$(opml-stat -H "$TMP/t" | awk '$1 == "b" { print $6 }')" = win ]
-	[ "$(opml-stat -l 0.01 "$TMP/t" | awk '$1 == "b" { print $6 }')" = tie ]
+	[ "$(opml-stat -a 0.01 "$TMP/t" | awk '$1 == "b" { print $6 }')" = tie ]
 	[ "$(opml-stat -r b "$TMP/t" | awk '$1 == "a" { print $5, $6 }')" = "0.01324 win" ]
 	[ "$(opml-stat -r 2 "$TMP/t" | awk '{ print $6 }' | tr '\n' ' ')" = "result win ref " ]
 }
@@ -156,7 +156,7 @@ near() {
 	[ "$status" -eq 2 ]
 	[[ $output == *usage:* ]]
 	for l in 0 1 -0.5 x; do
-		run opml-stat -l "$l" "$TMP/t"
+		run opml-stat -a "$l" "$TMP/t"
 		[ "$status" -eq 2 ]
 	done
 	for r in c 0 3 x; do

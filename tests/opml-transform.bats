@@ -55,7 +55,7 @@ close_enough() {
 }
 
 @test "a normalized model scales samples to unit norm first" {
-	opml-learn -n "$DATA/iris.txt" > "$TMP/mn"
+	opml-learn -u "$DATA/iris.txt" > "$TMP/mn"
 	opml-transform -m "$TMP/mn" "$DATA/iris.txt" > "$TMP/out"
 	awk '{ s = 0; for (i = 2; i <= NF; i++) s += $i * $i; s = sqrt(s)
 	       printf "%s", $1; for (i = 2; i <= NF; i++) printf " %.17g", $i / s; print "" }' \

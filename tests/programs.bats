@@ -1,0 +1,112 @@
+#!/usr/bin/env bats
+# What every program shares: -h, usage errors, the notice when samples
+# would come from a terminal, and -o.
+
+load helper
+
+# The programs, by their man pages.
+programs() {
+	for m in "$TOP"/man/opml-*.1; do
+		basename "$m" .1
+	done
+}
+
+@test "-h on every program: the synopsis and every option of its page, on stdout, exit 0" {
+	for p in $(programs); do
+		run --separate-stderr "$p" -h
+		[ "$status" -eq 0 ] || { echo "$p -h: status $status"; false; }
+		[ -z "$stderr" ] || { echo "$p -h: stderr $stderr"; false; }
+		[[ ${lines[0]} == "usage: $p "* ]] || { echo "$p -h: $output"; false; }
+		for o in $(grep -o '^\.It Fl [a-zA-Z]' "$TOP/man/$p.1" | awk '{ print $3 }'); do
+			printf '%s\n' "$output" | grep -q -- "^  -$o " ||
+			    { echo "$p: -$o of $p(1) not in -h"; false; }
+		done
+		# and each page puts -h in its synopsis
+		sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' "$TOP/man/$p.1" |
+		    grep -q '^\.Op Fl [a-zA-Z]*h' || { echo "$p(1): no -h in SYNOPSIS"; false; }
+	done
+}
+
+@test "a usage error on every program: the synopsis on stderr, nothing on stdout, exit 2" {
+	for p in $(programs); do
+		run --separate-stderr "$p" -Z
+		[ "$status" -eq 2 ] || { echo "$p -Z: status $status"; false; }
+		[ -z "$output" ] || { echo "$p -Z: stdout $output"; false; }
+		[[ $stderr == *"usage: $p "* ]] || { echo "$p -Z: $stderr"; false; }
+	done
+}
+
+@test "a bad option value names the option" {
+	run --separate-stderr opml-knn -k 0 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "opml-knn: -k 0: too small" ]
+	run --separate-stderr opml-knn -t near "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "opml-knn: -t near: expected nearest or smallest" ]
+	run --separate-stderr opml-scale -t z "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "opml-scale: -t z: expected zscore, minmax or unit" ]
+	run --separate-stderr opml-split -s x -x "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "opml-split: -s x: not a whole number" ]
+}
+
+# Run "$@" with a terminal as its standard input (script(1) gives it a
+# pty; the empty pipe into script ends the pty's input).
+on_terminal() {
+	printf '' | script -qec "$*" /dev/null | tr -d '\r'
+}
+
+@test "samples from a terminal: said once on stderr; from a pipe: nothing said" {
+	command -v script >/dev/null || skip "script (util-linux) not installed"
+	opml-learn "$DATA/iris.txt" > "$TMP/m"
+	for cmd in "opml-learn" "opml-knn -L" "opml-scale" "opml-split -x" \
+	    "opml-transform -m $TMP/m" "opml-pairs -n 1" "opml-knn $DATA/iris.txt"; do
+		out=$(on_terminal $cmd)
+		n=$(printf '%s\n' "$out" | grep -c "reading samples from the terminal (standard input)" || true)
+		[ "$n" -eq 1 ] || { echo "$cmd: $out"; false; }
+		[[ $out == "${cmd%% *}: reading samples from the terminal"* ]] || { echo "$cmd: $out"; false; }
+		run --separate-stderr sh -c "$cmd < /dev/null"
+		[[ $stderr != *terminal* ]] || { echo "$cmd: $stderr"; false; }
+	done
+	out=$(on_terminal opml-transform)
+	[[ $out == "opml-transform: reading the model from the terminal (standard input)"* ]]
+	out=$(on_terminal opml-roc)
+	[[ $out == "opml-roc: reading scores from the terminal (standard input)"* ]]
+	out=$(on_terminal opml-stat)
+	[[ $out == "opml-stat: reading figures from the terminal (standard input)"* ]]
+	# files named on the command line: nothing said
+	out=$(on_terminal opml-learn -o "$TMP/m2" "$DATA/iris.txt")
+	[ -z "$out" ]
+}
+
+@test "opml-knn -o: the predictions in the file, whole; nothing on stdout; no file on error" {
+	opml-knn "$DATA/iris.txt" "$DATA/iris.txt" > "$TMP/want" 2>/dev/null
+	run --separate-stderr opml-knn -o "$TMP/got" "$DATA/iris.txt" "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[[ $stderr == "opml-knn: error "* ]]
+	cmp "$TMP/want" "$TMP/got"
+	opml-knn -e -o "$TMP/e" "$DATA/iris.txt" "$DATA/iris.txt"
+	[ "$(cat "$TMP/e")" = "$(opml-knn -e "$DATA/iris.txt" "$DATA/iris.txt")" ]
+	printf '1 2 3\n' > "$TMP/bad"
+	run opml-knn -o "$TMP/none" "$DATA/iris.txt" "$TMP/bad"
+	[ "$status" -eq 1 ]
+	[ ! -e "$TMP/none" ]
+	run opml-knn -o "$TMP/nodir/x" "$DATA/iris.txt" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *"$TMP/nodir/x"* ]]
+}
+
+@test "numbers for people have 4 significant digits; -F gives them in full" {
+	[ "$(opml-knn -L -e -k 1 "$DATA/wine.txt")" = "$(opml-knn -F -L -e -k 1 "$DATA/wine.txt" | awk '{ printf "%.4g\n", $1 }')" ]
+	opml-pairs -n 300 -s 2 "$DATA/iris.txt" > "$TMP/s"
+	opml-roc -a -d "$TMP/s" > "$TMP/short"
+	opml-roc -F -a -d "$TMP/s" > "$TMP/full"
+	# every summary figure of the short form is the full one to 4 digits
+	paste "$TMP/short" "$TMP/full" | awk -F'\t' 'NR > 1 { for (i = 4; i <= 8; i++)
+		if ($i != sprintf("%.4g", $(i + 8))) { print i ": " $i " vs " $(i + 8); bad = 1 } }
+		END { exit bad }'
+	# the curves' points stay exact either way
+	cmp <(opml-roc -d "$TMP/s" 2>/dev/null) <(opml-roc -F -d "$TMP/s" 2>/dev/null)
+}
