@@ -37,10 +37,10 @@ load helper
 	run -1 opml-transform -m "$TMP/m3" /dev/null
 	[[ $output == *"m3:2: model: empty #class line"* ]]
 	printf '#opml version=1 d=2 r=2\n#class  1 2\n1 0\n0 1\n' > "$TMP/m4"
-	run -1 opml-learn -i "$TMP/m4" /dev/null
+	run -1 opml-learn -m "$TMP/m4" /dev/null
 	[[ $output == *"m4:2: model: bad #class line"* ]]
 	printf '#opml version=1 d=2 r=2\n#scale -5 3\n1 0\n0 1\n' > "$TMP/m5"
-	run -1 opml-learn -i "$TMP/m5" /dev/null
+	run -1 opml-learn -m "$TMP/m5" /dev/null
 	[[ $output == *"m5:2: model: bad #scale line"* ]]
 	: > "$TMP/empty"
 	run -1 opml-transform -m "$TMP/empty" /dev/null
@@ -62,7 +62,7 @@ load helper
 
 @test "opml-split on empty input says so, as every other tool" {
 	: > "$TMP/empty"
-	for opt in "-x" "-c 5" "-f 0.5 -o $TMP/p" "-k 3 -o $TMP/p"; do
+	for opt in "-x" "-c 5" "-f 0.5 -o $TMP/p" "-n 3 -o $TMP/p"; do
 		run -1 opml-split $opt "$TMP/empty"
 		[[ $output == *"no samples"* ]]
 		[ ! -e "$TMP/p.train" ] && [ ! -e "$TMP/p.1" ]
@@ -91,8 +91,8 @@ load helper
 @test "a title or name that is not UTF-8 still makes a well-formed SVG" {
 	command -v xmllint >/dev/null || skip "xmllint not installed"
 	printf '0.1 1\n0.9 0\n0.3 1\n0.5 0\n' > "$TMP/s"
-	opml-roc -q -g "$TMP/f.svg" -t "$(printf 'bad \377\376 t\303\251 \355\240\200')" \
-	    -n "$(printf 'n\300\257<&')" "$TMP/s" > /dev/null
+	opml-roc -q -g "$TMP/f.svg" -T "$(printf 'bad \377\376 t\303\251 \355\240\200')" \
+	    -N "$(printf 'n\300\257<&')" "$TMP/s" > /dev/null
 	xmllint --noout "$TMP/f.svg"
 	grep -q 't&#233;\|té' "$TMP/f.svg"
 }
