@@ -37,7 +37,7 @@ opml_itml_bounds(const double *X, size_t n, size_t d, struct opml_rng *g,
 	size_t k, trials;
 
 	if (n < 2)
-		return OPML_BATCH_EFEW;
+		return OPML_METRIC_EFEW;
 	/* min(100, n (n - 1) / 2) without overflow. */
 	trials = n >= 15 ? 100 : n * (n - 1) / 2;
 	for (k = 0; k < trials; k++) {
@@ -53,8 +53,8 @@ opml_itml_bounds(const double *X, size_t n, size_t d, struct opml_rng *g,
 	*l = lo + 0.045 * (hi - lo);
 	*u = lo + 0.945 * (hi - lo);
 	if (!isfinite(*u))
-		return OPML_BATCH_ENONFINITE;
-	return *u > 0 ? OPML_BATCH_OK : OPML_BATCH_ECOINCIDE;
+		return OPML_METRIC_ENONFINITE;
+	return *u > 0 ? OPML_METRIC_OK : OPML_METRIC_ECOINCIDE;
 }
 
 double
@@ -138,9 +138,9 @@ opml_itml_draw(const double *X, const size_t *y, size_t n, size_t d,
 int
 opml_itml(const double *X, const size_t *y, size_t n, size_t d,
     size_t nclass, const struct opml_itml_param *p, double *M,
-    struct opml_batch_stats *st)
+    struct opml_metric_stats *st)
 {
-	struct opml_batch_stats local;
+	struct opml_metric_stats local;
 	struct opml_rng g;
 	struct opml_itml_pair *con = NULL;
 	double *lambda = NULL, *old, *xi, *v = NULL, *Mv, l, u;
@@ -149,25 +149,25 @@ opml_itml(const double *X, const size_t *y, size_t n, size_t d,
 
 	if (st == NULL)
 		st = &local;
-	opml_batch_stats_init(st);
+	opml_metric_stats_init(st);
 	if (n < 2)
-		return OPML_BATCH_EFEW;
+		return OPML_METRIC_EFEW;
 	if (!(p->gamma > 0) || !(p->tol > 0) || p->lower < 0 ||
 	    p->upper < 0 || (p->lower > 0) != (p->upper > 0) ||
 	    p->lower > p->upper || !isfinite(p->upper) ||
 	    (p->constraints == 0 && p->factor == 0))
-		return OPML_BATCH_EPARAM;
+		return OPML_METRIC_EPARAM;
 	for (i = 0; i < n * d; i++)
 		if (!isfinite(X[i]))
-			return OPML_BATCH_ENONFINITE;
+			return OPML_METRIC_ENONFINITE;
 	if ((counts = malloc((nclass ? nclass : 1) * sizeof *counts)) == NULL)
-		return OPML_BATCH_ENOMEM;
-	rc = opml_batch_counts(y, n, nclass, counts, &classes);
+		return OPML_METRIC_ENOMEM;
+	rc = opml_metric_counts(y, n, nclass, counts, &classes);
 	free(counts);
 	if (rc != 0)
 		return rc;
 	if (classes < 2)
-		return OPML_BATCH_EONECLASS;
+		return OPML_METRIC_EONECLASS;
 	opml_rng_seed(&g, p->seed);
 	if (p->lower > 0) {
 		l = p->lower;
@@ -178,14 +178,14 @@ opml_itml(const double *X, const size_t *y, size_t n, size_t d,
 	if (want == 0) {
 		want = p->factor * classes * (classes - 1);
 		if (want / p->factor / classes != classes - 1)
-			return OPML_BATCH_EPARAM;
+			return OPML_METRIC_EPARAM;
 	}
 	con = malloc(want * sizeof *con);
 	lambda = malloc((3 * want + 2 * d) * sizeof *lambda);
 	if (con == NULL || lambda == NULL) {
 		free(con);
 		free(lambda);
-		return OPML_BATCH_ENOMEM;
+		return OPML_METRIC_ENOMEM;
 	}
 	old = lambda + want;
 	xi = old + want;
@@ -241,6 +241,6 @@ opml_itml(const double *X, const size_t *y, size_t n, size_t d,
 	free(lambda);
 	for (i = 0; i < d * d; i++)
 		if (!isfinite(M[i]))
-			return OPML_BATCH_ENONFINITE;
-	return OPML_BATCH_OK;
+			return OPML_METRIC_ENONFINITE;
+	return OPML_METRIC_OK;
 }

@@ -12,27 +12,27 @@ opml_mahalanobis_init(struct opml_mahalanobis_param *p)
 int
 opml_mahalanobis(const double *X, size_t n, size_t d,
     const struct opml_mahalanobis_param *p, double *M,
-    struct opml_batch_stats *st)
+    struct opml_metric_stats *st)
 {
 	double trace = 0, lambda;
 	size_t i;
 	int rc;
 
 	if (n < 2)
-		return OPML_BATCH_EFEW;
+		return OPML_METRIC_EFEW;
 	if (!(p->ridge >= 0) || !isfinite(p->ridge))
-		return OPML_BATCH_EPARAM;
+		return OPML_METRIC_EPARAM;
 	if (d == 0)
-		return OPML_BATCH_OK;
+		return OPML_METRIC_OK;
 	rc = opml_linalg_covariance(X, n, d, NULL, M);
 	if (rc == OPML_LINALG_ENOMEM)
-		return OPML_BATCH_ENOMEM;
+		return OPML_METRIC_ENOMEM;
 	if (rc != 0)
-		return OPML_BATCH_ENONFINITE;
+		return OPML_METRIC_ENONFINITE;
 	for (i = 0; i < d; i++)
 		trace += M[i * d + i];
 	if (trace == 0)
-		return OPML_BATCH_ESINGULAR;
+		return OPML_METRIC_ESINGULAR;
 	lambda = p->ridge * trace / (double)d;
 	for (i = 0; i < d; i++)
 		M[i * d + i] += lambda;
@@ -40,8 +40,8 @@ opml_mahalanobis(const double *X, size_t n, size_t d,
 		st->ridge = lambda;
 	rc = opml_linalg_spd_inverse(M, d);
 	if (rc == OPML_LINALG_ENOMEM)
-		return OPML_BATCH_ENOMEM;
+		return OPML_METRIC_ENOMEM;
 	if (rc == OPML_LINALG_ENONFINITE)
-		return OPML_BATCH_ENONFINITE;
-	return rc != 0 ? OPML_BATCH_ESINGULAR : OPML_BATCH_OK;
+		return OPML_METRIC_ENONFINITE;
+	return rc != 0 ? OPML_METRIC_ESINGULAR : OPML_METRIC_OK;
 }

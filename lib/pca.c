@@ -13,15 +13,15 @@ opml_pca_init(struct opml_pca_param *p)
 }
 
 static int
-batch_error(int rc)
+metric_error(int rc)
 {
 	switch (rc) {
 	case OPML_LINALG_ENOMEM:
-		return OPML_BATCH_ENOMEM;
+		return OPML_METRIC_ENOMEM;
 	case OPML_LINALG_ENOCONV:
-		return OPML_BATCH_ENOCONV;
+		return OPML_METRIC_ENOCONV;
 	default:
-		return OPML_BATCH_ENONFINITE;
+		return OPML_METRIC_ENONFINITE;
 	}
 }
 
@@ -35,18 +35,18 @@ opml_pca(const double *X, size_t n, size_t d,
 
 	*r = 0;
 	if (n < 2)
-		return OPML_BATCH_EFEW;
+		return OPML_METRIC_EFEW;
 	if (d == 0)
-		return OPML_BATCH_OK;
+		return OPML_METRIC_OK;
 	want = p->r == 0 || p->r > d ? d : p->r;
 	if ((S = malloc((2 * d * d + d) * sizeof *S)) == NULL)
-		return OPML_BATCH_ENOMEM;
+		return OPML_METRIC_ENOMEM;
 	V = S + d * d;
 	ev = V + d * d;
 	if ((rc = opml_linalg_covariance(X, n, d, NULL, S)) != 0 ||
 	    (rc = opml_linalg_eigen(S, d, ev, V)) != 0) {
 		free(S);
-		return batch_error(rc);
+		return metric_error(rc);
 	}
 	tol = (double)d * DBL_EPSILON * ev[d - 1];
 	for (k = 0; k < want; k++) {
@@ -71,5 +71,5 @@ opml_pca(const double *X, size_t n, size_t d,
 			w[i] = ev[d - 1 - i];
 	*r = keep;
 	free(S);
-	return OPML_BATCH_OK;
+	return OPML_METRIC_OK;
 }

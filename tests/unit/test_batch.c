@@ -5,9 +5,9 @@
  * change of M^-1 it must make (Gauss-Jordan again), satisfied pairs
  * left alone bit for bit, every drawn pair satisfied after a run
  * without slack; LMNN's objective recomputed by brute force over all
- * triplets and never rising over its iterations.  The errors each
- * learner owes.  With --bench: LMNN's and ITML's seconds at the sizes
- * of lsvt (63 x 310) and optdigits (2810 x 64).
+ * triplets and never rising over its iterations, its first step
+ * against I - eta G with G summed here.  The errors each
+ * learner owes.
  */
 #include <float.h>
 #include <math.h>
@@ -15,10 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch.h"
+#include "metric.h"
 #include "covariance.h"
 #include "itml.h"
 #include "linalg.h"
+#include "lmnn.h"
 #include "mahalanobis.h"
 #include "pca.h"
 #include "rng.h"
@@ -110,8 +111,12 @@ mdist(const double *M, const double *x, const double *z, size_t d)
 	size_t i, j;
 
 	for (i = 0; i < d; i++)
-		for (j = 0; j < d; j++)
-			s += (x[i] - z[i]) * M[i * d + j] * (x[j] - z[j]);
+		if (M == NULL)
+			s += (x[i] - z[i]) * (x[i] - z[i]);
+		else
+			for (j = 0; j < d; j++)
+				s += (x[i] - z[i]) * M[i * d + j] *
+				    (x[j] - z[j]);
 	return s;
 }
 
@@ -119,7 +124,7 @@ static void
 test_mahalanobis(struct opml_rng *g)
 {
 	struct opml_mahalanobis_param p;
-	struct opml_batch_stats st;
+	struct opml_metric_stats st;
 	size_t n = 40, d = 7, i, j;
 	double *X = malloc(n * d * sizeof *X), S[49], E[49], M[49], tr = 0;
 	double err;
@@ -132,7 +137,7 @@ test_mahalanobis(struct opml_rng *g)
 		X[i * d + 2] = 5;
 		X[i * d + 6] = 2 * X[i * d + 0] - X[i * d + 1];
 	}
-	opml_batch_stats_init(&st);
+	opml_metric_stats_init(&st);
 	check(opml_mahalanobis(X, n, d, &p, M, &st) == 0, "mahalanobis "
 	    "with constant and collinear columns", 0);
 	covariance(X, n, d, S);
@@ -160,20 +165,20 @@ test_mahalanobis(struct opml_rng *g)
 	/* Errors. */
 	for (i = 0; i < n; i++)
 		X[i * d + 2] = 5;
-	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_BATCH_ESINGULAR,
+	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_METRIC_ESINGULAR,
 	    "ridge 0, constant column: singular", 0);
 	p.ridge = 1e-6;
 	for (i = 0; i < n * d; i++)
 		X[i] = 1.5;
-	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_BATCH_ESINGULAR,
+	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_METRIC_ESINGULAR,
 	    "all columns constant: singular", 0);
-	check(opml_mahalanobis(X, 1, d, &p, M, NULL) == OPML_BATCH_EFEW,
+	check(opml_mahalanobis(X, 1, d, &p, M, NULL) == OPML_METRIC_EFEW,
 	    "n = 1", 0);
 	X[3] = NAN;
-	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_BATCH_ENONFINITE,
+	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_METRIC_ENONFINITE,
 	    "NaN", 0);
 	p.ridge = -1;
-	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_BATCH_EPARAM,
+	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_METRIC_EPARAM,
 	    "negative ridge", 0);
 	free(X);
 }
@@ -246,14 +251,14 @@ test_pca(struct opml_rng *g)
 		X[i * d + 3] = 7;
 	check(opml_pca(X, n, d, &p, L, &r, NULL) == 0 && r == d - 1,
 	    "whiten drops the constant column", (double)r);
-	check(opml_pca(X, 1, d, &p, L, &r, NULL) == OPML_BATCH_EFEW, "pca n=1",
+	check(opml_pca(X, 1, d, &p, L, &r, NULL) == OPML_METRIC_EFEW, "pca n=1",
 	    0);
 	/* The covariance learner is S. */
 	check(opml_covariance(X, n, d, L) == 0, "covariance", 0);
 	covariance(X, n, d, S);
 	err = relerr(L, S, d * d);
 	check(err < 1e-14, "covariance = S", err);
-	check(opml_covariance(X, 1, d, L) == OPML_BATCH_EFEW, "covariance n=1",
+	check(opml_covariance(X, 1, d, L) == OPML_METRIC_EFEW, "covariance n=1",
 	    0);
 	free(X);
 }
@@ -350,7 +355,7 @@ static void
 test_itml(struct opml_rng *g)
 {
 	struct opml_itml_param p;
-	struct opml_batch_stats st;
+	struct opml_metric_stats st;
 	struct opml_itml_pair *pair;
 	struct opml_rng h;
 	size_t n = 60, d = 4, c = 3, i, j, k, np, bad = 0;
@@ -432,39 +437,217 @@ test_itml(struct opml_rng *g)
 	/* Errors. */
 	for (i = 0; i < n; i++)
 		y[i] = 1;
-	check(opml_itml(X, y, n, d, 2, &p, M, &st) == OPML_BATCH_EONECLASS,
+	check(opml_itml(X, y, n, d, 2, &p, M, &st) == OPML_METRIC_EONECLASS,
 	    "itml: one class", 0);
-	check(opml_itml(X, y, 1, d, 2, &p, M, &st) == OPML_BATCH_EFEW,
+	check(opml_itml(X, y, 1, d, 2, &p, M, &st) == OPML_METRIC_EFEW,
 	    "itml: n = 1", 0);
 	for (i = 0; i < n; i++)
 		y[i] = i % 2;
 	for (i = 0; i < n * d; i++)
 		X[i] = 3;
 	opml_itml_init(&p);
-	check(opml_itml(X, y, n, d, 2, &p, M, &st) == OPML_BATCH_ECOINCIDE,
+	check(opml_itml(X, y, n, d, 2, &p, M, &st) == OPML_METRIC_ECOINCIDE,
 	    "itml: all rows equal", 0);
 	p.gamma = 0;
-	check(opml_itml(X, y, n, d, 2, &p, M, &st) == OPML_BATCH_EPARAM,
+	check(opml_itml(X, y, n, d, 2, &p, M, &st) == OPML_METRIC_EPARAM,
 	    "itml: gamma 0", 0);
 	free(pair);
 	free(X);
 	free(y);
 }
 
+/* G += w (x - z)(x - z)'. */
+static void
+outer(double *G, const double *x, const double *z, size_t d, double w)
+{
+	size_t i, j;
+
+	for (i = 0; i < d; i++)
+		for (j = 0; j < d; j++)
+			G[i * d + j] += w * (x[i] - z[i]) * (x[j] - z[j]);
+}
+
+/* The LMNN objective by brute force: targets found here by k minimum
+ * searches in each row's own class, every triplet summed; with G not
+ * NULL, also its subgradient (zeroed first). */
+static double
+lmnn_objective(const double *X, const size_t *y, size_t n, size_t d,
+    size_t k, double mu, const double *M, size_t *active, double *G)
+{
+	size_t i, j, l, t, *tg = malloc(k * sizeof *tg);
+	double *dist = malloc(n * sizeof *dist), loss = 0;
+
+	*active = 0;
+	if (G != NULL)
+		memset(G, 0, d * d * sizeof *G);
+	for (i = 0; i < n; i++) {
+		/* The k same-class rows of least Euclidean distance, ties
+		 * to the lower row: k passes of a minimum search. */
+		for (j = 0; j < n; j++)
+			dist[j] = y[j] == y[i] && j != i ? mdist(NULL, X + i * d,
+			    X + j * d, d) : INFINITY;
+		for (t = 0; t < k; t++) {
+			size_t best = n;
+
+			for (j = 0; j < n; j++)
+				if (dist[j] < INFINITY && (best == n ||
+				    dist[j] < dist[best]))
+					best = j;
+			tg[t] = best;
+			dist[best] = INFINITY;
+		}
+		for (t = 0; t < k; t++) {
+			double dij = mdist(M, X + i * d, X + tg[t] * d, d);
+
+			loss += (1 - mu) * dij;
+			if (G != NULL)
+				outer(G, X + i * d, X + tg[t] * d, d, 1 - mu);
+			for (l = 0; l < n; l++) {
+				double h;
+
+				if (y[l] == y[i])
+					continue;
+				h = 1 + dij - mdist(M, X + i * d, X + l * d, d);
+				if (h > 0) {
+					loss += mu * h;
+					(*active)++;
+					if (G == NULL)
+						continue;
+					outer(G, X + i * d, X + tg[t] * d, d, mu);
+					outer(G, X + i * d, X + l * d, d, -mu);
+				}
+			}
+		}
+	}
+	free(tg);
+	free(dist);
+	return loss;
+}
+
+static void
+check_lmnn_run(const double *X, const size_t *y, size_t n, size_t d,
+    size_t c, const char *what)
+{
+	struct opml_lmnn_param p;
+	struct opml_metric_stats st;
+	double *M = malloc(d * d * sizeof *M), *I = calloc(d * d, sizeof *I);
+	double *v = malloc(2 * d * sizeof *v), *G;
+	double *trace, brute, err, rise = 0;
+	size_t i, t, active, bad = 0;
+	struct opml_rng h;
+
+	opml_lmnn_init(&p);
+	p.max_iter = 300;
+	trace = malloc((p.max_iter + 1) * sizeof *trace);
+	p.trace = trace;
+	/* A step that moves from the start (the defaults suit data of
+	 * much larger spread). */
+	p.step = 1e-3;
+	check(opml_lmnn(X, y, n, d, c, &p, M, &st) == 0, what, 0);
+	for (i = 0; i < d; i++)
+		I[i * d + i] = 1;
+	brute = lmnn_objective(X, y, n, d, 3, 0.5, I, &active, NULL);
+	err = fabs(trace[0] - brute) / brute;
+	check(err < 1e-12, "lmnn: objective at I = brute force", err);
+	for (t = 1; t <= st.iterations; t++)
+		if (trace[t] > trace[t - 1]) {
+			rise = trace[t] - trace[t - 1];
+			bad++;
+		}
+	check(bad == 0, "lmnn: objective never rises", rise);
+	check(st.iterations > 5 && trace[st.iterations] < 0.9 * trace[0],
+	    "lmnn: objective falls", trace[st.iterations] / trace[0]);
+	brute = lmnn_objective(X, y, n, d, 3, 0.5, M, &active, NULL);
+	err = fabs(st.loss - brute) / brute;
+	check(err < 1e-9, "lmnn: final objective = brute force", err);
+	check(active == st.active, "lmnn: active triplets = brute force",
+	    (double)active - (double)st.active);
+	check(st.constraints == 3 * n, "lmnn: n k target pairs",
+	    (double)st.constraints);
+	/* M symmetric and semidefinite: v'Mv >= 0 for random v. */
+	opml_rng_seed(&h, 5);
+	for (i = 0; i < d * d; i++)
+		if (M[i] != M[(i % d) * d + i / d])
+			bad++;
+	for (t = 0; t < 100; t++) {
+		for (i = 0; i < d; i++) {
+			v[i] = gauss(&h);
+			v[d + i] = 0;
+		}
+		if (mdist(M, v, v + d, d) < -1e-12 * mdist(NULL, v, v + d, d))
+			bad++;
+	}
+	check(bad == 0, "lmnn: M symmetric semidefinite", (double)bad);
+	/* One small step from I: M = I - eta G, G the subgradient summed
+	 * here. */
+	p.max_iter = 1;
+	p.step = 1e-5;
+	check(opml_lmnn(X, y, n, d, c, &p, M, &st) == 0, what, 0);
+	G = malloc(d * d * sizeof *G);
+	lmnn_objective(X, y, n, d, 3, 0.5, I, &active, G);
+	err = 0;
+	for (i = 0; i < d * d; i++)
+		err = fmax(err, fabs(M[i] - (I[i] - p.step * G[i])));
+	check(err < 1e-12 && st.iterations == 1, "lmnn: first step is "
+	    "I - eta G", err);
+	free(G);
+	if (failures || getenv("VERBOSE"))
+		printf("  (%s: %zu iterations, %zu scans, loss %g -> %g)\n",
+		    what, st.iterations, st.scans, trace[0], st.loss);
+	free(M);
+	free(I);
+	free(v);
+	free(trace);
+}
+
+static void
+test_lmnn(struct opml_rng *g)
+{
+	struct opml_lmnn_param p;
+	struct opml_metric_stats st;
+	size_t n = 60, d = 5, i;
+	double *X = malloc(40 * 60 * sizeof *X), M[25];
+	size_t *y = malloc(60 * sizeof *y);
+
+	/* Three overlapping classes, n > d. */
+	blobs(X, y, n, d, 3, 2, g);
+	check_lmnn_run(X, y, n, d, 3, "lmnn blobs");
+	/* More columns than rows: the descent runs in the span of the
+	 * rows (s <= n - 1 < d). */
+	blobs(X, y, 24, 40, 2, 2, g);
+	check_lmnn_run(X, y, 24, 40, 2, "lmnn d > n");
+	/* Errors. */
+	opml_lmnn_init(&p);
+	blobs(X, y, n, d, 3, 2, g);
+	y[0] = 3;		/* a class of one row */
+	check(opml_lmnn(X, y, n, d, 4, &p, M, &st) == OPML_METRIC_EK &&
+	    st.cls == 3, "lmnn: class with fewer than k + 1 rows", 0);
+	for (i = 0; i < n; i++)
+		y[i] = 2;
+	check(opml_lmnn(X, y, n, d, 3, &p, M, &st) == OPML_METRIC_EONECLASS,
+	    "lmnn: one class", 0);
+	check(opml_lmnn(X, y, 1, d, 3, &p, M, &st) == OPML_METRIC_EFEW,
+	    "lmnn: n = 1", 0);
+	for (i = 0; i < n; i++)
+		y[i] = i % 2;
+	p.k = 0;
+	check(opml_lmnn(X, y, n, d, 2, &p, M, &st) == OPML_METRIC_EPARAM,
+	    "lmnn: k = 0", 0);
+	free(X);
+	free(y);
+}
+
 int
-main(int argc, char **argv)
+main(void)
 {
 	struct opml_rng g;
 
-	(void)argv;
-	if (argc > 1) {
-		return 0;
-	}
 	opml_rng_seed(&g, 20261126);
 	test_mahalanobis(&g);
 	test_pca(&g);
 	test_itml_project(&g);
 	test_itml(&g);
+	test_lmnn(&g);
 	printf("batch: %d checks, %d failures\n", checks, failures);
 	return failures != 0;
 }

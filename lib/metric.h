@@ -1,5 +1,5 @@
-#ifndef OPML_BATCH_H
-#define OPML_BATCH_H
+#ifndef OPML_METRIC_H
+#define OPML_METRIC_H
 
 #include <stddef.h>
 
@@ -12,28 +12,31 @@
  * ignored).  A learner of a metric returns M (d x d, symmetric positive
  * semidefinite; opml_linalg_factor turns it into L with M = L' L); pca
  * returns L itself.  Every learner is a pure function: no I/O, no exit,
- * and an error is a code below, its text from opml_batch_strerror.
+ * and an error is a negative code below (lib/opml.h's convention), its
+ * text from opml_metric_strerror.
  */
-enum {
-	OPML_BATCH_OK,
-	OPML_BATCH_ENOMEM,	/* out of memory */
-	OPML_BATCH_EFEW,	/* fewer than 2 samples */
-	OPML_BATCH_EONECLASS,	/* all samples in one class */
-	OPML_BATCH_EK,		/* a class has samples, but not k + 1 */
-	OPML_BATCH_ESINGULAR,	/* the covariance is singular beyond the
-				   ridge (every column constant, or ridge 0) */
-	OPML_BATCH_ENONFINITE,	/* a value or a result is not finite */
-	OPML_BATCH_ENOCONV,	/* an eigendecomposition did not converge */
-	OPML_BATCH_EPARAM,	/* a parameter out of its range */
-	OPML_BATCH_ECOINCIDE	/* ITML: every sampled pair coincides, so
-				   no distance threshold exists */
+enum opml_metric_error {
+	OPML_METRIC_OK = 0,
+	OPML_METRIC_ENOMEM = -1,	/* out of memory */
+	OPML_METRIC_EFEW = -2,		/* fewer than 2 samples */
+	OPML_METRIC_EONECLASS = -3,	/* all samples in one class */
+	OPML_METRIC_EK = -4,		/* a class has samples, but not k + 1 */
+	OPML_METRIC_ESINGULAR = -5,	/* the covariance is singular beyond
+					   the ridge (every column constant,
+					   or ridge 0) */
+	OPML_METRIC_ENONFINITE = -6,	/* a value or a result is not finite */
+	OPML_METRIC_ENOCONV = -7,	/* an eigendecomposition did not
+					   converge */
+	OPML_METRIC_EPARAM = -8,	/* a parameter out of its range */
+	OPML_METRIC_ECOINCIDE = -9	/* ITML: every sampled pair coincides,
+					   so no distance threshold exists */
 };
 
 /* The error's description: lowercase, no period, for "file: %s". */
-const char *opml_batch_strerror(int err);
+const char *opml_metric_strerror(int err);
 
 /* What a learner did, for -v.  Fields a learner has no use for are 0. */
-struct opml_batch_stats {
+struct opml_metric_stats {
 	size_t iterations;	/* ITML: projections visited; LMNN: steps
 				   tried (accepted or not) */
 	size_t constraints;	/* ITML: pairs used; LMNN: target pairs n k */
@@ -44,7 +47,7 @@ struct opml_batch_stats {
 				   LMNN: steps that left the PSD cone and
 				   were clipped back */
 	size_t scans;		/* LMNN: full impostor searches */
-	size_t cls;		/* OPML_BATCH_EK: the class that is short */
+	size_t cls;		/* OPML_METRIC_EK: the class that is short */
 	double loss;		/* LMNN: the objective at M; ITML: the last
 				   convergence measure */
 	double ridge;		/* mahalanobis: the lambda added */
@@ -52,14 +55,14 @@ struct opml_batch_stats {
 				   before the iteration limit */
 };
 
-void opml_batch_stats_init(struct opml_batch_stats *st);
+void opml_metric_stats_init(struct opml_metric_stats *st);
 
 /*
  * Rows per class: counts[c] for c < nclass (counts has nclass entries).
  * *nonempty gets the number of classes with a row.  0, or
- * OPML_BATCH_EPARAM if a y[i] >= nclass.
+ * OPML_METRIC_EPARAM if a y[i] >= nclass.
  */
-int opml_batch_counts(const size_t *y, size_t n, size_t nclass,
+int opml_metric_counts(const size_t *y, size_t n, size_t nclass,
     size_t *counts, size_t *nonempty);
 
 #endif
