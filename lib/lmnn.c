@@ -8,8 +8,9 @@
 #include "lmnn.h"
 
 #define CACHE_MAX 4000000	/* impostor pairs kept at most */
-#define CACHE_SPAN 25		/* steps of the current size a search
-				   should cover, at first */
+#define CACHE_SPAN 8		/* steps of the current size a search
+				   should cover (measured on optdigits:
+				   8 beats 25 and a growing span) */
 
 void
 opml_lmnn_init(struct opml_lmnn_param *p)
@@ -52,6 +53,7 @@ struct lmnn {
 	size_t np, cap;
 	double rho, *Mref;	/* the cache holds while |M - Mref|_F < rho */
 	double *U, *wp;		/* n x s, n x k work */
+	double *W;		/* 2 s^2 + s work */
 };
 
 static double
@@ -67,15 +69,28 @@ sqdist(const double *x, const double *z, size_t d)
 	return s;
 }
 
+/*
+ * An upper bound on the spectral norm of A - B (s x s, symmetric), the
+ * most |v'(A - B)v| / |v|^2 can be: its largest eigenvalue magnitude
+ * (with a margin for the eigensolver's error) when s is small enough
+ * for an eigendecomposition per step to be cheap, else the Frobenius
+ * norm.  W is s x s + s + s x s workspace.
+ */
 static double
-frob_diff(const double *A, const double *B, size_t n)
+move_norm(const double *A, const double *B, size_t s, double *W)
 {
-	double s = 0;
+	double f = 0, *w = W + s * s, *V = w + s;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		s += (A[i] - B[i]) * (A[i] - B[i]);
-	return sqrt(s);
+	for (i = 0; i < s * s; i++) {
+		W[i] = A[i] - B[i];
+		f += W[i] * W[i];
+	}
+	f = sqrt(f);
+	if (s <= 128 && opml_linalg_eigen(W, s, w, V) == 0)
+		return fmin(f, fmax(-w[0], w[s - 1]) * (1 + 1e-10) +
+		    1e-13 * f);
+	return f;
 }
 
 /* The k nearest rows of the same class, nearest first, ties to the
@@ -435,9 +450,9 @@ opml_lmnn(const double *X, const size_t *y, size_t n, size_t d,
 	struct opml_metric_stats local;
 	struct lmnn lm;
 	struct point cur = { 0 }, try = { 0 }, tmp;
-	double *Q = NULL, *B = NULL, eta = p->step, span = CACHE_SPAN;
+	double *Q = NULL, *B = NULL, eta = p->step;
 	double *trace = p->trace, hist[4];
-	size_t s, k = p->k, i, j, q, t, last_scan = 0, kept = 0;
+	size_t s, k = p->k, i, j, q, t, kept = 0;
 	int rc;
 
 	if (st == NULL)
@@ -457,7 +472,7 @@ opml_lmnn(const double *X, const size_t *y, size_t n, size_t d,
 	lm.y = y;
 	lm.mu = p->mu;
 	lm.tgt = malloc(n * k * sizeof *lm.tgt);
-	lm.tau = malloc((n + n * k + n * s + s * s) * sizeof *lm.tau);
+	lm.tau = malloc((n + n * k + n * s + 3 * s * s + s) * sizeof *lm.tau);
 	if (lm.tgt == NULL || lm.tau == NULL || point_alloc(&cur, n, s, k) ||
 	    point_alloc(&try, n, s, k)) {
 		rc = OPML_METRIC_ENOMEM;
@@ -466,6 +481,7 @@ opml_lmnn(const double *X, const size_t *y, size_t n, size_t d,
 	lm.wp = lm.tau + n;
 	lm.U = lm.wp + n * k;
 	lm.Mref = lm.U + n * s;
+	lm.W = lm.Mref + s * s;
 	targets(&lm);
 	st->constraints = n * k;
 
@@ -498,13 +514,9 @@ opml_lmnn(const double *X, const size_t *y, size_t n, size_t d,
 			goto fail;
 		st->iterations++;
 		st->projections += try.clipped;
-		if (frob_diff(try.M, lm.Mref, s * s) >= lm.rho) {
-			/* Searches more than span steps apart: widen. */
-			if (t - last_scan < span / 2)
-				span *= 2;
-			last_scan = t;
-			move = frob_diff(try.M, cur.M, s * s);
-			lm.rho = span * (move > 0 ? move : DBL_MIN);
+		if (move_norm(try.M, lm.Mref, s, lm.W) >= lm.rho) {
+			move = move_norm(try.M, cur.M, s, lm.W);
+			lm.rho = CACHE_SPAN * (move > 0 ? move : DBL_MIN);
 			if (scan(&lm, &try) != 0) {
 				rc = -1;
 				goto fail;

@@ -37,10 +37,13 @@
  *   proof instead of a schedule: a full search at M_ref keeps every
  *   pair (i, l) of two classes unless, on both sides,
  *   D(i, l) - 1 - max_j D(i, j) >= rho (|x_i - x_l|^2 + max_j
- *   |x_i - x_j|^2); such a pair cannot become active while
- *   |M - M_ref|_F < rho, since |v'(M - M_ref)v| <= |M - M_ref|_F |v|^2.
- *   A step that would go farther triggers a new search.  The objective
- *   is therefore exact at every iteration, not an estimate.
+ *   |x_i - x_j|^2); such a pair cannot become active while the
+ *   spectral norm |M - M_ref|_2 < rho, since |v'(M - M_ref)v| <=
+ *   |M - M_ref|_2 |v|^2 (the norm from an s x s eigendecomposition per
+ *   step for s <= 128, else bounded by the Frobenius norm).  rho is 8
+ *   times the last step's length; a step that would go farther
+ *   triggers a new search.  The objective is therefore exact at every
+ *   iteration, not an estimate.
  * Memory: the cached pairs (12 bytes each, at most 4e6 of them) and
  * O(n k + n s + s^2) doubles.
  */
