@@ -31,9 +31,12 @@ opml_opt_uint(const char *s, unsigned long long lo, unsigned long long hi,
 		if (*p < '0' || *p > '9')
 			return OPML_OPT_SYNTAX;
 	for (p = s; *p; p++) {
-		if (x > (ULLONG_MAX - 9) / 10)
+		unsigned long long d = (unsigned long long)(*p - '0');
+
+		if (x > ULLONG_MAX / 10 ||
+		    (x == ULLONG_MAX / 10 && d > ULLONG_MAX % 10))
 			return OPML_OPT_HIGH;
-		x = x * 10 + (unsigned long long)(*p - '0');
+		x = x * 10 + d;
 	}
 	if (x < lo)
 		return OPML_OPT_LOW;
