@@ -73,6 +73,18 @@ $(FUZZDIR)/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZLIBOBJ) $(LIBHDR)
 	$(FUZZCC) $(FUZZCFLAGS) -fsanitize=fuzzer -Ilib -o $@ $< \
 		$(FUZZLIBOBJ) $(LDLIBS)
 
+# The programs' harnesses run main in-process (see tests/fuzz/prog.h).
+FUZZWRAP = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free \
+	-Wl,--wrap=aligned_alloc,--wrap=strdup,--wrap=strndup \
+	-Wl,--wrap=fopen,--wrap=fdopen,--wrap=fclose,--wrap=exit \
+	-Wl,--wrap=atexit,--wrap=err,--wrap=errx,--wrap=warn,--wrap=warnx \
+	-Wl,--wrap=verr,--wrap=verrx,--wrap=vwarn,--wrap=vwarnx
+
+$(FUZZDIR)/prog_%: tests/fuzz/prog_%.c bin/opml-%.c tests/fuzz/prog.h \
+		tests/fuzz/fuzz.h $(FUZZLIBOBJ) $(LIBHDR)
+	$(FUZZCC) $(FUZZCFLAGS) -fsanitize=fuzzer -Ilib -Ibin -o $@ $< \
+		$(FUZZLIBOBJ) $(FUZZWRAP) $(LDLIBS)
+
 fuzz:
 	@sh scripts/fuzz check
 	$(MAKE) fuzz-build
