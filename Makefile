@@ -49,6 +49,10 @@ check-asan:
 	$(MAKE) test CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 	$(MAKE) clean
 
+# Every allocation of the programs failing in turn (tests/fault.so).
+check-faults: all tests/fault.so
+	sh scripts/bats tests/slow
+
 check-valgrind: all
 	sh scripts/valgrind-check
 
@@ -128,5 +132,5 @@ clean:
 	rm -f lib/*.gcno lib/*.gcda bin/*.gcno bin/*.gcda tests/unit/*.gcno \
 		tests/unit/*.gcda
 
-.PHONY: all test check-asan check-valgrind coverage fuzz \
+.PHONY: all test check-asan check-faults check-valgrind coverage fuzz \
 	fuzz-build bench demo install uninstall lint-man clean

@@ -24,11 +24,6 @@ static const char *const variants[][12] = {
 static void
 prog_reset(void)
 {
-	X = NULL;
-	m = d = capm = 0;
-	cls = NULL;
-	memset(&lab, 0, sizeof lab);
-	order = start = count = NULL;
 }
 
 #include "prog.h"

@@ -27,7 +27,6 @@ static void
 prog_reset(void)
 {
 	memset(&set, 0, sizeof set);
-	memset(&buf, 0, sizeof buf);
 }
 
 #include "prog.h"
