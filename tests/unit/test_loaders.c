@@ -127,6 +127,8 @@ models(void)
 	CHECK(model_bad(H " classes=1e3\n", 1, "bad value for classes"));
 	CHECK(model_bad(H " seed=99999999999999999999\n", 1,
 	    "bad value for seed"));
+	CHECK(model_bad(H " seed=18446744073709551616\n", 1,
+	    "bad value for seed"));
 	CHECK(model_bad(H " step=adaptive\n", 1, "bad value for step"));
 	CHECK(model_bad(H " gamma=-1\n", 1, "bad value for gamma"));
 	CHECK(model_bad(H " gamma=nan\n", 1, "bad value for gamma"));
@@ -195,6 +197,14 @@ models(void)
 	done(&r);
 	reader(&r, "\n\n");
 	CHECK(opml_model_read(&r, &m) == 0);
+	done(&r);
+	/* the largest seed and counter read */
+	reader(&r, H " seed=18446744073709551615 samples=18446744073709551615"
+	    "\n" I);
+	CHECK(opml_model_read(&r, &m) == 1);
+	CHECK(m.seed == 18446744073709551615ULL &&
+	    m.n.samples == 18446744073709551615ULL);
+	opml_model_free(&m);
 	done(&r);
 
 	/* opml_model_load: one block, nothing after it but blank lines. */
