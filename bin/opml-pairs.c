@@ -22,9 +22,9 @@
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: opml-pairs [-i] [-m model] [-o file] "
+	fprintf(stderr, "usage: opml-pairs [-ci] [-m model] [-o file] "
 	    "-n pairs [-s seed] [file ...]\n"
-	    "       opml-pairs [-i] [-m model] [-o file] -p pairlist "
+	    "       opml-pairs [-ci] [-m model] [-o file] -p pairlist "
 	    "[file ...]\n");
 	exit(2);
 }
@@ -255,11 +255,14 @@ main(int argc, char *argv[])
 	size_t np, i;
 	double *Y = NULL;
 	unsigned char *done = NULL;
-	int ch, have_n = 0, have_model = 0, indices = 0;
+	int ch, have_n = 0, have_model = 0, indices = 0, cosine = 0;
 	const char *e;
 
-	while ((ch = getopt(argc, argv, "him:n:o:p:s:")) != -1) {
+	while ((ch = getopt(argc, argv, "chim:n:o:p:s:")) != -1) {
 		switch (ch) {
+		case 'c':
+			cosine = 1;
+			break;
 		case 'i':
 			indices = 1;
 			break;
@@ -393,15 +396,19 @@ main(int argc, char *argv[])
 			b = X + p[i].j * d;
 			n = d;
 		}
-		for (k = 0; k < n; k++) {
-			double t = a[k] - b[k];
-			sum += t * t;
-		}
+		if (cosine)
+			sum = opml_pairs_cosine(a, b, n);
+		else
+			for (k = 0; k < n; k++) {
+				double t = a[k] - b[k];
+				sum += t * t;
+			}
 		if (!isfinite(sum)) {
 			opml_buf_flush(&buf, out.fp);
 			opml_output_abort(&out);
-			errx(1, "pair %zu %zu: the squared distance overflows a "
-			    "double", p[i].i, p[i].j);
+			errx(1, "pair %zu %zu: the %s overflows a double",
+			    p[i].i, p[i].j, cosine ? "learned map" :
+			    "squared distance");
 		}
 		len = opml_format_double(sum, num);
 		if (indices)

@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -200,4 +201,28 @@ out:
 	if (rc == -1 && errno != ERANGE)
 		errno = ENOMEM;
 	return rc;
+}
+
+double
+opml_pairs_cosine(const double *x, const double *y, size_t n)
+{
+	double mx = 0, my = 0, xy = 0, xx = 0, yy = 0, c;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		if (fabs(x[k]) > mx)
+			mx = fabs(x[k]);
+		if (fabs(y[k]) > my)
+			my = fabs(y[k]);
+	}
+	if (mx == 0 || my == 0)
+		return 0;
+	for (k = 0; k < n; k++) {
+		double a = x[k] / mx, b = y[k] / my;
+		xy += a * b;
+		xx += a * a;
+		yy += b * b;
+	}
+	c = xy / (sqrt(xx) * sqrt(yy));
+	return c > 1 ? 1 : c < -1 ? -1 : c;
 }

@@ -27,4 +27,12 @@ struct opml_pair {
 int opml_pairs_draw(const size_t *cls, size_t m, size_t nclass, size_t n,
     uint64_t seed, struct opml_pair **out, int *kind, uint64_t *have);
 
+/*
+ * The cosine similarity x'y / (||x|| ||y||) of two n-vectors, in
+ * [-1, 1]; 0 when either is all zero; NaN when either holds a value
+ * that is not finite.  Each vector is divided by its largest magnitude
+ * first, so that no finite input over- or underflows.
+ */
+double opml_pairs_cosine(const double *x, const double *y, size_t n);
+
 #endif
