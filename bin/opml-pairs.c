@@ -23,7 +23,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: opml-pairs [-ci] [-m model] [-o file] "
-	    "-n pairs [-s seed] [file ...]\n"
+	    "-a | -n pairs [-s seed] [file ...]\n"
 	    "       opml-pairs [-ci] [-m model] [-o file] -p pairlist "
 	    "[file ...]\n");
 	exit(2);
@@ -255,11 +255,14 @@ main(int argc, char *argv[])
 	size_t np, i;
 	double *Y = NULL;
 	unsigned char *done = NULL;
-	int ch, have_n = 0, have_model = 0, indices = 0, cosine = 0;
+	int ch, all = 0, have_n = 0, have_model = 0, indices = 0, cosine = 0;
 	const char *e;
 
-	while ((ch = getopt(argc, argv, "chim:n:o:p:s:")) != -1) {
+	while ((ch = getopt(argc, argv, "achim:n:o:p:s:")) != -1) {
 		switch (ch) {
+		case 'a':
+			all = 1;
+			break;
 		case 'c':
 			cosine = 1;
 			break;
@@ -292,8 +295,8 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (have_n == (pairpath != NULL)) {
-		warnx("give one of -n and -p");
+	if (all + have_n + (pairpath != NULL) != 1) {
+		warnx("give one of -a, -n and -p");
 		usage();
 	}
 	if (argc == 0)
@@ -342,6 +345,9 @@ main(int argc, char *argv[])
 
 	if (pairpath != NULL) {
 		p = readpairs(pairpath, &np);
+	} else if (all) {
+		if (opml_pairs_all(cls, m, &p, &np) == -1)
+			errx(1, "%zu samples: too many pairs to hold", m);
 	} else {
 		int kind;
 		uint64_t have;

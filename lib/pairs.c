@@ -203,6 +203,30 @@ out:
 	return rc;
 }
 
+int
+opml_pairs_all(const size_t *cls, size_t m, struct opml_pair **outp,
+    size_t *n)
+{
+	struct opml_pair *out;
+	size_t i, j, k = 0, all;
+
+	if (m > 1 && (m - 1) > SIZE_MAX / m / 2 / sizeof *out) {
+		errno = ERANGE;
+		return -1;
+	}
+	all = m * (m - (m > 0)) / 2;
+	if ((out = malloc((all + 1) * sizeof *out)) == NULL) {
+		errno = ENOMEM;
+		return -1;
+	}
+	for (i = 0; i < m; i++)
+		for (j = i + 1; j < m; j++)
+			put(&out[k++], i, j, cls[i] == cls[j]);
+	*outp = out;
+	*n = all;
+	return 0;
+}
+
 double
 opml_pairs_cosine(const double *x, const double *y, size_t n)
 {
@@ -223,6 +247,6 @@ opml_pairs_cosine(const double *x, const double *y, size_t n)
 		xx += a * a;
 		yy += b * b;
 	}
-	c = xy / (sqrt(xx) * sqrt(yy));
+	c = xy / sqrt(xx * yy);
 	return c > 1 ? 1 : c < -1 ? -1 : c;
 }
