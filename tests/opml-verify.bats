@@ -3,8 +3,6 @@
 # protocol on a small benchmark cut from the shipped LFW files.
 
 load helper
-# (the scripts are on PATH once helper.bash puts them there for all suites)
-PATH="$TOP/scripts:$PATH"
 
 # A small benchmark in the LFW layout under $TMP/lfw: View 1 of 100 +
 # 100 training pairs and 50 + 50 test pairs, View 2 of two folds of 50 +
