@@ -33,6 +33,8 @@ struct opml_model {
 	double scale_sum;	/* sum of squared differences seen */
 	uint64_t scale_n;	/* and their number */
 	struct opml_triplets trip;	/* classes, H, the generator */
+	int bare;		/* written without the learner's state
+				   (state=none): no sample of any class */
 };
 
 /* L = the first r rows of I; empty learner state. */
