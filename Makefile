@@ -15,7 +15,10 @@ LIBHDR = $(wildcard lib/*.h)
 PROGS = $(patsubst %.c,%,$(wildcard bin/*.c))
 # Shell programs installed beside the binaries (each with its page in
 # man/): they only chain the tools.
-SCRIPTS = scripts/opml-uci-table
+SCRIPTS = scripts/opml-uci-table scripts/opml-verify
+# The LFW files opml-verify reads once installed: it looks in
+# ../share/opml/lfw beside its own directory (or -D).
+DATADIR ?= $(PREFIX)/share/opml
 UNITSRC = $(wildcard tests/unit/*.c)
 UNITS = $(UNITSRC:.c=)
 MAN1 = $(wildcard man/*.1)
@@ -125,12 +128,16 @@ install: all
 	cp -f $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
 	cp -f man/opml.5 $(DESTDIR)$(MANPREFIX)/man5/
 	cp -f man/opml.7 $(DESTDIR)$(MANPREFIX)/man7/
+	mkdir -p $(DESTDIR)$(DATADIR)/lfw
+	cp -f data/lfw/* $(DESTDIR)$(DATADIR)/lfw/
 
 uninstall:
 	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$${p#bin/}; done
 	for s in $(SCRIPTS); do rm -f $(DESTDIR)$(BINDIR)/$${s#scripts/}; done
 	for m in $(MAN1); do rm -f $(DESTDIR)$(MANPREFIX)/man1/$${m#man/}; done
 	rm -f $(DESTDIR)$(MANPREFIX)/man5/opml.5 $(DESTDIR)$(MANPREFIX)/man7/opml.7
+	for f in data/lfw/*; do rm -f $(DESTDIR)$(DATADIR)/lfw/$${f#data/lfw/}; done
+	-rmdir $(DESTDIR)$(DATADIR)/lfw $(DESTDIR)$(DATADIR) 2>/dev/null
 
 lint-man:
 	@set -e; for m in man/*.[157]; do \
