@@ -38,7 +38,7 @@ once() {
 	for f in rename fclose fdopen fchmod mkstemp; do
 		once $f opml-learn -o m "$FIX/knn-ties.txt"
 		[[ $stderr == "opml-learn: m: "* ]]
-		once $f opml-scale -s p -o s "$FIX/scale-const.txt"
+		once $f opml-scale -w p -o s "$FIX/scale-const.txt"
 		[[ $stderr == "opml-scale: "[ps]": "* ]]
 		once $f opml-roc -g f.svg -o r "$FIX/roc-hand.txt"
 		once $f opml-split -f 0.5 -o part "$FIX/split-four.txt"
