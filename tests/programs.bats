@@ -23,7 +23,7 @@ programs() {
 		done
 		# and each page puts -h in its synopsis
 		sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' "$TOP/man/$p.1" |
-		    grep -q '^\.Op Fl [a-zA-Z]*h' || { echo "$p(1): no -h in SYNOPSIS"; false; }
+		    grep -q '^\.Op Fl [a-zA-Z0-9]*h' || { echo "$p(1): no -h in SYNOPSIS"; false; }
 	done
 }
 
