@@ -264,7 +264,7 @@ bad_input() {
 	[ "$status" -eq 2 ]
 	run opml-learn -s -3 "$DATA/iris.txt"
 	[ "$status" -eq 2 ]
-	run opml-learn -h
+	run opml-learn -z
 	[ "$status" -eq 2 ]
 	[[ $output == *"usage: opml-learn"* ]]
 }
