@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bilinear.h"
 #include "buf.h"
 #include "model.h"
 #include "numfmt.h"
@@ -88,7 +89,7 @@ main(int argc, char *argv[])
 	struct opml_pair *p;
 	size_t np, i, n, k;
 	double *Y = NULL, *X, sum, t;
-	int ch, have_n = 0, indices = 0, kind, len;
+	int ch, have_n = 0, indices = 0, kind, len, sim;
 	uint64_t have;
 	char line[OPML_NUMFMT_MAX + 48];
 
@@ -161,10 +162,13 @@ main(int argc, char *argv[])
 		}
 	}
 
-	/* Under a model the score is ||L x - L z||^2. */
+	/* Under a model the score is ||L x - L z||^2; under a similarity
+	 * model (form=similarity) it is -x'Wz, so that a low score means
+	 * "same" for every model. */
 	X = set.x;
 	n = set.d;
-	if (modelpath != NULL) {
+	sim = modelpath != NULL && model.similarity;
+	if (modelpath != NULL && !sim) {
 		X = Y = map_pairs(&model, &set, p, np);
 		n = model.r;
 		opml_model_free(&model);
@@ -173,14 +177,18 @@ main(int argc, char *argv[])
 	for (i = 0; i < np; i++) {
 		const double *a = X + p[i].i * n, *b = X + p[i].j * n;
 
-		for (sum = 0, k = 0; k < n; k++) {
-			t = a[k] - b[k];
-			sum += t * t;
-		}
+		if (sim)
+			sum = -opml_bilinear_score(model.L, n, a, b);
+		else
+			for (sum = 0, k = 0; k < n; k++) {
+				t = a[k] - b[k];
+				sum += t * t;
+			}
 		if (!isfinite(sum)) {
 			opml_prog_flush(&buf, &out, 1);
-			errx(1, "pair %zu %zu: the squared distance overflows "
-			    "a double", p[i].i, p[i].j);
+			errx(1, "pair %zu %zu: the %s overflows a double",
+			    p[i].i, p[i].j, sim ? "similarity x'Wz" :
+			    "squared distance");
 		}
 		len = opml_format_double(sum, line);
 		if (indices)
@@ -196,6 +204,8 @@ main(int argc, char *argv[])
 	opml_prog_commit(&out);
 	opml_buf_free(&buf);
 	opml_set_free(&set);
+	if (sim)
+		opml_model_free(&model);
 	free(Y);
 	free(p);
 	return 0;

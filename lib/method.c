@@ -4,7 +4,9 @@
 #include <string.h>
 
 #include "lego.h"
+#include "linalg.h"
 #include "method.h"
+#include "numfmt.h"
 #include "numparse.h"
 #include "pola.h"
 #include "rng.h"
@@ -19,20 +21,22 @@
 #define CONSTRAINTS { "constraints", 10000, 1, 1e9, 1 }
 
 static const struct opml_method methods[] = {
-	{ "opml", OPML_METHOD_STREAM | OPML_METHOD_RESUMES, { { NULL } } },
-	{ "copml", OPML_METHOD_STREAM | OPML_METHOD_RESUMES, { { NULL } } },
-	{ "rdml", OPML_METHOD_STREAM | OPML_METHOD_RESUMES, {
+	{ "opml", OPML_ALGO_OPML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES,
+	    { { NULL } } },
+	{ "copml", OPML_ALGO_COPML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES,
+	    { { NULL } } },
+	{ "rdml", OPML_ALGO_RDML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES, {
 	    { "lambda", 0.1, TINY, BIG, 0 },
 	    { "threshold", 1, TINY, BIG, 0 }, { NULL } } },
-	{ "oasis", OPML_METHOD_STREAM | OPML_METHOD_RESUMES |
+	{ "oasis", OPML_ALGO_OASIS, OPML_METHOD_STREAM | OPML_METHOD_RESUMES |
 	    OPML_METHOD_SIMILARITY, {
 	    { "C", 0.1, TINY, BIG, 0 }, { NULL } } },
-	{ "pola", 0, { CONSTRAINTS, { NULL } } },
-	{ "lego", 0, {
+	{ "pola", OPML_ALGO_POLA, 0, { CONSTRAINTS, { NULL } } },
+	{ "lego", OPML_ALGO_LEGO, 0, {
 	    { "eta", 0.01, TINY, BIG, 0 }, CONSTRAINTS,
 	    { "low", 5, 0, 100, 0 }, { "high", 95, 0, 100, 0 },
 	    { NULL } } },
-	{ "soml", OPML_METHOD_SIMILARITY, {
+	{ "soml", OPML_ALGO_SOML, OPML_METHOD_SIMILARITY, {
 	    { "eta", 0.1, TINY, BIG, 0 }, { "gravity", 1e-4, 0, BIG, 0 },
 	    { "K", 10, 1, 1e9, 1 }, CONSTRAINTS, { NULL } } },
 };
@@ -249,10 +253,14 @@ fit_pola(const double *X, const size_t *y, size_t n, size_t d, size_t T,
 		}
 	}
 	memcpy(M, s.A, d * d * sizeof *M);
-	snprintf(report, len, "pairs=%llu updates=%llu projections=%llu "
-	    "threshold=%.17g", (unsigned long long)s.pairs,
-	    (unsigned long long)s.updates,
-	    (unsigned long long)s.projections, s.b);
+	{
+		char num[OPML_NUMFMT_MAX];
+		opml_format_double(s.b, num);
+		snprintf(report, len, "pairs=%llu updates=%llu "
+		    "projections=%llu b=%s", (unsigned long long)s.pairs,
+		    (unsigned long long)s.updates,
+		    (unsigned long long)s.projections, num);
+	}
 	opml_pola_free(&s);
 	return 0;
 }
@@ -285,9 +293,14 @@ fit_lego(const double *X, const size_t *y, size_t n, size_t d, size_t T,
 		opml_lego_step(&s, X + pa[t] * d, X + pb[t] * d,
 		    y[pa[t]] == y[pb[t]]);
 	memcpy(M, s.M, d * d * sizeof *M);
-	snprintf(report, len, "pairs=%llu updates=%llu same=%.17g "
-	    "other=%.17g", (unsigned long long)s.pairs,
-	    (unsigned long long)s.updates, s.u, s.l);
+	{
+		char nu[OPML_NUMFMT_MAX], nl[OPML_NUMFMT_MAX];
+		opml_format_double(s.u, nu);
+		opml_format_double(s.l, nl);
+		snprintf(report, len, "pairs=%llu updates=%llu same=%s "
+		    "other=%s", (unsigned long long)s.pairs,
+		    (unsigned long long)s.updates, nu, nl);
+	}
 	opml_lego_free(&s);
 	free(pa), free(pb), free(dist);
 	return 0;
@@ -365,4 +378,66 @@ opml_method_fit(const struct opml_method *me, const double *val,
 		return fit_soml(X, y, n, d, nclass, val, me, &g, out, report,
 		    len);
 	return OPML_METHOD_ENOTSET;
+}
+
+int
+opml_method_model(const struct opml_method *me, const double *val,
+    const struct opml_set *s, uint64_t seed, struct opml_model *m,
+    char *report, size_t len)
+{
+	size_t d = s->d, r, i, n = 0;
+	double *out;
+	char *line;
+	int rc;
+
+	if (opml_model_init(m, d, d, seed) == -1)
+		return OPML_METHOD_ENOMEM;
+	m->algo = me->algo;
+	m->similarity = (me->flags & OPML_METHOD_SIMILARITY) != 0;
+	if ((out = malloc(d * d * sizeof *out)) == NULL) {
+		opml_model_free(m);
+		return OPML_METHOD_ENOMEM;
+	}
+	rc = opml_method_fit(me, val, s->x, s->y, s->n, d, s->labels.n, seed,
+	    out, report, len);
+	if (rc == 0 && m->similarity)
+		memcpy(m->L, out, d * d * sizeof *out);
+	else if (rc == 0) {
+		if (opml_linalg_factor(out, d, m->L, &r) != 0)
+			rc = OPML_METHOD_ELINALG;
+		else if (r == 0) {	/* M = 0: one zero row */
+			memset(m->L, 0, d * sizeof *m->L);
+			m->r = 1;
+		} else
+			m->r = r;
+	}
+	free(out);
+	/* "#name " and the parameters before the counts */
+	if (rc == 0) {
+		char buf[64];
+		n = strlen(me->name) + 2 + strlen(report) + 1;
+		for (i = 0; me->par[i].name != NULL; i++)
+			n += strlen(me->par[i].name) + 2 + 32;
+		if ((line = malloc(n)) == NULL ||
+		    (m->extra = malloc(sizeof *m->extra)) == NULL) {
+			free(line);
+			rc = OPML_METHOD_ENOMEM;
+		} else {
+			snprintf(line, n, "#%s", me->name);
+			for (i = 0; me->par[i].name != NULL; i++) {
+				char num[OPML_NUMFMT_MAX];
+				opml_format_double(val[i], num);
+				snprintf(buf, sizeof buf, " %s=%s",
+				    me->par[i].name, num);
+				strcat(line, buf);
+			}
+			strcat(line, " ");
+			strcat(line, report);
+			m->extra[0] = line;
+			m->nextra = 1;
+		}
+	}
+	if (rc != 0)
+		opml_model_free(m);
+	return rc;
 }

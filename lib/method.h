@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model.h"
+#include "set.h"
+
 /*
  * The learners behind opml-learn -a NAME: what each reads, what it
  * writes, and its parameters (-p name=value), with the learners that
@@ -30,6 +33,7 @@ struct opml_param {
 
 struct opml_method {
 	const char *name;
+	enum opml_algo algo;
 	unsigned flags;
 	struct opml_param par[OPML_METHOD_MAXPAR + 1];
 };
@@ -77,5 +81,16 @@ int opml_method_index(const struct opml_method *me, const char *name);
 int opml_method_fit(const struct opml_method *me, const double *val,
     const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
     uint64_t seed, double *out, char *report, size_t len);
+
+/*
+ * A method that reads the set whole, run on s into the new model m
+ * (d = s->d, r = d, seed): its rows (L from M = L'L by
+ * opml_linalg_factor, a single zero row for M = 0; or W), and a
+ * "#name key=value ..." comment line of its parameters and counts,
+ * which report (len bytes) gets too.  0 or an error above.
+ */
+int opml_method_model(const struct opml_method *me, const double *val,
+    const struct opml_set *s, uint64_t seed, struct opml_model *m,
+    char *report, size_t len);
 
 #endif
