@@ -177,8 +177,9 @@ main(int argc, char *argv[])
 	for (i = 0; i < np; i++) {
 		const double *a = X + p[i].i * n, *b = X + p[i].j * n;
 
+		/* 0 - s, not -s: a score of 0 prints as 0, not -0. */
 		if (sim)
-			sum = -opml_bilinear_score(model.L, n, a, b);
+			sum = 0 - opml_bilinear_score(model.L, n, a, b);
 		else
 			for (sum = 0, k = 0; k < n; k++) {
 				t = a[k] - b[k];
