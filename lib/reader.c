@@ -113,6 +113,15 @@ fill(struct opml_reader *r)
 }
 
 int
+opml_reader_slurp(struct opml_reader *r)
+{
+	while (!r->eof)
+		if (fill(r) == -1)
+			return -1;
+	return 0;
+}
+
+int
 opml_reader_line(struct opml_reader *r, char **s, size_t *n)
 {
 	size_t scanned = 0;
