@@ -1,7 +1,6 @@
 /*
- * opml-learn: learn a metric from labeled samples and write it as a
- * model block: OPML in one pass over a stream (or COPML with its
- * cold-start pre-stage), or one of the paper's rivals (-a, lib/method.c).
+ * opml-learn: learn a metric L in one pass over a labeled stream (OPML,
+ * or COPML with its cold-start pre-stage) and write it as a model block.
  */
 #include <err.h>
 #include <math.h>
@@ -27,12 +26,15 @@
 #define DEFAULT_RELATIVE_GAMMA 0.1
 
 static const char synopsis[] =
-    "opml-learn [-hnv] [-a method] [-c clip] [-d dim] [-G gamma1]\n"
-    "           [-g gamma | -R gamma] [-i model] [-o file] "
-    "[-p name=value]\n"
-    "           [-r rank] [-s seed] [file ...]";
+    "opml-learn [-Bhnv] [-a method] [-C count] [-c clip] [-d dim]\n"
+    "           [-G gamma1] [-P count] [-p name=value]\n"
+    "           [-g gamma | -R gamma] [-i model] [-o file] [-r rank] "
+    "[-s seed]\n"
+    "           [file ...]";
 static const char options[] =
     "  -a method      opml (default), copml, rdml, oasis, pola, lego, soml\n"
+    "  -B             write a bare model: L without the learner's state\n"
+    "  -C count       with -o: write the model every count samples\n"
     "  -c clip        least eigenvalue of a step's I + gamma A, in [0, 1) "
     "(default 0.5)\n"
     "  -d dim         the dimension, for sparse input\n"
@@ -42,6 +44,7 @@ static const char options[] =
     "  -i model       go on learning from this model\n"
     "  -n             scale each sample to unit norm first\n"
     "  -o file        write the model to file, whole or not at all\n"
+    "  -P count       report progress every count samples\n"
     "  -p name=value  a parameter of the method (opml-learn(1), METHODS)\n"
     "  -R gamma       a step size relative to the data's scale "
     "(default 0.1)\n"
@@ -57,7 +60,8 @@ struct options {
 	size_t npar;
 	double gamma, gamma1, clip;
 	int have_clip, have_gamma, have_gamma1, relative, normalize, verbose;
-	unsigned long long dim, rank, seed;
+	int bare;
+	unsigned long long dim, rank, seed, every, progress;
 	int have_seed;
 };
 
@@ -110,6 +114,68 @@ start_learner(struct opml_learner *l, struct opml_model *m)
 		opml_prog_nomem();
 	/* Clip 0 turns the guard off: no step is shortened. */
 	l->min_eig = m->clip > 0 ? m->clip : -HUGE_VAL;
+}
+
+/* The model as it stands, to o->out (whole or not at all) or stdout. */
+static void
+write_model(struct opml_model *m, const struct options *o)
+{
+	struct opml_output out;
+	char *text;
+	size_t len, i;
+
+	for (i = 0; i < m->r * m->d; i++)
+		if (!isfinite(m->L[i]))
+			errx(1, "the model diverged (non-finite L); use a "
+			    "smaller gamma");
+	m->bare = o->bare;
+	if ((text = opml_model_format(m, &len)) == NULL)
+		opml_prog_nomem();
+	opml_prog_open(&out, o->out);
+	opml_prog_write(&out, text, len);
+	opml_prog_commit(&out);
+	free(text);
+}
+
+static double
+seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) +
+	    (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+/*
+ * Progress on stderr: samples so far, their rate, and the share of
+ * triplets whose hinge was active since the last report (the
+ * progressive loss of an online learner).
+ */
+struct progress {
+	struct timespec t0;
+	double last;		/* seconds at the last report */
+	uint64_t samples, triplets, inactive;	/* at the last report */
+};
+
+static void
+report_progress(struct progress *p, const struct opml_model *m)
+{
+	double now = seconds_since(&p->t0);
+	uint64_t trip = m->n.triplets - p->triplets;
+	uint64_t active = trip - (m->n.inactive - p->inactive);
+
+	fprintf(stderr, "opml-learn: %llu samples, %.0f/s, %llu updates, "
+	    "active hinges %.4g%% of the last %llu triplets\n",
+	    (unsigned long long)m->n.samples,
+	    now > p->last ? (double)(m->n.samples - p->samples) /
+	    (now - p->last) : 0.0, (unsigned long long)m->n.updates,
+	    trip ? 100.0 * (double)active / (double)trip : 0.0,
+	    (unsigned long long)trip);
+	p->last = now;
+	p->samples = m->n.samples;
+	p->triplets = m->n.triplets;
+	p->inactive = m->n.inactive;
 }
 
 static void
@@ -198,6 +264,23 @@ learn_set(const struct opml_method *me, const double *val,
 	opml_set_free(&set);
 }
 
+/* m current: the rival's state into it, or the learner's pending
+ * step (neither changes a bit of what follows). */
+static void
+sync(int rival, struct opml_rival *rv, struct opml_learner *l)
+{
+	int rc;
+
+	if (!rival) {
+		opml_learner_flush(l);
+		return;
+	}
+	if ((rc = opml_rival_store(rv)) == OPML_METHOD_ENOMEM)
+		opml_prog_nomem();
+	if (rc != 0)
+		errx(1, "-a %s: %s", rv->me->name, opml_method_strerror(rc));
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -208,23 +291,31 @@ main(int argc, char *argv[])
 	struct opml_sample s;
 	struct opml_feed feed;
 	struct opml_batch *b;
-	struct opml_output out;
-	struct timespec t0, t1;
+	struct progress prog;
+	struct timespec t0;
 	const struct opml_method *me = NULL;
 	double val[OPML_METHOD_MAXPAR];
 	int given[OPML_METHOD_MAXPAR] = { 0 };
-	char *text, **files, report[512] = "", err[OPML_ERRMAX];
-	size_t len, i;
-	int ch, have_model = 0, learner_ready = 0, status, resumed = 0;
-	int rival;
+	char **files, report[512] = "", err[OPML_ERRMAX];
+	size_t i;
+	int ch, have_model = 0, learner_ready = 0, status, tty_progress;
+	int rival, resumed = 0;
 
 	memset(&o, 0, sizeof o);
 	memset(&s, 0, sizeof s);
+	memset(&prog, 0, sizeof prog);
 	memset(&rv, 0, sizeof rv);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	prog.t0 = t0;
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "a:c:d:G:g:hi:no:p:R:r:s:v")) != -1) {
+	while ((ch = getopt(argc, argv, "BC:a:c:d:G:g:hi:no:P:p:R:r:s:v")) != -1) {
 		switch (ch) {
+		case 'B':
+			o.bare = 1;
+			break;
+		case 'C':
+			o.every = opml_prog_uint('C', optarg, 1, UINT64_MAX);
+			break;
 		case 'a':
 			if ((me = opml_method_find(optarg)) == NULL)
 				errx(2, "-a %s: expected opml, copml, rdml, "
@@ -260,6 +351,9 @@ main(int argc, char *argv[])
 		case 'o':
 			o.out = optarg;
 			break;
+		case 'P':
+			o.progress = opml_prog_uint('P', optarg, 1, UINT64_MAX);
+			break;
 		case 'p':
 			if (o.npar == MAXP)
 				errx(2, "-p: more than %d", MAXP);
@@ -283,6 +377,13 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if (o.every && (o.out == NULL || strcmp(o.out, "-") == 0))
+		errx(2, "-C: needs -o file");
+	/* With -o, a signal ends the stream: the model of what was read
+	 * is written first. */
+	if (o.out != NULL && strcmp(o.out, "-") != 0)
+		opml_prog_defer_signals();
+	tty_progress = o.verbose && isatty(STDERR_FILENO);
 
 	if (o.model != NULL) {
 		opml_prog_model(o.model, NULL, &m);
@@ -322,6 +423,9 @@ main(int argc, char *argv[])
 		/* A model of another method is a starting L. */
 		resumed = m.algo == OPML_ALGO_OPML ||
 		    m.algo == OPML_ALGO_COPML;
+		if (!resumed)
+			while (m.nextra > 0)
+				free(m.extra[--m.nextra]);
 		configure(&m, &o, resumed);
 		s.d = m.d;
 	} else if (have_model) {
@@ -330,15 +434,25 @@ main(int argc, char *argv[])
 	} else
 		s.d = o.dim;
 
-	files = opml_prog_files(argc, argv, "samples");
-	if (!(me->flags & OPML_METHOD_STREAM)) {
-		learn_set(me, val, &o, files, &m, report, sizeof report);
-		snprintf(report, sizeof report, "%s", m.extra[0] + 1);
-		have_model = 1;
-		goto write;
-	}
 	/* The files are parsed in a second thread (lib/feed.c) while
 	 * this one learns. */
+	files = opml_prog_files(argc, argv, "samples");
+	if (!(me->flags & OPML_METHOD_STREAM)) {
+		if (o.every || o.progress)
+			errx(2, "%s: %s reads the training set whole", o.every ?
+			    "-C" : "-P", me->name);
+		learn_set(me, val, &o, files, &m, report, sizeof report);
+		snprintf(report, sizeof report, "%s", m.extra[0] + 1);
+		write_model(&m, &o);
+		if (o.verbose)
+			fprintf(stderr, "opml-learn: %llu samples, d=%zu r=%zu%s, "
+			    "%.3f s\nopml-learn: %s\n",
+			    (unsigned long long)m.n.samples, m.d, m.r,
+			    m.similarity ? " (similarity W)" : "",
+			    seconds_since(&t0), report);
+		opml_model_free(&m);
+		return 0;
+	}
 	if (opml_feed_start(&feed, files, NULL, s.d) == -1)
 		opml_prog_nomem();
 	do {
@@ -369,6 +483,22 @@ main(int argc, char *argv[])
 			    opml_learn(&l, OPML_BATCH_LABEL(b, i),
 			    OPML_BATCH_X(b, i))) != 0)
 				opml_prog_nomem();
+			if (o.every && m.n.samples % o.every == 0) {
+				/* A flush changes no bit of what follows. */
+				sync(rival, &rv, &l);
+				write_model(&m, &o);
+			}
+			if ((o.progress && m.n.samples % o.progress == 0) ||
+			    (tty_progress && m.n.samples % 4096 == 0 &&
+			    seconds_since(&t0) >= prog.last + 1)) {
+				sync(rival, &rv, &l);
+				report_progress(&prog, &m);
+			}
+			if (opml_prog_signalled()) {
+				sync(rival, &rv, &l);
+				write_model(&m, &o);
+				opml_prog_die_by_signal();
+			}
 		}
 		if (b->status == OPML_FEED_ERROR)
 			errx(1, "%s", b->err);
@@ -378,50 +508,32 @@ main(int argc, char *argv[])
 	opml_feed_stop(&feed);
 	if (!have_model)
 		errx(1, "no samples in the input: nothing to learn from");
-	if (learner_ready && rival) {
-		int rc = opml_rival_store(&rv);
-		if (rc == OPML_METHOD_ENOMEM)
-			opml_prog_nomem();
-		if (rc != 0)
-			errx(1, "-a %s: %s", me->name,
-			    opml_method_strerror(rc));
+	if (learner_ready)
+		sync(rival, &rv, &l);
+	if (learner_ready && rival)
 		opml_rival_report(&rv, report, sizeof report);
-	} else if (learner_ready)
-		opml_learner_flush(&l);
 	if (!rival && m.n.triplets == 0 && m.n.prestage == 0 &&
 	    m.n.samples > 0)
 		warnx("%s: no triplet in the stream; writing the model "
 		    "unchanged", m.trip.labels.n < 2 ? "only one class" :
 		    "no class seen twice");
 
-write:
-	for (i = 0; i < m.r * m.d; i++)
-		if (!isfinite(m.L[i]))
-			errx(1, "the model diverged (non-finite L); use a "
-			    "smaller %s", rival ? "step" : "gamma");
-	if ((text = opml_model_format(&m, &len)) == NULL)
-		opml_prog_nomem();
-	opml_prog_open(&out, o.out);
-	opml_prog_write(&out, text, len);
-	opml_prog_commit(&out);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
+	write_model(&m, &o);
 	if (o.verbose && !rival)
-		summary(&m, (double)(t1.tv_sec - t0.tv_sec) +
-		    (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+		summary(&m, seconds_since(&t0));
 	else if (o.verbose)
 		fprintf(stderr, "opml-learn: %llu samples, d=%zu r=%zu%s, "
 		    "%.3f s\nopml-learn: %s\n",
 		    (unsigned long long)m.n.samples, m.d, m.r,
 		    m.similarity ? " (similarity W)" : "",
-		    (double)(t1.tv_sec - t0.tv_sec) +
-		    (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9,
-		    report[0] ? report : me->name);
-	free(text);
+		    seconds_since(&t0), report[0] ? report : me->name);
 	opml_sample_free(&s);
 	if (learner_ready && rival)
 		opml_rival_free(&rv);
 	else if (learner_ready)
 		opml_learner_free(&l);
 	opml_model_free(&m);
+	if (opml_prog_signalled())
+		opml_prog_die_by_signal();
 	return 0;
 }

@@ -129,12 +129,15 @@ opml_model_format(const struct opml_model *m, size_t *len)
 	    "gamma=%s gamma1=%s clip=%s normalize=%d seed=%" PRIu64
 	    " classes=%zu", opml_model_algo_name(m->algo),
 	    m->d, m->r, m->relative ? "relative" : "fixed", num[0], num[1],
-	    num[2], m->normalize, m->seed, lb->n);
+	    num[2], m->normalize, m->seed, m->bare ? 0 : lb->n);
 	putf(&t, " samples=%" PRIu64 " triplets=%" PRIu64 " updates=%" PRIu64
 	    " prestage=%" PRIu64 " inactive=%" PRIu64 " clipped=%" PRIu64
-	    " nonpd=%" PRIu64 "%s\n", m->n.samples, m->n.triplets, m->n.updates,
-	    m->n.prestage, m->n.inactive, m->n.clipped, m->n.nonpd,
+	    " nonpd=%" PRIu64 "%s%s\n", m->n.samples, m->n.triplets,
+	    m->n.updates, m->n.prestage, m->n.inactive, m->n.clipped,
+	    m->n.nonpd, m->bare ? " state=none" : "",
 	    m->similarity ? " form=similarity" : "");
+	if (m->bare)
+		goto rows;
 	putf(&t, "#rng %016" PRIx64 " %016" PRIx64 " %016" PRIx64 " %016"
 	    PRIx64 "\n", m->trip.rng.s[0], m->trip.rng.s[1], m->trip.rng.s[2],
 	    m->trip.rng.s[3]);
@@ -150,6 +153,7 @@ opml_model_format(const struct opml_model *m, size_t *len)
 		put(&t, m->extra[k], strlen(m->extra[k]));
 		put(&t, "\n", 1);
 	}
+rows:
 	for (i = 0; i < m->r; i++)
 		putrow(&t, m->L + i * m->d, m->d);
 	if (t.oom) {
@@ -237,7 +241,10 @@ field(struct opml_reader *r, struct opml_model *m, struct header *h,
 	else if (KEY("clip"))
 		bad = parse_real(v, ve, &m->clip) == -1 || m->clip < 0 ||
 		    m->clip >= 1;
-	else if (KEY("normalize")) {
+	else if (KEY("state")) {
+		bad = ve - v != 4 || memcmp(v, "none", 4) != 0;
+		m->bare = 1;
+	} else if (KEY("normalize")) {
 		bad = parse_u64(v, ve, &u) == -1 || u > 1;
 		m->normalize = (int)u;
 	} else if (KEY("samples"))
@@ -420,7 +427,8 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 		return -1;
 	{
 		enum opml_algo algo = m->algo;
-		int rel = m->relative, norm = m->normalize, sim = m->similarity;
+		int rel = m->relative, norm = m->normalize, bare = m->bare;
+		int sim = m->similarity;
 		double g = m->gamma, g1 = m->gamma1, clip = m->clip;
 		struct opml_counts cnt = m->n;
 
@@ -434,6 +442,7 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 		m->gamma1 = g1;
 		m->clip = clip;
 		m->n = cnt;
+		m->bare = bare;
 	}
 	if ((tmp = malloc(m->d * sizeof *tmp)) == NULL) {
 		opml_model_free(m);

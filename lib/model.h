@@ -46,6 +46,8 @@ struct opml_model {
 				   not know: another learner's state, kept
 				   and written back after the model's own */
 	size_t nextra;
+	int bare;		/* written without the learner's state
+				   (state=none): no sample of any class */
 };
 
 /* L = the first r rows of I; empty learner state. */
