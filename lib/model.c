@@ -31,9 +31,26 @@ opml_model_init(struct opml_model *m, size_t d, size_t r, uint64_t seed)
 	return 0;
 }
 
+static const char *const algo_names[OPML_ALGO_NUM] = {
+	"opml", "copml", "rdml", "oasis", "pola", "lego", "soml"
+};
+
+const char *
+opml_model_algo_name(enum opml_algo a)
+{
+	return a < OPML_ALGO_NUM ? algo_names[a] : "?";
+}
+
 void
 opml_model_free(struct opml_model *m)
 {
+	size_t i;
+
+	for (i = 0; i < m->nextra; i++)
+		free(m->extra[i]);
+	free(m->extra);
+	m->extra = NULL;
+	m->nextra = 0;
 	free(m->L);
 	m->L = NULL;
 	opml_triplets_free(&m->trip);
@@ -110,14 +127,15 @@ opml_model_format(const struct opml_model *m, size_t *len)
 	opml_format_double(m->clip, num[2]);
 	putf(&t, "#opml version=1 algorithm=%s d=%zu r=%zu step=%s "
 	    "gamma=%s gamma1=%s clip=%s normalize=%d seed=%" PRIu64
-	    " classes=%zu", m->algo == OPML_ALGO_COPML ? "copml" : "opml",
+	    " classes=%zu", opml_model_algo_name(m->algo),
 	    m->d, m->r, m->relative ? "relative" : "fixed", num[0], num[1],
 	    num[2], m->normalize, m->seed, m->bare ? 0 : lb->n);
 	putf(&t, " samples=%" PRIu64 " triplets=%" PRIu64 " updates=%" PRIu64
 	    " prestage=%" PRIu64 " inactive=%" PRIu64 " clipped=%" PRIu64
-	    " nonpd=%" PRIu64 "%s\n", m->n.samples, m->n.triplets,
+	    " nonpd=%" PRIu64 "%s%s\n", m->n.samples, m->n.triplets,
 	    m->n.updates, m->n.prestage, m->n.inactive, m->n.clipped,
-	    m->n.nonpd, m->bare ? " state=none" : "");
+	    m->n.nonpd, m->bare ? " state=none" : "",
+	    m->similarity ? " form=similarity" : "");
 	if (m->bare)
 		goto rows;
 	putf(&t, "#rng %016" PRIx64 " %016" PRIx64 " %016" PRIx64 " %016"
@@ -130,6 +148,10 @@ opml_model_format(const struct opml_model *m, size_t *len)
 		put(&t, lb->name[k], strlen(lb->name[k]));
 		put(&t, " ", 1);
 		putrow(&t, m->trip.h + k * m->d, m->d);
+	}
+	for (k = 0; k < m->nextra; k++) {
+		put(&t, m->extra[k], strlen(m->extra[k]));
+		put(&t, "\n", 1);
 	}
 rows:
 	for (i = 0; i < m->r; i++)
@@ -183,10 +205,19 @@ field(struct opml_reader *r, struct opml_model *m, struct header *h,
 	if (KEY("version"))
 		bad = parse_u64(v, ve, &u) == -1 || u != 1;
 	else if (KEY("algorithm")) {
-		if (ve - v == 4 && memcmp(v, "opml", 4) == 0)
-			m->algo = OPML_ALGO_OPML;
-		else if (ve - v == 5 && memcmp(v, "copml", 5) == 0)
-			m->algo = OPML_ALGO_COPML;
+		bad = 1;
+		for (u = 0; u < OPML_ALGO_NUM; u++)
+			if ((size_t)(ve - v) == strlen(algo_names[u]) &&
+			    memcmp(v, algo_names[u], (size_t)(ve - v)) == 0) {
+				m->algo = (enum opml_algo)u;
+				bad = 0;
+			}
+		u = 0;
+	} else if (KEY("form")) {
+		if (ve - v == 6 && memcmp(v, "linear", 6) == 0)
+			m->similarity = 0;
+		else if (ve - v == 10 && memcmp(v, "similarity", 10) == 0)
+			m->similarity = 1;
 		else
 			bad = 1;
 	} else if (KEY("d"))
@@ -297,7 +328,8 @@ header(struct opml_reader *r, struct opml_model *m, struct header *h,
 	return 0;
 }
 
-/* "#rng", "#scale" and "#class" lines carry the learner's state. */
+/* "#rng", "#scale" and "#class" lines carry the learner's state; other
+ * comment lines are kept as they are (another learner's state). */
 static int
 state(struct opml_reader *r, struct opml_model *m, const char *p,
     const char *end, double *tmp)
@@ -358,6 +390,14 @@ state(struct opml_reader *r, struct opml_model *m, const char *p,
 		if (rc == -1)
 			return opml_reader_fail(r, "model: class repeated or "
 			    "out of memory");
+	} else {
+		char **nx = realloc(m->extra, (m->nextra + 1) * sizeof *nx);
+		if (nx == NULL)
+			return opml_reader_fail(r, "out of memory");
+		m->extra = nx;
+		if ((nx[m->nextra] = strndup(p, n)) == NULL)
+			return opml_reader_fail(r, "out of memory");
+		m->nextra++;
 	}
 	return 0;
 }
@@ -389,12 +429,14 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 	{
 		enum opml_algo algo = m->algo;
 		int rel = m->relative, norm = m->normalize, bare = m->bare;
+		int sim = m->similarity;
 		double g = m->gamma, g1 = m->gamma1, clip = m->clip;
 		struct opml_counts cnt = m->n;
 
 		if (opml_model_init(m, (size_t)h.d, (size_t)h.r, h.seed) == -1)
 			return opml_reader_fail(r, "out of memory");
 		m->algo = algo;
+		m->similarity = sim;
 		m->relative = rel;
 		m->normalize = norm;
 		m->gamma = g;

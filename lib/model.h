@@ -7,7 +7,14 @@
 #include "reader.h"
 #include "triplet.h"
 
-enum opml_algo { OPML_ALGO_OPML, OPML_ALGO_COPML };
+/* The learners of opml-learn -a (lib/method.c), in its order. */
+enum opml_algo {
+	OPML_ALGO_OPML, OPML_ALGO_COPML, OPML_ALGO_RDML, OPML_ALGO_OASIS,
+	OPML_ALGO_POLA, OPML_ALGO_LEGO, OPML_ALGO_SOML, OPML_ALGO_NUM
+};
+
+/* The name of a model's algorithm (its algorithm= key). */
+const char *opml_model_algo_name(enum opml_algo a);
 
 /* Counters a learner keeps; they travel in the model. */
 struct opml_counts {
@@ -33,6 +40,12 @@ struct opml_model {
 	double scale_sum;	/* sum of squared differences seen */
 	uint64_t scale_n;	/* and their number */
 	struct opml_triplets trip;	/* classes, H, the generator */
+	int similarity;		/* form=similarity: the rows are the d x d
+				   W of x'Wz, not L */
+	char **extra;		/* comment lines of the block the model does
+				   not know: another learner's state, kept
+				   and written back after the model's own */
+	size_t nextra;
 	int bare;		/* written without the learner's state
 				   (state=none): no sample of any class */
 };
