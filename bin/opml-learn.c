@@ -24,7 +24,7 @@
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: opml-learn [-nv] [-a opml|copml] [-c clip] "
+	fprintf(stderr, "usage: opml-learn [-nvZz] [-a opml|copml] [-c clip] "
 	    "[-d dim] [-G gamma1]\n"
 	    "                  [-g gamma | -R gamma] [-i model] [-o file] "
 	    "[-r rank] [-s seed]\n"
@@ -36,6 +36,7 @@ struct options {
 	const char *algo, *model, *out;
 	double gamma, gamma1, clip;
 	int have_clip, have_gamma, have_gamma1, relative, normalize, verbose;
+	int standardize;	/* -1 unless -z (1) or -Z (0) */
 	unsigned long long dim, rank, seed;
 	int have_seed;
 };
@@ -62,10 +63,20 @@ optuint(const char *s, int opt, unsigned long long lo, unsigned long long hi)
 	return v;
 }
 
-/* Command-line settings win over a resumed model's. */
+/* Command-line settings win over a resumed model's, except the
+ * standardization, which a model keeps from its first sample on.  A new
+ * model standardizes unless -g asks for the paper's fixed step on the
+ * data as given. */
 static void
 configure(struct opml_model *m, const struct options *o, int resumed)
 {
+	if (!resumed)
+		m->standardize = o->standardize >= 0 ? o->standardize :
+		    !o->have_gamma || o->relative;
+	else if (o->standardize >= 0 && o->standardize != m->standardize)
+		errx(2, "-%c: the model %s standardized; a resumed model "
+		    "keeps it", o->standardize ? 'z' : 'Z',
+		    m->standardize ? "is" : "is not");
 	if (o->algo != NULL)
 		m->algo = strcmp(o->algo, "copml") == 0 ? OPML_ALGO_COPML :
 		    OPML_ALGO_OPML;
@@ -120,6 +131,9 @@ summary(const struct opml_model *m, double secs)
 	    m->algo == OPML_ALGO_COPML ? "copml" : "opml",
 	    opml_effective_gamma(m, m->gamma),
 	    m->relative ? " (relative)" : "");
+	fprintf(stderr, "opml-learn: %s\n", m->standardize ?
+	    "samples standardized online (running mean and sd)" :
+	    "samples not standardized");
 	fprintf(stderr, "opml-learn: %llu triplets, %llu updates, %llu "
 	    "inactive hinges, %llu pre-stage updates, %llu clipped steps "
 	    "(%llu not positive definite), %.3f s\n",
@@ -148,9 +162,10 @@ main(int argc, char *argv[])
 	int ch, have_model = 0, learner_ready = 0, status;
 
 	memset(&o, 0, sizeof o);
+	o.standardize = -1;
 	memset(&s, 0, sizeof s);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while ((ch = getopt(argc, argv, "a:c:d:G:g:hi:no:R:r:s:v")) != -1) {
+	while ((ch = getopt(argc, argv, "a:c:d:G:g:hi:no:R:r:s:vZz")) != -1) {
 		switch (ch) {
 		case 'a':
 			if (strcmp(optarg, "opml") != 0 &&
@@ -193,6 +208,10 @@ main(int argc, char *argv[])
 			break;
 		case 'v':
 			o.verbose = 1;
+			break;
+		case 'Z':
+		case 'z':
+			o.standardize = ch == 'z';
 			break;
 		default:
 			usage();

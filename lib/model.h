@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "moments.h"
 #include "reader.h"
 #include "triplet.h"
 
@@ -25,7 +26,8 @@ struct opml_model {
 	enum opml_algo algo;
 	int relative;		/* 1: gammas are relative to the data's scale */
 	double gamma, gamma1;
-	int normalize;		/* samples scaled to unit norm first */
+	int standardize;	/* samples standardized with mom first */
+	int normalize;		/* then scaled to unit norm */
 	double clip;		/* least eigenvalue of a step's I + gA;
 				   0: no guard (see opml_step) */
 	uint64_t seed;
@@ -33,6 +35,7 @@ struct opml_model {
 	double scale_sum;	/* sum of squared differences seen */
 	uint64_t scale_n;	/* and their number */
 	struct opml_triplets trip;	/* classes, H, the generator */
+	struct opml_moments mom;	/* the running mean and spread */
 };
 
 /* L = the first r rows of I; empty learner state. */
