@@ -32,9 +32,14 @@ bin/%: bin/%.c lib/libopml.a $(LIBHDR)
 tests/unit/%: tests/unit/%.c tests/unit/testutil.h lib/libopml.a $(LIBHDR)
 	$(CC) $(CFLAGS) -Ilib -o $@ $< lib/libopml.a $(LDLIBS)
 
+# The fault injector of tests/faults.bats, preloaded into the programs:
+# built without the sanitizers or coverage of CFLAGS.
+tests/fault.so: tests/fault.c
+	$(CC) -std=c11 -Wall -Wextra -pedantic -O2 -fPIC -shared -o $@ $< -ldl
+
 # The unit tests first, then every bats suite with the fresh binaries
 # first on PATH.
-test: all $(UNITS)
+test: all $(UNITS) tests/fault.so
 	@set -e; for t in $(UNITS); do echo "unit: $$t"; ./$$t; done
 	sh scripts/bats tests
 
@@ -46,6 +51,40 @@ check-asan:
 
 check-valgrind: all
 	sh scripts/valgrind-check
+
+# libFuzzer harnesses (tests/fuzz/*.c) built with clang, ASan and UBSan
+# against lib/ objects of their own; FUZZ_SECONDS=N runs each for N
+# seconds, else each runs over its seed corpus once.  Without clang or
+# libFuzzer, says so and fails (a check asked for and not run is not a
+# pass).
+FUZZCC = clang
+FUZZDIR = tests/fuzz/build
+FUZZCFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -g -O1 \
+	-fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=all
+FUZZLIBOBJ = $(patsubst lib/%.c,$(FUZZDIR)/lib/%.o,$(LIBSRC))
+FUZZERS = $(patsubst tests/fuzz/%.c,$(FUZZDIR)/%,$(wildcard tests/fuzz/*.c))
+
+$(FUZZDIR)/lib/%.o: lib/%.c $(LIBHDR)
+	@mkdir -p $(FUZZDIR)/lib
+	$(FUZZCC) $(FUZZCFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(FUZZDIR)/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZLIBOBJ) $(LIBHDR)
+	$(FUZZCC) $(FUZZCFLAGS) -fsanitize=fuzzer -Ilib -o $@ $< \
+		$(FUZZLIBOBJ) $(LDLIBS)
+
+fuzz:
+	@sh scripts/fuzz check
+	$(MAKE) fuzz-build
+	sh scripts/fuzz run $(FUZZ_SECONDS)
+
+fuzz-build: $(FUZZERS)
+
+.SECONDARY: $(FUZZLIBOBJ)
+
+# Line and branch coverage of each lib/ file by the tests (gcc, gcov).
+coverage:
+	sh scripts/coverage
 
 bench: all $(UNITS)
 	sh scripts/bench
@@ -72,6 +111,10 @@ lint-man:
 		if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; done; echo "man pages: no warnings"
 
 clean:
-	rm -f lib/*.o lib/libopml.a $(PROGS) $(UNITS)
+	rm -f lib/*.o lib/libopml.a $(PROGS) $(UNITS) tests/fault.so
+	rm -rf $(FUZZDIR)
+	rm -f lib/*.gcno lib/*.gcda bin/*.gcno bin/*.gcda tests/unit/*.gcno \
+		tests/unit/*.gcda
 
-.PHONY: all test check-asan check-valgrind bench demo install uninstall lint-man clean
+.PHONY: all test check-asan check-valgrind coverage fuzz \
+	fuzz-build bench demo install uninstall lint-man clean

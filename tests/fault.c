@@ -1,0 +1,222 @@
+/*
+ * A test-only fault injector, preloaded (LD_PRELOAD=tests/fault.so)
+ * into a program to fail what a full disk, a broken file system or
+ * exhausted memory would fail, on request:
+ *
+ *   OPML_FAULT_ALLOC=N   the Nth call of malloc, calloc, realloc or
+ *                        aligned_alloc (counted from 1 once this
+ *                        library is loaded) returns NULL with ENOMEM;
+ *                        only that one
+ *   OPML_FAULT=f1,f2...  every call of the named functions fails:
+ *                        rename (EXDEV), fclose (EIO, after closing),
+ *                        fdopen (EMFILE), fchmod (EPERM), read (EIO),
+ *                        mkstemp (ENOSPC)
+ *
+ * With OPML_FAULT_COUNT set to a file name, the number of allocations
+ * made is written there at exit, so that a test knows how far to go.
+ * Not part of the toolkit: it exists for tests/faults.bats.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void *(*real_malloc)(size_t);
+static void *(*real_calloc)(size_t, size_t);
+static void *(*real_realloc)(void *, size_t);
+static void *(*real_aligned_alloc)(size_t, size_t);
+static int (*real_rename)(const char *, const char *);
+static int (*real_fclose)(FILE *);
+static FILE *(*real_fdopen)(int, const char *);
+static int (*real_fchmod)(int, mode_t);
+static ssize_t (*real_read)(int, void *, size_t);
+static int (*real_mkstemp)(char *);
+
+static long alloc_fail = -1;	/* the call to fail; -1: none */
+static long alloc_count;
+static int armed;		/* main has started */
+static const char *fail_list;
+
+/* dlsym may allocate before real_calloc is known: a little static
+ * memory serves those calls. */
+static char boot[4096];
+static size_t bootused;
+
+#define LOAD(f) (*(void **)&real_##f = dlsym(RTLD_NEXT, #f))
+
+static void
+dump(void)
+{
+	const char *path = getenv("OPML_FAULT_COUNT");
+	FILE *fp;
+
+	if (path != NULL && (fp = fopen(path, "w")) != NULL) {
+		fprintf(fp, "%ld\n", alloc_count);
+		real_fclose(fp);
+	}
+}
+
+__attribute__((constructor)) static void
+init(void)
+{
+	const char *n = getenv("OPML_FAULT_ALLOC");
+
+	LOAD(calloc);
+	LOAD(malloc);
+	LOAD(realloc);
+	LOAD(aligned_alloc);
+	LOAD(rename);
+	LOAD(fclose);
+	LOAD(fdopen);
+	LOAD(fchmod);
+	LOAD(read);
+	LOAD(mkstemp);
+	if (n != NULL)
+		alloc_fail = strtol(n, NULL, 10);
+	fail_list = getenv("OPML_FAULT");
+	atexit(dump);
+	armed = 1;
+}
+
+static int
+failing(const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = fail_list;
+
+	while (p != NULL && *p != '\0') {
+		if (strncmp(p, name, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+			return 1;
+		p = strchr(p, ',');
+		if (p != NULL)
+			p++;
+	}
+	return 0;
+}
+
+static int
+fail_alloc(void)
+{
+	if (!armed)
+		return 0;
+	if (++alloc_count == alloc_fail) {
+		errno = ENOMEM;
+		return 1;
+	}
+	return 0;
+}
+
+void *
+malloc(size_t n)
+{
+	if (real_malloc == NULL) {
+		void *p = boot + bootused;
+		bootused += (n + 15) / 16 * 16;
+		return bootused <= sizeof boot ? p : NULL;
+	}
+	return fail_alloc() ? NULL : real_malloc(n);
+}
+
+void *
+calloc(size_t n, size_t size)
+{
+	if (real_calloc == NULL) {
+		/* boot is zero and never reused */
+		void *p = boot + bootused;
+		if (size != 0 && n > sizeof boot / size)
+			return NULL;
+		bootused += (n * size + 15) / 16 * 16;
+		return bootused <= sizeof boot ? p : NULL;
+	}
+	return fail_alloc() ? NULL : real_calloc(n, size);
+}
+
+void *
+realloc(void *p, size_t n)
+{
+	return fail_alloc() ? NULL : real_realloc(p, n);
+}
+
+void *
+aligned_alloc(size_t a, size_t n)
+{
+	return fail_alloc() ? NULL : real_aligned_alloc(a, n);
+}
+
+void
+free(void *p)
+{
+	static void (*real_free)(void *);
+
+	if ((char *)p >= boot && (char *)p < boot + sizeof boot)
+		return;
+	if (real_free == NULL)
+		*(void **)&real_free = dlsym(RTLD_NEXT, "free");
+	real_free(p);
+}
+
+int
+rename(const char *a, const char *b)
+{
+	if (failing("rename")) {
+		errno = EXDEV;
+		return -1;
+	}
+	return real_rename(a, b);
+}
+
+int
+fclose(FILE *fp)
+{
+	int rc = real_fclose(fp);
+
+	if (failing("fclose")) {
+		errno = EIO;
+		return EOF;
+	}
+	return rc;
+}
+
+FILE *
+fdopen(int fd, const char *mode)
+{
+	if (failing("fdopen")) {
+		errno = EMFILE;
+		return NULL;
+	}
+	return real_fdopen(fd, mode);
+}
+
+int
+fchmod(int fd, mode_t mode)
+{
+	if (failing("fchmod")) {
+		errno = EPERM;
+		return -1;
+	}
+	return real_fchmod(fd, mode);
+}
+
+ssize_t
+read(int fd, void *buf, size_t n)
+{
+	if (failing("read")) {
+		errno = EIO;
+		return -1;
+	}
+	return real_read(fd, buf, n);
+}
+
+int
+mkstemp(char *tmpl)
+{
+	if (failing("mkstemp")) {
+		errno = ENOSPC;
+		return -1;
+	}
+	return real_mkstemp(tmpl);
+}
