@@ -1,0 +1,92 @@
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linalg.h"
+#include "pola.h"
+
+int
+opml_pola_init(struct opml_pola *s, size_t d)
+{
+	size_t n;
+
+	memset(s, 0, sizeof *s);
+	s->d = d;
+	s->b = 1;
+	if (d != 0 && d > (size_t)-1 / sizeof(double) / d)
+		return -1;
+	n = d * d;
+	s->A = calloc(n ? n : 1, sizeof *s->A);
+	s->T = malloc((n ? n : 1) * sizeof *s->T);
+	s->z = malloc((d ? d : 1) * sizeof *s->z);
+	s->w = malloc((d ? d : 1) * sizeof *s->w);
+	if (!s->A || !s->T || !s->z || !s->w) {
+		opml_pola_free(s);
+		return -1;
+	}
+	return 0;
+}
+
+void
+opml_pola_free(struct opml_pola *s)
+{
+	free(s->A);
+	free(s->T);
+	free(s->z);
+	free(s->w);
+	memset(s, 0, sizeof *s);
+}
+
+static double
+dot(const double *x, const double *y, size_t n)
+{
+	double t = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		t += x[i] * y[i];
+	return t;
+}
+
+int
+opml_pola_step(struct opml_pola *s, const double *x1, const double *x2,
+    int same)
+{
+	size_t d = s->d, i, j, clipped = 0;
+	double y = same ? 1 : -1, D, zz, loss, a;
+	int err;
+
+	s->pairs++;
+	for (i = 0; i < d; i++)
+		s->z[i] = x1[i] - x2[i];
+	for (i = 0; i < d; i++)
+		s->w[i] = dot(s->A + i * d, s->z, d);
+	D = dot(s->z, s->w, d);
+	loss = y * (D - s->b) + 1;
+	if (!(loss > 0) || !isfinite(loss))
+		return 0;
+	zz = dot(s->z, s->z, d);
+	a = loss / (zz * zz + 1);
+	/* A step a double cannot hold (or none at all) leaves A as it is. */
+	if (!isfinite(zz * zz) || !(a * zz > 0) || !isfinite(a * zz))
+		return 0;
+	for (i = 0; i < d; i++) {
+		double t = a * y * s->z[i];
+		for (j = i; j < d; j++)
+			s->A[j * d + i] = s->A[i * d + j] -= t * s->z[j];
+	}
+	s->b += a * y;
+	if (s->b < 1)
+		s->b = 1;
+	s->updates++;
+	if (!same)
+		return 1;
+	memcpy(s->T, s->A, d * d * sizeof *s->T);
+	if (opml_linalg_cholesky(s->T, d) == 0)
+		return 1;
+	if ((err = opml_linalg_psd(s->A, d, &clipped)) != 0)
+		return err;
+	if (clipped > 0)
+		s->projections++;
+	return 1;
+}
