@@ -11,26 +11,40 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "output.h"
+#include "prog.h"
 #include "learn.h"
 #include "model.h"
-#include "queue.h"
+#include "feed.h"
 #include "reader.h"
 
 /* The default step: gamma relative to the stream's mean squared
  * difference (see opml-learn(1), STEP SIZE). */
 #define DEFAULT_RELATIVE_GAMMA 0.1
 
-static void
-usage(void)
-{
-	fprintf(stderr, "usage: opml-learn [-nvZz] [-a opml|copml] [-c clip] "
-	    "[-d dim] [-G gamma1]\n"
-	    "                  [-g gamma | -R gamma] [-i model] [-o file] "
-	    "[-r rank] [-s seed]\n"
-	    "                  [file ...]\n");
-	exit(2);
-}
+static const char synopsis[] =
+    "opml-learn [-hnvZz] [-a opml|copml] [-c clip] [-d dim] [-G gamma1]\n"
+    "           [-g gamma | -R gamma] [-i model] [-o file] [-r rank] "
+    "[-s seed]\n"
+    "           [file ...]";
+static const char options[] =
+    "  -a opml|copml  the algorithm (default opml)\n"
+    "  -c clip        least eigenvalue of a step's I + gamma A, in [0, 1) "
+    "(default 0.5)\n"
+    "  -d dim         the dimension, for sparse input\n"
+    "  -G gamma1      the step size of the COPML pre-stage\n"
+    "  -g gamma       a fixed step size, on the samples as given\n"
+    "  -h             print this help and exit\n"
+    "  -i model       go on learning from this model\n"
+    "  -n             scale each sample to unit norm first\n"
+    "  -o file        write the model to file, whole or not at all\n"
+    "  -R gamma       a step size relative to the data's scale "
+    "(default 0.1)\n"
+    "  -r rank        learn a rank x d map\n"
+    "  -s seed        the seed (default 0)\n"
+    "  -v             report counts and time on stderr\n"
+    "  -Z             do not standardize the samples\n"
+    "  -z             standardize online (the default unless -g)\n";
 
 struct options {
 	const char *algo, *model, *out;
@@ -40,28 +54,6 @@ struct options {
 	unsigned long long dim, rank, seed;
 	int have_seed;
 };
-
-static double
-optreal(const char *s, int opt, double lo, double hi)
-{
-	const char *why;
-	double v;
-
-	if ((why = opml_opt_real(s, lo, hi, &v)) != NULL)
-		errx(2, "-%c %s: %s", opt, s, why);
-	return v;
-}
-
-static unsigned long long
-optuint(const char *s, int opt, unsigned long long lo, unsigned long long hi)
-{
-	const char *why;
-	unsigned long long v;
-
-	if ((why = opml_opt_uint(s, lo, hi, &v)) != NULL)
-		errx(2, "-%c %s: %s", opt, s, why);
-	return v;
-}
 
 /* Command-line settings win over a resumed model's, except the
  * standardization, which a model keeps from its first sample on.  A new
@@ -117,7 +109,7 @@ static void
 start_learner(struct opml_learner *l, struct opml_model *m)
 {
 	if (opml_learner_init_fused(l, m) == -1)
-		errx(1, "out of memory");
+		opml_prog_nomem();
 	/* Clip 0 turns the guard off: no step is shortened. */
 	l->min_eig = m->clip > 0 ? m->clip : -HUGE_VAL;
 }
@@ -156,8 +148,8 @@ main(int argc, char *argv[])
 	struct opml_batch *b;
 	struct opml_output out;
 	struct timespec t0, t1;
-	static char *stdin_only[] = { "-", NULL };
-	char *text;
+	static const char *const algos[] = { "opml", "copml", NULL };
+	char *text, **files;
 	size_t len, i;
 	int ch, have_model = 0, learner_ready = 0, status;
 
@@ -165,30 +157,31 @@ main(int argc, char *argv[])
 	o.standardize = -1;
 	memset(&s, 0, sizeof s);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	opml_prog_init(synopsis, options);
 	while ((ch = getopt(argc, argv, "a:c:d:G:g:hi:no:R:r:s:vZz")) != -1) {
 		switch (ch) {
 		case 'a':
-			if (strcmp(optarg, "opml") != 0 &&
-			    strcmp(optarg, "copml") != 0)
-				errx(2, "-a %s: expected opml or copml", optarg);
-			o.algo = optarg;
+			o.algo = algos[opml_prog_word(ch, optarg, algos)];
 			break;
 		case 'c':
-			o.clip = optreal(optarg, 'c', 0, 0.999);
+			o.clip = opml_prog_real('c', optarg, 0, 0.999);
 			o.have_clip = 1;
 			break;
 		case 'd':
-			o.dim = optuint(optarg, 'd', 1, 1UL << 24);
+			o.dim = opml_prog_uint('d', optarg, 1, 1UL << 24);
 			break;
 		case 'G':
-			o.gamma1 = optreal(optarg, 'G', 0, 1e300);
+			o.gamma1 = opml_prog_real('G', optarg, 0, 1e300);
 			o.have_gamma1 = 1;
 			break;
 		case 'g':
 		case 'R':
-			o.gamma = optreal(optarg, ch, 0, 1e300);
+			o.gamma = opml_prog_real(ch, optarg, 0, 1e300);
 			o.have_gamma = 1;
 			o.relative = ch == 'R';
+			break;
+		case 'h':
+			opml_prog_help();
 			break;
 		case 'i':
 			o.model = optarg;
@@ -200,10 +193,10 @@ main(int argc, char *argv[])
 			o.out = optarg;
 			break;
 		case 'r':
-			o.rank = optuint(optarg, 'r', 1, 1UL << 24);
+			o.rank = opml_prog_uint('r', optarg, 1, 1UL << 24);
 			break;
 		case 's':
-			o.seed = optuint(optarg, 's', 0, UINT64_MAX);
+			o.seed = opml_prog_uint('s', optarg, 0, UINT64_MAX);
 			o.have_seed = 1;
 			break;
 		case 'v':
@@ -214,18 +207,14 @@ main(int argc, char *argv[])
 			o.standardize = ch == 'z';
 			break;
 		default:
-			usage();
+			opml_prog_usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc == 0)
-		argv = stdin_only;
 
 	if (o.model != NULL) {
-		char msg[OPML_ERRMAX];
-		if (opml_model_load(o.model, &m, msg, sizeof msg) == -1)
-			errx(1, "%s", msg);
+		opml_prog_model(o.model, NULL, &m);
 		have_model = 1;
 		if (o.dim != 0 && o.dim != m.d)
 			errx(2, "-d %llu: the model has d=%zu", o.dim, m.d);
@@ -239,10 +228,11 @@ main(int argc, char *argv[])
 	} else
 		s.d = o.dim;
 
-	/* The files are parsed in a second thread (lib/queue.c) while
+	/* The files are parsed in a second thread (lib/feed.c) while
 	 * this one learns. */
-	if (opml_feed_start(&feed, argv, NULL, s.d) == -1)
-		errx(1, "out of memory");
+	files = opml_prog_files(argc, argv, "samples");
+	if (opml_feed_start(&feed, files, NULL, s.d) == -1)
+		opml_prog_nomem();
 	do {
 		b = opml_feed_next(&feed);
 		for (i = 0; i < b->n; i++) {
@@ -254,7 +244,7 @@ main(int argc, char *argv[])
 			}
 			if (opml_learn(&l, OPML_BATCH_LABEL(b, i),
 			    OPML_BATCH_X(b, i)) == -1)
-				errx(1, "out of memory");
+				opml_prog_nomem();
 		}
 		if (b->status == OPML_FEED_ERROR)
 			errx(1, "%s", b->err);
@@ -276,11 +266,10 @@ main(int argc, char *argv[])
 			errx(1, "the model diverged (non-finite L); use a "
 			    "smaller gamma");
 	if ((text = opml_model_format(&m, &len)) == NULL)
-		errx(1, "out of memory");
-	if (opml_output_open(&out, o.out) == -1)
-		err(1, "%s", o.out);
-	if (fwrite(text, 1, len, out.fp) != len || opml_output_close(&out))
-		err(1, "%s", o.out ? o.out : "stdout");
+		opml_prog_nomem();
+	opml_prog_open(&out, o.out);
+	opml_prog_write(&out, text, len);
+	opml_prog_commit(&out);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (o.verbose)
 		summary(&m, (double)(t1.tv_sec - t0.tv_sec) +

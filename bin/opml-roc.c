@@ -10,7 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "buf.h"
+#include "output.h"
+#include "prog.h"
+#include "score.h"
 #include "numfmt.h"
 #include "numparse.h"
 #include "reader.h"
@@ -30,24 +33,24 @@ struct curve {
 static struct curve *curves;
 static size_t ncurves, capcurves;
 
-static void
-usage(void)
-{
-	fprintf(stderr, "usage: opml-roc [-adq] [-g svg] [-n name] [-o file] "
-	    "[-t title] [file ...]\n");
-	exit(2);
-}
+static const char synopsis[] =
+    "opml-roc [-adhq] [-g svg] [-n name] [-o file] [-t title] [file ...]";
+static const char options[] =
+    "  -a        write only the summary, to the output\n"
+    "  -d        scores are distances: low means same\n"
+    "  -g svg    also write an SVG figure of the curves to svg\n"
+    "  -h        print this help and exit\n"
+    "  -n name   name the next curve (repeat for the following ones)\n"
+    "  -o file   write the curves to file, whole or not at all\n"
+    "  -q        write no summary\n"
+    "  -t title  the title of the figure\n";
 
 static void
 push(struct keys *a, uint64_t k)
 {
 	if (a->n == a->cap) {
-		size_t cap = a->cap ? 2 * a->cap : 1024;
-		uint64_t *p = realloc(a->k, cap * sizeof *p);
-		if (p == NULL)
-			errx(1, "out of memory");
-		a->k = p;
-		a->cap = cap;
+		a->cap = a->cap ? 2 * a->cap : 1024;
+		a->k = opml_prog_realloc(a->k, a->cap, sizeof *a->k);
 	}
 	a->k[a->n++] = k;
 }
@@ -56,12 +59,8 @@ static struct curve *
 newcurve(void)
 {
 	if (ncurves == capcurves) {
-		size_t cap = capcurves ? 2 * capcurves : 8;
-		struct curve *p = realloc(curves, cap * sizeof *p);
-		if (p == NULL)
-			errx(1, "out of memory");
-		curves = p;
-		capcurves = cap;
+		capcurves = capcurves ? 2 * capcurves : 8;
+		curves = opml_prog_realloc(curves, capcurves, sizeof *curves);
 	}
 	memset(&curves[ncurves], 0, sizeof curves[ncurves]);
 	return &curves[ncurves++];
@@ -80,8 +79,7 @@ basename_noext(const char *path, size_t col, size_t ncol)
 	b = b != NULL && b[1] != '\0' ? b + 1 : path;
 	dot = strrchr(b, '.');
 	n = dot != NULL && dot != b ? (size_t)(dot - b) : strlen(b);
-	if ((s = malloc(n + 24)) == NULL)
-		errx(1, "out of memory");
+	s = opml_prog_alloc(n + 24, 1);
 	memcpy(s, b, n);
 	s[n] = '\0';
 	if (ncol > 1)
@@ -89,100 +87,33 @@ basename_noext(const char *path, size_t col, size_t ncol)
 	return s;
 }
 
-static int
-isblank_(int c)
-{
-	return c == ' ' || c == '\t';
-}
-
 /* Read one file of `SCORE... LABEL` lines into new curves. */
 static void
 readfile(const char *path, int distance)
 {
 	struct opml_reader r;
-	size_t first = ncurves, ncol = 0, c;
+	struct opml_score sc;
+	size_t first = ncurves, c;
 	int rc;
-	char *s;
-	size_t n;
 
+	if (strcmp(path, "-") == 0)
+		opml_prog_stdin("scores");
 	if (opml_reader_open(&r, path) == -1)
 		errx(1, "%s", r.err);
-	while ((rc = opml_reader_line(&r, &s, &n)) == 1) {
-		const char *p = s, *end = s + n, *f[64];
-		size_t nf = 0, i;
-		const char *lab;
-
-		while (p < end && isblank_(*p))
-			p++;
-		if (p == end || *p == '#')
-			continue;
-		/* the field starts, the label last */
-		while (p < end) {
-			if (nf == 64) {
-				opml_reader_fail(&r, "more than 63 score "
-				    "columns");
-				errx(1, "%s", r.err);
-			}
-			f[nf++] = p;
-			while (p < end && !isblank_(*p))
-				p++;
-			while (p < end && isblank_(*p))
-				p++;
-		}
-		if (nf < 2) {
-			opml_reader_fail(&r, "expected SCORE LABEL");
-			errx(1, "%s", r.err);
-		}
-		if (ncol == 0) {
-			ncol = nf - 1;
-			for (c = 0; c < ncol; c++)
+	sc.n = 0;
+	while ((rc = opml_score_read(&r, &sc)) == 1) {
+		if (ncurves == first)
+			for (c = 0; c < sc.n; c++)
 				newcurve()->name = basename_noext(path, c,
-				    ncol);
-		} else if (nf - 1 != ncol) {
-			opml_reader_fail(&r, "%zu fields, expected %zu", nf,
-			    ncol + 1);
-			errx(1, "%s", r.err);
-		}
-		lab = f[nf - 1];
-		{
-			size_t ln = 0;
-			int positive;
-			while (lab + ln < end && !isblank_(lab[ln]))
-				ln++;
-			if ((ln == 1 && lab[0] == '1') ||
-			    (ln == 2 && lab[0] == '+' && lab[1] == '1'))
-				positive = 1;
-			else if ((ln == 1 && lab[0] == '0') ||
-			    (ln == 2 && lab[0] == '-' && lab[1] == '1'))
-				positive = 0;
-			else {
-				opml_reader_fail(&r, "label '%.*s': expected "
-				    "1 or 0 (+1 or -1)", (int)(ln > 40 ? 40 :
-				    ln), lab);
-				errx(1, "%s", r.err);
-			}
-			for (i = 0; i + 1 < nf; i++) {
-				const char *fe = f[i], *q;
-				double x;
-				while (fe < end && !isblank_(*fe))
-					fe++;
-				q = opml_parse_double(f[i], fe, &x);
-				if (q != fe || !isfinite(x)) {
-					opml_reader_fail(&r, "field %zu: not "
-					    "a finite number: '%.*s'", i + 1,
-					    (int)(fe - f[i] > 40 ? 40 :
-					    fe - f[i]), f[i]);
-					errx(1, "%s", r.err);
-				}
-				c = first + i;
-				push(positive ? &curves[c].pos :
-				    &curves[c].neg, opml_roc_key(x, distance));
-			}
-		}
+				    sc.n);
+		for (c = 0; c < sc.n; c++)
+			push(sc.same ? &curves[first + c].pos :
+			    &curves[first + c].neg,
+			    opml_roc_key(sc.x[c], distance));
 	}
 	if (rc == -1)
 		errx(1, "%s", r.err);
-	if (ncol == 0)
+	if (sc.n == 0)
 		errx(1, "%s: no scores", r.name);
 	opml_reader_close(&r);
 }
@@ -195,7 +126,7 @@ putnum(struct opml_buf *b, double x, char sep)
 	int n;
 
 	if (p == NULL)
-		errx(1, "out of memory");
+		opml_prog_nomem();
 	n = opml_format_double(x, p);
 	p[n] = sep;
 	b->len += (size_t)n + 1;
@@ -223,22 +154,95 @@ summary(FILE *fp)
 	}
 }
 
+/* Sort each curve's keys and compute its ROC. */
+static void
+compute(int distance)
+{
+	size_t c, n, maxn = 0;
+	uint64_t *tmp;
+
+	for (c = 0; c < ncurves; c++) {
+		n = curves[c].pos.n > curves[c].neg.n ? curves[c].pos.n :
+		    curves[c].neg.n;
+		if (n > maxn)
+			maxn = n;
+	}
+	tmp = opml_prog_alloc(maxn, sizeof *tmp);
+	for (c = 0; c < ncurves; c++) {
+		struct curve *cv = &curves[c];
+
+		if (cv->pos.n == 0 || cv->neg.n == 0)
+			errx(1, "%s: only %s pairs (%zu): AUC undefined",
+			    cv->name, cv->pos.n ? "same" : "different",
+			    cv->pos.n + cv->neg.n);
+		opml_radix_sort(cv->pos.k, tmp, cv->pos.n);
+		opml_radix_sort(cv->neg.k, tmp, cv->neg.n);
+		if (opml_roc_compute(cv->pos.k, cv->pos.n, cv->neg.k,
+		    cv->neg.n, distance, &cv->roc) == -1)
+			opml_prog_nomem();
+		free(cv->pos.k);
+		free(cv->neg.k);
+	}
+	free(tmp);
+}
+
+/* The SVG figure of every curve. */
+static char *
+figure(const char *title, size_t *len)
+{
+	const struct opml_roc **rp = opml_prog_alloc(ncurves, sizeof *rp);
+	const char **np = opml_prog_alloc(ncurves, sizeof *np);
+	char *svg;
+	size_t c;
+
+	for (c = 0; c < ncurves; c++) {
+		rp[c] = &curves[c].roc;
+		np[c] = curves[c].name;
+	}
+	if ((svg = opml_roc_svg(rp, np, ncurves, title, len)) == NULL)
+		opml_prog_nomem();
+	free(rp);
+	free(np);
+	return svg;
+}
+
+/* The points of every curve, a `# name` line before each. */
+static void
+points(struct opml_output *out)
+{
+	struct opml_buf buf = { NULL, 0, 0 };
+	size_t c, i;
+
+	for (c = 0; c < ncurves; c++) {
+		struct curve *cv = &curves[c];
+
+		if (c > 0)
+			opml_prog_put(&buf, "\n", 1);
+		opml_prog_put(&buf, "# ", 2);
+		opml_prog_put(&buf, cv->name, strlen(cv->name));
+		opml_prog_put(&buf, "\n", 1);
+		for (i = 0; i < cv->roc.npt; i++) {
+			putnum(&buf, cv->roc.pt[i].fpr, ' ');
+			putnum(&buf, cv->roc.pt[i].tpr, ' ');
+			putnum(&buf, cv->roc.pt[i].thr, '\n');
+			opml_prog_flush(&buf, out, 0);
+		}
+	}
+	opml_prog_flush(&buf, out, 1);
+	opml_buf_free(&buf);
+}
+
 int
 main(int argc, char *argv[])
 {
-	static char *stdin_only[] = { "-", NULL };
 	const char *outpath = NULL, *svgpath = NULL, *title = NULL;
-	char **names = NULL;
-	size_t nnames = 0, c, i, maxn = 0;
+	char **names, *svg = NULL;
+	size_t nnames = 0, c, i, svglen = 0;
 	struct opml_output out, so;
-	struct opml_buf buf = { NULL, 0, 0 };
-	uint64_t *tmp;
-	char *svg = NULL;
-	size_t svglen = 0;
-	int ch, distance = 0, quiet = 0, summary_only = 0, e, rc;
+	int ch, distance = 0, quiet = 0, summary_only = 0;
 
-	if ((names = calloc(argc, sizeof *names)) == NULL)
-		errx(1, "out of memory");
+	opml_prog_init(synopsis, options);
+	names = opml_prog_alloc((size_t)argc, sizeof *names);
 	while ((ch = getopt(argc, argv, "adg:hn:o:qt:")) != -1) {
 		switch (ch) {
 		case 'a':
@@ -249,6 +253,9 @@ main(int argc, char *argv[])
 			break;
 		case 'g':
 			svgpath = optarg;
+			break;
+		case 'h':
+			opml_prog_help();
 			break;
 		case 'n':
 			names[nnames++] = optarg;
@@ -263,116 +270,41 @@ main(int argc, char *argv[])
 			title = optarg;
 			break;
 		default:
-			usage();
+			opml_prog_usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc == 0)
-		argv = stdin_only;
 
-	for (; *argv != NULL; argv++)
+	for (argv = opml_prog_files(argc, argv, "scores"); *argv; argv++)
 		readfile(*argv, distance);
 	if (nnames > ncurves) {
 		warnx("%zu names for %zu curves", nnames, ncurves);
-		usage();
+		opml_prog_usage();
 	}
 	for (i = 0; i < nnames; i++) {
 		free(curves[i].name);
-		if ((curves[i].name = strdup(names[i])) == NULL)
-			errx(1, "out of memory");
+		curves[i].name = opml_prog_strdup(names[i]);
 	}
-
-	for (c = 0; c < ncurves; c++) {
-		size_t n = curves[c].pos.n > curves[c].neg.n ?
-		    curves[c].pos.n : curves[c].neg.n;
-		if (n > maxn)
-			maxn = n;
-	}
-	if ((tmp = malloc((maxn ? maxn : 1) * sizeof *tmp)) == NULL)
-		errx(1, "out of memory");
-	for (c = 0; c < ncurves; c++) {
-		struct curve *cv = &curves[c];
-		if (cv->pos.n == 0 || cv->neg.n == 0)
-			errx(1, "%s: only %s pairs (%zu): AUC undefined",
-			    cv->name, cv->pos.n ? "same" : "different",
-			    cv->pos.n + cv->neg.n);
-		opml_radix_sort(cv->pos.k, tmp, cv->pos.n);
-		opml_radix_sort(cv->neg.k, tmp, cv->neg.n);
-		if (opml_roc_compute(cv->pos.k, cv->pos.n, cv->neg.k,
-		    cv->neg.n, distance, &cv->roc) == -1)
-			errx(1, "out of memory");
-		free(cv->pos.k);
-		free(cv->neg.k);
-	}
-	free(tmp);
+	compute(distance);
 
 	/* The figure is made first and both files are written before
 	 * either is put in place, so that an error in one (a -g path that
 	 * cannot be written) leaves neither. */
-	if (svgpath != NULL) {
-		const struct opml_roc **rp = malloc(ncurves * sizeof *rp);
-		const char **np = malloc(ncurves * sizeof *np);
-
-		if (rp == NULL || np == NULL)
-			errx(1, "out of memory");
-		for (c = 0; c < ncurves; c++) {
-			rp[c] = &curves[c].roc;
-			np[c] = curves[c].name;
-		}
-		if ((svg = opml_roc_svg(rp, np, ncurves, title, &svglen)) ==
-		    NULL)
-			errx(1, "out of memory");
-		free(rp);
-		free(np);
-	}
-	if (opml_output_open(&out, outpath) == -1)
-		err(1, "%s", outpath);
-	if (svgpath != NULL && opml_output_open(&so, svgpath) == -1) {
-		e = errno;
-		opml_output_abort(&out);
-		errno = e;
-		err(1, "%s", svgpath);
-	}
-	for (c = 0; c < ncurves && !summary_only; c++) {
-		struct curve *cv = &curves[c];
-		if (c > 0 && opml_buf_put(&buf, "\n", 1) == -1)
-			errx(1, "out of memory");
-		if (opml_buf_put(&buf, "# ", 2) == -1 ||
-		    opml_buf_put(&buf, cv->name, strlen(cv->name)) == -1 ||
-		    opml_buf_put(&buf, "\n", 1) == -1)
-			errx(1, "out of memory");
-		for (i = 0; i < cv->roc.npt; i++) {
-			putnum(&buf, cv->roc.pt[i].fpr, ' ');
-			putnum(&buf, cv->roc.pt[i].tpr, ' ');
-			putnum(&buf, cv->roc.pt[i].thr, '\n');
-			if (buf.len >= 1 << 16 && opml_buf_flush(&buf,
-			    out.fp) == -1)
-				break;
-		}
-	}
+	if (svgpath != NULL)
+		svg = figure(title, &svglen);
+	opml_prog_open(&out, outpath);
+	if (svgpath != NULL)
+		opml_prog_open(&so, svgpath);
 	if (summary_only)
 		summary(out.fp);
-	if (svgpath != NULL && fwrite(svg, 1, svglen, so.fp) != svglen) {
-		e = errno;
-		opml_output_abort(&so);
-		opml_output_abort(&out);
-		errno = e;
-		err(1, "%s", svgpath);
-	}
-	/* A failed close has removed its temporary already. */
-	if ((rc = opml_buf_flush(&buf, out.fp)) == -1 ||
-	    opml_output_close(&out) == -1) {
-		e = errno;
-		if (svgpath != NULL)
-			opml_output_abort(&so);
-		if (rc == -1)
-			opml_output_abort(&out);
-		errno = e;
-		err(1, "%s", outpath ? outpath : "stdout");
-	}
-	if (svgpath != NULL && opml_output_close(&so) == -1)
-		err(1, "%s", svgpath);
+	else
+		points(&out);
+	if (svgpath != NULL)
+		opml_prog_write(&so, svg, svglen);
+	opml_prog_commit(&out);
+	if (svgpath != NULL)
+		opml_prog_commit(&so);
 	free(svg);
 
 	if (!quiet && !summary_only)
@@ -383,6 +315,5 @@ main(int argc, char *argv[])
 	}
 	free(curves);
 	free(names);
-	opml_buf_free(&buf);
 	return 0;
 }

@@ -8,38 +8,26 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "output.h"
+#include "prog.h"
 #include "numfmt.h"
 #include "reader.h"
 #include "stat.h"
 #include "table.h"
 
-#define SYNOPSIS "usage: opml-stat [-FHh] [-l level] [-o file] " \
-    "[-r column] [file ...]\n"
-
-static void
-usage(void)
-{
-	fputs(SYNOPSIS, stderr);
-	exit(2);
-}
-
-static void
-help(void)
-{
-	fputs(SYNOPSIS
-	    "  -F         numbers in full: the shortest form that reads back\n"
-	    "             exactly (default: 4 significant digits)\n"
-	    "  -H         higher figures are better (AUC, accuracy); default:\n"
-	    "             lower is better (errors)\n"
-	    "  -h         print this help and exit\n"
-	    "  -l level   a difference is significant when p < level "
-	    "(default 0.05)\n"
-	    "  -o file    write to file, complete or not at all\n"
-	    "  -r column  the reference column, by name or number "
-	    "(default 1)\n", stdout);
-	exit(0);
-}
+static const char synopsis[] =
+    "opml-stat [-FHh] [-l level] [-o file] [-r column] [file ...]";
+static const char options[] =
+    "  -F         numbers in full: the shortest form that reads back\n"
+    "             exactly (default: 4 significant digits)\n"
+    "  -H         higher figures are better (AUC, accuracy); default:\n"
+    "             lower is better (errors)\n"
+    "  -h         print this help and exit\n"
+    "  -l level   a difference is significant when p < level "
+    "(default 0.05)\n"
+    "  -o file    write to file, complete or not at all\n"
+    "  -r column  the reference column, by name or number "
+    "(default 1)\n";
 
 /* The fields of one output line; "-" where a figure does not exist. */
 #define NF 6
@@ -58,14 +46,13 @@ number(char *buf, double v, int full)
 int
 main(int argc, char *argv[])
 {
-	static char *stdin_only[] = { "-", NULL };
 	static const char *title[NF] = { "#column", "n", "mean", "std", "p",
 	    "result" };
 	struct opml_table t;
 	struct opml_reader r;
 	struct opml_output out;
 	struct opml_ttest tt;
-	const char *refname = NULL, *outpath = NULL, *last = "-", *why;
+	const char *refname = NULL, *outpath = NULL, *last = "-";
 	char (*cell)[NF][FW];
 	char **name = NULL, numbuf[FW];
 	double level = 0.05, mean, std, *ref;
@@ -73,6 +60,7 @@ main(int argc, char *argv[])
 	size_t j, f, w[NF];
 	long refcol = 0;
 
+	opml_prog_init(synopsis, options);
 	while ((ch = getopt(argc, argv, "FHhl:o:r:")) != -1) {
 		switch (ch) {
 		case 'F':
@@ -82,11 +70,10 @@ main(int argc, char *argv[])
 			higher = 1;
 			break;
 		case 'h':
-			help();
+			opml_prog_help();
 			break;
 		case 'l':
-			if ((why = opml_opt_real(optarg, 0, 1, &level)) != NULL)
-				errx(2, "-l %s: %s", optarg, why);
+			level = opml_prog_real(ch, optarg, 0, 1);
 			if (level == 0 || level == 1)
 				errx(2, "-l %s: not strictly between 0 and 1",
 				    optarg);
@@ -98,13 +85,12 @@ main(int argc, char *argv[])
 			refname = optarg;
 			break;
 		default:
-			usage();
+			opml_prog_usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc == 0)
-		argv = stdin_only;
+	argv = opml_prog_files(argc, argv, "figures");
 
 	opml_table_init(&t);
 	for (; *argv != NULL; argv++) {
@@ -115,19 +101,18 @@ main(int argc, char *argv[])
 		opml_reader_close(&r);
 	}
 	if (t.n == 0)
-		errx(1, "%s: no rows of figures", opml_input_name(last));
+		errx(1, "%s: no rows of figures", opml_prog_name(last));
 	if (refname != NULL &&
 	    (refcol = opml_table_column(&t, refname)) == -1)
 		errx(2, "-r %s: no such column (there are %zu)", refname, t.k);
 	if (t.n == 1)
 		warnx("%s: one row: no standard deviation, no t-test",
-		    opml_input_name(last));
+		    opml_prog_name(last));
 
 	/* Every cell first, to align the columns for people; a script
 	 * splits at blanks all the same. */
-	if ((cell = calloc(t.k + 1, sizeof *cell)) == NULL ||
-	    (name = calloc(t.k, sizeof *name)) == NULL)
-		errx(1, "out of memory");
+	cell = opml_prog_zalloc(t.k + 1, sizeof *cell);
+	name = opml_prog_zalloc(t.k, sizeof *name);
 	for (f = 0; f < NF; f++)
 		snprintf(cell[0][f], FW, "%s", title[f]);
 	ref = t.x + refcol;
@@ -138,12 +123,11 @@ main(int argc, char *argv[])
 			name[j] = t.name[j];
 		else {
 			snprintf(numbuf, sizeof numbuf, "%zu", j + 1);
-			if ((name[j] = strdup(numbuf)) == NULL)
-				errx(1, "out of memory");
+			name[j] = opml_prog_strdup(numbuf);
 		}
 		if (opml_stat_moments(t.x + j, t.n, t.k, &mean, &std) == -1)
 			errx(1, "%s: column %s: figures too large: their sum "
-			    "overflows a double", opml_input_name(last),
+			    "overflows a double", opml_prog_name(last),
 			    name[j]);
 		snprintf(c[1], FW, "%zu", t.n);
 		number(c[2], mean, full);
@@ -159,7 +143,7 @@ main(int argc, char *argv[])
 			strcpy(c[5], "none");
 		else if (rc == -2)
 			errx(1, "%s: column %s: differences too large for "
-			    "a t-test", opml_input_name(last), name[j]);
+			    "a t-test", opml_prog_name(last), name[j]);
 		else {
 			number(c[4], tt.p, full);
 			rc = opml_stat_verdict(&tt, level, higher);
@@ -176,8 +160,7 @@ main(int argc, char *argv[])
 				w[f] = l;
 		}
 	}
-	if (opml_output_open(&out, outpath) == -1)
-		err(1, "%s", outpath);
+	opml_prog_open(&out, outpath);
 	for (j = 0; j <= t.k; j++) {
 		fprintf(out.fp, "%-*s", (int)w[0], j == 0 ? cell[0][0] :
 		    name[j - 1]);
@@ -185,8 +168,7 @@ main(int argc, char *argv[])
 			fprintf(out.fp, "  %-*s", (int)w[f], cell[j][f]);
 		fprintf(out.fp, "  %s\n", cell[j][NF - 1]);
 	}
-	if (opml_output_close(&out) == -1)
-		err(1, "%s", outpath ? outpath : "stdout");
+	opml_prog_commit(&out);
 	if (t.name == NULL)
 		for (j = 0; j < t.k; j++)
 			free(name[j]);

@@ -3,36 +3,24 @@
  * Euclidean tools downstream see the learned metric.
  */
 #include <err.h>
-#include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "buf.h"
+#include "feed.h"
 #include "model.h"
-#include "queue.h"
+#include "output.h"
+#include "prog.h"
 #include "reader.h"
 #include "transform.h"
 
-static void
-usage(void)
-{
-	fprintf(stderr, "usage: opml-transform [-l] [-m model] [-o file] "
-	    "[file ...]\n");
-	exit(2);
-}
-
-static void
-load_model(struct opml_reader *r, struct opml_model *m)
-{
-	int rc = opml_model_read(r, m);
-
-	if (rc == 0)
-		errx(1, "%s: no model (expected a #opml block)", r->name);
-	if (rc == -1)
-		errx(1, "%s", r->err);
-}
+static const char synopsis[] =
+    "opml-transform [-hl] [-m model] [-o file] [file ...]";
+static const char options[] =
+    "  -h        print this help and exit\n"
+    "  -l        write libsvm's sparse form, LABEL i:v ...\n"
+    "  -m model  the model (default: the head of the standard input)\n"
+    "  -o file   write to file, whole or not at all\n";
 
 int
 main(int argc, char *argv[])
@@ -43,14 +31,19 @@ main(int argc, char *argv[])
 	struct opml_batch *b;
 	struct opml_output out;
 	struct opml_buf buf = { NULL, 0, 0 };
-	static char *stdin_only[] = { "-", NULL };
 	const char *modelpath = NULL, *outpath = NULL;
-	double *y;
-	int ch, sparse = 0, status, wrerr = 0;
-	size_t i, ycap = 1, nout = 0;
+	char **files;
+	double *y = NULL;
+	int ch, sparse = 0, rc;
+	size_t i, ycap = 0, nout = 0;
+	enum opml_feed_status status;
 
+	opml_prog_init(synopsis, options);
 	while ((ch = getopt(argc, argv, "hlm:o:")) != -1) {
 		switch (ch) {
+		case 'h':
+			opml_prog_help();
+			break;
 		case 'l':
 			sparse = 1;
 			break;
@@ -61,76 +54,55 @@ main(int argc, char *argv[])
 			outpath = optarg;
 			break;
 		default:
-			usage();
+			opml_prog_usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc == 0)
-		argv = stdin_only;
 
 	/* Without -m the model heads stdin, and stdin's reader stays open
 	 * for the samples that may follow it. */
-	if (opml_reader_init(&in, STDIN_FILENO, "stdin") == -1)
-		errx(1, "%s", in.err);
-	if (modelpath == NULL || strcmp(modelpath, "-") == 0) {
-		load_model(&in, &m);
-	} else {
-		char msg[OPML_ERRMAX];
-		if (opml_model_load(modelpath, &m, msg, sizeof msg) == -1)
-			errx(1, "%s", msg);
-	}
-	if ((y = malloc(m.r * sizeof *y)) == NULL)
-		errx(1, "out of memory");
-	if (opml_output_open(&out, outpath) == -1)
-		err(1, "%s", outpath);
+	opml_prog_stdin_reader(&in);
+	opml_prog_model(modelpath, &in, &m);
+	files = opml_prog_files(argc, argv, "samples");
+	opml_prog_open(&out, outpath);
 
-	/* The input is parsed in a second thread (lib/queue.c) while this
+	/* The input is parsed in a second thread (lib/feed.c) while this
 	 * one transforms and prints. */
-	if (opml_feed_start(&feed, argv, &in, m.d) == -1)
-		errx(1, "out of memory");
+	if (opml_feed_start(&feed, files, &in, m.d) == -1)
+		opml_prog_nomem();
 	do {
 		b = opml_feed_next(&feed);
 		if (b->n > ycap) {
 			free(y);
-			if ((y = malloc(b->n * m.r * sizeof *y)) == NULL)
-				errx(1, "out of memory");
+			y = opml_prog_alloc(b->n, m.r * sizeof *y);
 			ycap = b->n;
 		}
 		if (opml_transform_batch(&m, b->x, b->n, y) == -1)
-			errx(1, "out of memory");
-		for (i = 0; i < b->n && !wrerr; i++) {
-			int rc = opml_buf_row(&buf, OPML_BATCH_LABEL(b, i),
+			opml_prog_nomem();
+		for (i = 0; i < b->n; i++, nout++) {
+			rc = opml_buf_row(&buf, OPML_BATCH_LABEL(b, i),
 			    y + i * m.r, m.r, sparse);
-			if (rc == -2) {
-				/* The lines before stay, flushed now: the
-				 * exit may not get to flush them. */
-				opml_buf_flush(&buf, out.fp);
-				fflush(out.fp);
-				opml_output_abort(&out);
-				free(y);
+			if (rc == OPML_BUF_NONFINITE) {
+				/* The lines before stay whole. */
+				opml_prog_flush(&buf, &out, 1);
 				errx(1, "sample %zu (%s): L x overflows a double",
 				    nout + 1, OPML_BATCH_LABEL(b, i));
 			}
-			if (rc == -1)
-				errx(1, "out of memory");
-			nout++;
-			if (buf.len >= 1 << 16 && opml_buf_flush(&buf, out.fp))
-				wrerr = 1;
+			if (rc != 0)
+				opml_prog_nomem();
+			opml_prog_flush(&buf, &out, 0);
 		}
-		if (b->status == OPML_FEED_ERROR && !wrerr) {
-			/* Lines already written stay whole; a file output
-			 * is not left behind. */
-			opml_buf_flush(&buf, out.fp);
-			opml_output_abort(&out);
+		if (b->status == OPML_FEED_ERROR) {
+			opml_prog_flush(&buf, &out, 1);
 			errx(1, "%s", b->err);
 		}
 		status = b->status;
 		opml_feed_done(&feed, b);
-	} while (status == OPML_FEED_MORE && !wrerr);
+	} while (status == OPML_FEED_MORE);
 	opml_feed_stop(&feed);
-	if (opml_buf_flush(&buf, out.fp) == -1 || opml_output_close(&out))
-		err(1, "%s", outpath ? outpath : "stdout");
+	opml_prog_flush(&buf, &out, 1);
+	opml_prog_commit(&out);
 	opml_buf_free(&buf);
 	opml_reader_free(&in);
 	opml_model_free(&m);

@@ -5,6 +5,7 @@
 #include "learn.h"
 #include "transform.h"
 #include "step.h"
+#include "vec.h"
 
 /* Kinds of pending step in the one-pass learner. */
 enum { NONE, TRIPLET, PRESTAGE };
@@ -48,7 +49,7 @@ zalloc(size_t n)
 int
 opml_learner_init_fused(struct opml_learner *l, struct opml_model *m)
 {
-	size_t d = m->d, r = m->r, ld = opml_padded(m->d), i;
+	size_t d = m->d, r = m->r, ld = opml_vec_padded(m->d), i;
 
 	if (opml_learner_init(l, m) == -1)
 		return -1;
@@ -187,7 +188,7 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 		q = l->q;
 		break;
 	case PRESTAGE:
-		/* Sherman-Morrison, as opml_prestage_step. */
+		/* Sherman-Morrison, as opml_step_prestage. */
 		f = -l->pg / (1 + l->pg * sqnorm(l->a, d));
 		for (i = 0; i < r; i++)
 			l->p[i] = f * l->u[i];
@@ -196,7 +197,7 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 	}
 	l->pending = NONE;
 	if (p != NULL || an != NULL)
-		opml_fused_rows(l->L, r, l->ld, p, l->a, q, l->b, an, bn,
+		opml_vec_fused_rows(l->L, r, l->ld, p, l->a, q, l->b, an, bn,
 		    l->nu, l->nv);
 }
 
@@ -300,7 +301,7 @@ opml_learn(struct opml_learner *l, const char *label, const double *x)
 			advance(l, a, NULL);
 			hold(l, PRESTAGE, g);
 		} else
-			opml_prestage_step(m->L, m->r, d, a, g, l->u);
+			opml_step_prestage(m->L, m->r, d, a, g, l->u);
 		break;
 	case OPML_TRIPLET:
 		m->n.triplets++;

@@ -16,7 +16,7 @@
  * (opml_learner_init_fused) keeps one step pending: the next triplet's
  * a and b depend only on the stored samples, not on L, so when it comes
  * the pending update of L and the next step's La, Lb are made in one
- * pass over L (opml_fused_rows), on a copy of L with padded rows.  Its
+ * pass over L (opml_vec_fused_rows), on a copy of L with padded rows.  Its
  * m->L and step counters are current only after opml_learner_flush.
  * Its sums run in a fixed lane order, so a flush between two samples
  * (a model written, then resumed) changes nothing: the results are

@@ -1,7 +1,9 @@
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "opt.h"
 #include "pairs.h"
 #include "rng.h"
 
@@ -200,4 +202,238 @@ out:
 	if (rc == -1 && errno != ERANGE)
 		errno = ENOMEM;
 	return rc;
+}
+
+/* A pair list's lines, held until the layout is known. */
+struct lines {
+	char **s;
+	unsigned long *no;
+	size_t n, cap;
+};
+
+static void
+free_lines(struct lines *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->s[i]);
+	free(l->s);
+	free(l->no);
+}
+
+static int
+keep_line(struct lines *l, const char *s, size_t len, unsigned long no)
+{
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 1024;
+		char **ns = realloc(l->s, cap * sizeof *ns);
+		unsigned long *nn;
+
+		if (ns == NULL)
+			return -1;
+		l->s = ns;
+		if ((nn = realloc(l->no, cap * sizeof *nn)) == NULL)
+			return -1;
+		l->no = nn;
+		l->cap = cap;
+	}
+	if ((l->s[l->n] = malloc(len + 1)) == NULL)
+		return -1;
+	memcpy(l->s[l->n], s, len);
+	l->s[l->n][len] = '\0';
+	l->no[l->n++] = no;
+	return 0;
+}
+
+/* Split s in place into at most 5 blank-separated fields (6 means
+ * more). */
+static size_t
+fields(char *s, char **f)
+{
+	size_t nf = 0;
+
+	for (;;) {
+		while (opml_reader_isblank(*s))
+			s++;
+		if (*s == '\0')
+			return nf;
+		if (nf == 5)
+			return nf + 1;
+		f[nf++] = s;
+		while (*s != '\0' && !opml_reader_isblank(*s))
+			s++;
+		if (*s != '\0')
+			*s++ = '\0';
+	}
+}
+
+/* Count the fields of a copy of s: -1 if out of memory. */
+static long
+count_fields(const char *s)
+{
+	char *c = strdup(s), *f[6];
+	long n;
+
+	if (c == NULL)
+		return -1;
+	n = (long)fields(c, f);
+	free(c);
+	return n;
+}
+
+/* Rows grouped by label: the rows of label k are
+ * byl[first[k] .. first[k] + count[k]) in input order. */
+struct groups {
+	size_t *byl, *first, *count;
+};
+
+static int
+group(const struct opml_set *s, struct groups *g)
+{
+	size_t k, i, *fill;
+
+	g->first = calloc(s->labels.n + 1, sizeof *g->first);
+	g->byl = malloc((s->n + 1) * sizeof *g->byl);
+	fill = calloc(s->labels.n + 1, sizeof *fill);
+	if ((g->count = opml_set_counts(s)) == NULL || g->first == NULL ||
+	    g->byl == NULL || fill == NULL) {
+		free(fill);
+		return -1;
+	}
+	for (k = 1; k < s->labels.n; k++)
+		g->first[k] = g->first[k - 1] + g->count[k - 1];
+	memcpy(fill, g->first, s->labels.n * sizeof *fill);
+	for (i = 0; i < s->n; i++)
+		g->byl[fill[s->y[i]]++] = i;
+	free(fill);
+	return 0;
+}
+
+static int
+row_index(struct opml_reader *r, const struct opml_set *s, const char *f,
+    size_t *row)
+{
+	unsigned long long v;
+	int rc = opml_opt_uint(f, 0, (unsigned long long)s->n - 1, &v);
+
+	if (rc == OPML_OPT_SYNTAX)
+		return opml_reader_fail(r, "index '%s': not a whole number", f);
+	if (rc != 0)
+		return opml_reader_fail(r, "index %s out of range (%zu "
+		    "samples)", f, s->n);
+	*row = (size_t)v;
+	return 0;
+}
+
+/* The row that is the k-th (1-based) image of a person. */
+static int
+image(struct opml_reader *r, const struct opml_set *s,
+    const struct groups *g, const char *who, const char *f, size_t *row)
+{
+	unsigned long long v;
+	size_t k = opml_labels_find(&s->labels, who);
+	int rc;
+
+	if (k == (size_t)-1)
+		return opml_reader_fail(r, "no samples labeled '%s'", who);
+	if ((rc = opml_opt_uint(f, 1, ~0ULL, &v)) != 0)
+		return opml_reader_fail(r, "image number '%s': %s", f,
+		    rc == OPML_OPT_SYNTAX ? "not a whole number" :
+		    rc == OPML_OPT_LOW ? "too small" : "too large");
+	if (v > g->count[k])
+		return opml_reader_fail(r, "'%s' has %zu image%s, not %llu",
+		    who, g->count[k], g->count[k] == 1 ? "" : "s", v);
+	*row = g->byl[g->first[k] + v - 1];
+	return 0;
+}
+
+static int
+parse_pair(struct opml_reader *r, const struct opml_set *s,
+    const struct groups *g, char *line, int lfw, struct opml_pair *p)
+{
+	char *f[6];
+	size_t nf = fields(line, f);
+	int rc;
+
+	if (!lfw && nf == 2)
+		rc = row_index(r, s, f[0], &p->i) == -1 ||
+		    row_index(r, s, f[1], &p->j) == -1;
+	else if (lfw && nf == 3)
+		rc = image(r, s, g, f[0], f[1], &p->i) == -1 ||
+		    image(r, s, g, f[0], f[2], &p->j) == -1;
+	else if (lfw && nf == 4)
+		rc = image(r, s, g, f[0], f[1], &p->i) == -1 ||
+		    image(r, s, g, f[2], f[3], &p->j) == -1;
+	else
+		return opml_reader_fail(r, "%zu field%s, expected %s", nf,
+		    nf == 1 ? "" : "s", lfw ?
+		    "`name i j` or `name1 i name2 j`" : "`i j`");
+	if (rc)
+		return -1;
+	p->same = s->y[p->i] == s->y[p->j];
+	return 0;
+}
+
+int
+opml_pairs_read(struct opml_reader *r, const struct opml_set *s,
+    struct opml_pair **out, size_t *n)
+{
+	struct lines l = { NULL, NULL, 0, 0 };
+	struct groups g = { NULL, NULL, NULL };
+	struct opml_pair *p = NULL;
+	size_t len, i, first = 0, np = 0;
+	long n0, n1 = 0;
+	int rc, lfw;
+	char *line;
+
+	while ((rc = opml_reader_record(r, &line, &len)) == 1) {
+		if (memchr(line, '\0', len) != NULL) {
+			opml_reader_fail(r, "NUL byte");
+			goto fail;
+		}
+		if (keep_line(&l, line, len, r->line) == -1)
+			goto nomem;
+	}
+	if (rc == -1)
+		goto fail;
+	if (l.n == 0) {
+		snprintf(r->err, sizeof r->err, "%s: no pairs", r->name);
+		goto fail;
+	}
+	/* The layout is LFW's if the first line after a possible header
+	 * has 3 or 4 fields; a header is `10<TAB>300` or `1100`. */
+	if ((n0 = count_fields(l.s[0])) == -1 ||
+	    (l.n > 1 && (n1 = count_fields(l.s[1])) == -1))
+		goto nomem;
+	lfw = n0 == 3 || n0 == 4;
+	if (n0 == 1 || (n0 == 2 && (n1 == 3 || n1 == 4))) {
+		first = 1;
+		lfw = 1;
+	}
+	if (group(s, &g) == -1 ||
+	    (p = malloc((l.n + 1) * sizeof *p)) == NULL)
+		goto nomem;
+	for (i = first; i < l.n; i++) {
+		r->line = l.no[i];
+		if (parse_pair(r, s, &g, l.s[i], lfw, &p[np]) == -1)
+			goto fail;
+		np++;
+	}
+	free_lines(&l);
+	free(g.byl);
+	free(g.first);
+	free(g.count);
+	*out = p;
+	*n = np;
+	return 0;
+nomem:
+	opml_reader_fail(r, "out of memory");
+fail:
+	free_lines(&l);
+	free(g.byl);
+	free(g.first);
+	free(g.count);
+	free(p);
+	return -1;
 }

@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "reader.h"
+#include "set.h"
+
 /*
  * Pairs of samples for verification: drawn at random (as many same-label
  * as different-label pairs), or given by a list.
@@ -26,5 +29,15 @@ struct opml_pair {
  */
 int opml_pairs_draw(const size_t *cls, size_t m, size_t nclass, size_t n,
     uint64_t seed, struct opml_pair **out, int *kind, uint64_t *have);
+
+/*
+ * Read a pair list (opml(5)) over the samples of s: `I J` lines of row
+ * indices counted from 0, or LFW's `NAME I J` and `NAME1 I NAME2 J`
+ * with images counted from 1 within a label in input order, after an
+ * optional header line of one or two numbers.  *out gets an allocated
+ * array of *n pairs in list order.  0, or -1 with r->err set.
+ */
+int opml_pairs_read(struct opml_reader *r, const struct opml_set *s,
+    struct opml_pair **out, size_t *n);
 
 #endif

@@ -138,8 +138,8 @@ opml_reader_line(struct opml_reader *r, char **s, size_t *n)
 	return 1;
 }
 
-static int
-isblank_(int c)
+int
+opml_reader_isblank(int c)
 {
 	return c == ' ' || c == '\t';
 }
@@ -150,12 +150,12 @@ static const char *
 skipsep(const char *p, const char *end, int *comma)
 {
 	*comma = 0;
-	while (p < end && isblank_(*p))
+	while (p < end && opml_reader_isblank(*p))
 		p++;
 	if (p < end && *p == ',') {
 		*comma = 1;
 		p++;
-		while (p < end && isblank_(*p))
+		while (p < end && opml_reader_isblank(*p))
 			p++;
 	}
 	return p;
@@ -164,7 +164,7 @@ skipsep(const char *p, const char *end, int *comma)
 static const char *
 tokend(const char *p, const char *end)
 {
-	while (p < end && !isblank_(*p) && *p != ',')
+	while (p < end && !opml_reader_isblank(*p) && *p != ',')
 		p++;
 	return p;
 }
@@ -193,7 +193,7 @@ number(struct opml_reader *r, size_t field, const char *p, const char *end,
 {
 	const char *q = opml_parse_double(p, end, v);
 
-	if (q == NULL || (q < end && !isblank_(*q) && *q != ',')) {
+	if (q == NULL || (q < end && !opml_reader_isblank(*q) && *q != ',')) {
 		badnum(r, field, p, end);
 		return NULL;
 	}
@@ -348,7 +348,7 @@ opml_read_sample(struct opml_reader *r, struct opml_sample *s)
 			return rc;
 		p = line;
 		end = line + n;
-		while (p < end && isblank_(*p))
+		while (p < end && opml_reader_isblank(*p))
 			p++;
 		if (p < end && *p != '#')
 			break;
@@ -374,4 +374,22 @@ opml_sample_free(struct opml_sample *s)
 	free(s->label);
 	free(s->x);
 	memset(s, 0, sizeof *s);
+}
+
+int
+opml_reader_record(struct opml_reader *r, char **s, size_t *n)
+{
+	size_t k;
+	int rc;
+
+	while ((rc = opml_reader_line(r, s, n)) == 1) {
+		for (k = 0; k < *n && opml_reader_isblank((*s)[k]); k++)
+			;
+		if (k < *n && (*s)[k] != '#') {
+			*s += k;
+			*n -= k;
+			return 1;
+		}
+	}
+	return rc;
 }

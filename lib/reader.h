@@ -40,6 +40,13 @@ void opml_reader_close(struct opml_reader *r);
  * The line stays valid until the next call. */
 int opml_reader_line(struct opml_reader *r, char **s, size_t *n);
 
+/* The next line that is neither blank nor a `#` comment, from its
+ * first non-blank: as opml_reader_line. */
+int opml_reader_record(struct opml_reader *r, char **s, size_t *n);
+
+/* 1 for a blank or a tab, the field separators of every format. */
+int opml_reader_isblank(int c);
+
 /* Set r->err to "name:line: " followed by the formatted message;
  * returns -1 so that callers can write `return opml_reader_fail(...)`. */
 int opml_reader_fail(struct opml_reader *r, const char *fmt, ...);

@@ -3,7 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "buf.h"
+#include "opt.h"
 #include "numfmt.h"
 #include "scale.h"
 #include "transform.h"
@@ -189,7 +190,7 @@ opml_scale_read(struct opml_reader *r, struct opml_scale *p)
 		return opml_reader_fail(r, "header: no d");
 	memcpy(dbuf, v, i);
 	dbuf[i] = '\0';
-	if (opml_opt_uint(dbuf, 1, 100000000, &dd) != NULL)
+	if (opml_opt_uint(dbuf, 1, 100000000, &dd) != 0)
 		return opml_reader_fail(r, "header: bad d '%s'", dbuf);
 	d = (size_t)dd;
 	if (alloc(p, t, d) == -1)

@@ -6,101 +6,7 @@
 #include "split.h"
 
 void
-opml_set_init(struct opml_set *s)
-{
-	memset(s, 0, sizeof *s);
-	opml_labels_init(&s->labels);
-}
-
-void
-opml_set_free(struct opml_set *s)
-{
-	free(s->x);
-	free(s->y);
-	opml_labels_free(&s->labels);
-	memset(s, 0, sizeof *s);
-}
-
-static int
-grow(struct opml_set *s)
-{
-	size_t cap = s->cap ? 2 * s->cap : 256;
-	double *x;
-	size_t *y;
-
-	if (s->d > 0 && cap > (size_t)-1 / sizeof *x / s->d)
-		return -1;
-	if ((x = realloc(s->x, cap * (s->d ? s->d : 1) * sizeof *x)) == NULL)
-		return -1;
-	s->x = x;
-	if ((y = realloc(s->y, cap * sizeof *y)) == NULL)
-		return -1;
-	s->y = y;
-	s->cap = cap;
-	return 0;
-}
-
-int
-opml_set_read(struct opml_set *s, struct opml_reader *r)
-{
-	struct opml_sample smp;
-	size_t c;
-	int rc, isnew;
-
-	memset(&smp, 0, sizeof smp);
-	smp.d = s->d;
-	while ((rc = opml_read_sample(r, &smp)) == 1) {
-		if (s->d == 0) {
-			s->d = smp.d;
-			/* Rows held so far (none) need no copying. */
-			free(s->x);
-			s->x = NULL;
-			s->cap = 0;
-		}
-		if (s->n == s->cap && grow(s) == -1)
-			goto nomem;
-		if ((c = opml_labels_add(&s->labels, smp.label, &isnew)) ==
-		    (size_t)-1)
-			goto nomem;
-		memcpy(s->x + s->n * s->d, smp.x, s->d * sizeof *s->x);
-		s->y[s->n++] = c;
-	}
-	opml_sample_free(&smp);
-	return rc == -1 ? -1 : 0;
-nomem:
-	opml_sample_free(&smp);
-	return opml_reader_fail(r, "out of memory");
-}
-
-int
-opml_set_load(struct opml_set *s, const char *path, char *err,
-    size_t errlen)
-{
-	struct opml_reader r;
-	int rc = 0;
-
-	if (opml_reader_open(&r, path) == -1 || opml_set_read(s, &r) == -1) {
-		snprintf(err, errlen, "%s", r.err);
-		rc = -1;
-	}
-	opml_reader_close(&r);
-	return rc;
-}
-
-size_t *
-opml_set_counts(const struct opml_set *s)
-{
-	size_t *cnt, i;
-
-	if ((cnt = calloc(s->labels.n + 1, sizeof *cnt)) == NULL)
-		return NULL;
-	for (i = 0; i < s->n; i++)
-		cnt[s->y[i]]++;
-	return cnt;
-}
-
-void
-opml_shuffle(size_t *idx, size_t n, uint64_t seed)
+opml_split_shuffle(size_t *idx, size_t n, uint64_t seed)
 {
 	struct opml_rng g;
 	size_t i, j, t;
@@ -148,7 +54,7 @@ class_order(const struct opml_set *s, uint64_t seed)
 	if ((co = malloc((s->labels.n + 1) * sizeof *co)) == NULL)
 		return NULL;
 	identity(co, s->labels.n);
-	opml_shuffle(co, s->labels.n, seed ^ 0x9e3779b97f4a7c15ULL);
+	opml_split_shuffle(co, s->labels.n, seed ^ 0x9e3779b97f4a7c15ULL);
 	return co;
 }
 
@@ -161,7 +67,7 @@ opml_split_frac(const struct opml_set *s, double frac, int strat,
 	int rc = -1;
 
 	identity(order, s->n);
-	opml_shuffle(order, s->n, seed);
+	opml_split_shuffle(order, s->n, seed);
 	if ((take = calloc(s->n + 1, 1)) == NULL ||
 	    (tmp = malloc((s->n + 1) * sizeof *tmp)) == NULL ||
 	    (cnt = opml_set_counts(s)) == NULL ||
@@ -217,7 +123,7 @@ opml_split_folds(const struct opml_set *s, size_t k, int strat,
 	int rc = -1;
 
 	identity(order, s->n);
-	opml_shuffle(order, s->n, seed);
+	opml_split_shuffle(order, s->n, seed);
 	if (bylabel) {
 		size_t *fc;
 
@@ -268,7 +174,7 @@ out:
 }
 
 int
-opml_coldstart(const struct opml_set *s, size_t p, size_t *order)
+opml_split_coldstart(const struct opml_set *s, size_t p, size_t *order)
 {
 	size_t *cnt, *first = NULL, *rows = NULL, *seen = NULL, nc = s->labels.n, i, c, q, o = 0;
 
@@ -300,5 +206,71 @@ opml_coldstart(const struct opml_set *s, size_t p, size_t *order)
 	free(first);
 	free(seen);
 	free(rows);
+	return 0;
+}
+
+/* The row indices after the word of a split-list line into idx. */
+static int
+read_rows(struct opml_reader *r, const char *s, const char *end,
+    size_t nrows, size_t *idx, size_t *k)
+{
+	unsigned long long v;
+	const char *p0;
+
+	for (;;) {
+		while (s < end && opml_reader_isblank(*s))
+			s++;
+		if (s == end)
+			return 0;
+		p0 = s;
+		v = 0;
+		while (s < end && *s >= '0' && *s <= '9') {
+			if (v > (1ULL << 62))
+				break;
+			v = v * 10 + (unsigned long long)(*s++ - '0');
+		}
+		if (s == p0 || (s < end && !opml_reader_isblank(*s)))
+			return opml_reader_fail(r, "not a row index: '%.*s'",
+			    (int)(end - p0 > 20 ? 20 : end - p0), p0);
+		if (v >= nrows)
+			return opml_reader_fail(r, "row %llu out of range "
+			    "(%zu rows, counted from 0)", v, nrows);
+		if (*k == nrows)
+			return opml_reader_fail(r, "more rows than the "
+			    "data's %zu", nrows);
+		idx[(*k)++] = (size_t)v;
+	}
+}
+
+int
+opml_split_read(struct opml_reader *r, size_t which, size_t nrows,
+    size_t *idx, size_t *ntrain, size_t *n)
+{
+	static const char *const word[2] = { "train", "test" };
+	char *s;
+	size_t len, wl, k = 0;
+	int rc = 0, part = 0;
+
+	while (part < 2 && (rc = opml_reader_line(r, &s, &len)) == 1) {
+		if (r->line < 2 * which - 1)
+			continue;
+		wl = strlen(word[part]);
+		if (len < wl || strncmp(s, word[part], wl) != 0 ||
+		    (len > wl && !opml_reader_isblank(s[wl])))
+			return opml_reader_fail(r, "expected a '%s' line",
+			    word[part]);
+		if (read_rows(r, s + wl, s + len, nrows, idx, &k) == -1)
+			return -1;
+		if (part++ == 0)
+			*ntrain = k;
+	}
+	if (part < 2 && rc == -1)
+		return -1;
+	if (part < 2) {
+		snprintf(r->err, sizeof r->err, "%s: no split %zu (%lu lines)",
+		    r->name, which, r->line);
+		return -1;
+	}
+	*n = k;
 	return 0;
 }

@@ -4,36 +4,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "labels.h"
 #include "reader.h"
+#include "set.h"
 
 /*
- * A labeled data set held in memory (the tools that need every sample
- * at once: opml-knn, opml-scale, opml-split), and seeded ways to order
- * and cut it.  The orders are arrays of row indices; the callers write
- * the rows out.
+ * Seeded ways to order and cut a data set.  The orders are arrays of
+ * row indices; the callers write the rows out.
  */
-struct opml_set {
-	size_t n, d, cap;
-	double *x;		/* n x d, row-major */
-	size_t *y;		/* class of each row: labels.name[y[i]] */
-	struct opml_labels labels;	/* numbered in order of appearance */
-};
-
-void opml_set_init(struct opml_set *s);
-void opml_set_free(struct opml_set *s);
-/* Append every sample of r.  If s->d is 0 the first sample fixes it.
- * 0, or -1 with r->err set. */
-int opml_set_read(struct opml_set *s, struct opml_reader *r);
-/* Append every sample of the file at path ("-": stdin): 0, or -1
- * with the message ("file:line: what") in err. */
-int opml_set_load(struct opml_set *s, const char *path, char *err,
-    size_t errlen);
-/* Number of rows of each class: a malloc'd array of labels.n counts. */
-size_t *opml_set_counts(const struct opml_set *s);
 
 /* Fisher-Yates shuffle of idx[0..n) driven by seed. */
-void opml_shuffle(size_t *idx, size_t n, uint64_t seed);
+void opml_split_shuffle(size_t *idx, size_t n, uint64_t seed);
 
 /*
  * order[0..n) gets a seeded permutation whose first *ntrain rows are the
@@ -61,6 +41,15 @@ int opml_split_folds(const struct opml_set *s, size_t k, int strat,
  * part 1 of every class (classes in order of appearance), part 2 of
  * every class, and so on.  0, or -1 if out of memory.
  */
-int opml_coldstart(const struct opml_set *s, size_t p, size_t *order);
+int opml_split_coldstart(const struct opml_set *s, size_t p, size_t *order);
+
+/*
+ * Split `which` (1-based) of a split list (opml(5)): line 2 which - 1
+ * is `train I ...`, line 2 which `test I ...`, row indices counted from
+ * 0 below nrows.  idx (nrows entries) gets the train rows, then the
+ * test rows; *ntrain and *n their numbers.  0, or -1 with r->err set.
+ */
+int opml_split_read(struct opml_reader *r, size_t which, size_t nrows,
+    size_t *idx, size_t *ntrain, size_t *n);
 
 #endif

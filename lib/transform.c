@@ -2,7 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "step.h"
+#include "vec.h"
 #include "transform.h"
 
 /* |x|^2; or 0 with the largest |x_j| in *big when |x|^2 over- or
@@ -67,7 +67,7 @@ opml_transform(const struct opml_model *m, const double *x, double *y,
 		x = work;
 	}
 	/* The lane-ordered kernel of the learner (lib/step.c). */
-	opml_matvec(m->L, m->r, m->d, m->d, x, y);
+	opml_vec_matvec(m->L, m->r, m->d, m->d, x, y);
 }
 
 int
@@ -86,7 +86,7 @@ opml_transform_batch(const struct opml_model *m, const double *X, size_t n,
 			opml_transform_prep(m, X + k * m->d, U + k * m->d);
 		X = U;
 	}
-	opml_matmat(m->L, m->r, m->d, m->d, X, n, m->d, Y, m->r);
+	opml_vec_matmat(m->L, m->r, m->d, m->d, X, n, m->d, Y, m->r);
 	free(U);
 	return 0;
 }

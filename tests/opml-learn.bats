@@ -370,7 +370,7 @@ bad_input() {
 	[ "$status" -eq 2 ]
 	run opml-learn -s -3 "$DATA/iris.txt"
 	[ "$status" -eq 2 ]
-	run opml-learn -h
+	run opml-learn -y
 	[ "$status" -eq 2 ]
 	[[ $output == *"usage: opml-learn"* ]]
 }

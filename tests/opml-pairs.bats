@@ -147,7 +147,7 @@ load helper
 	[ "$status" -eq 2 ]
 	run --separate-stderr opml-pairs -x
 	[ "$status" -eq 2 ]
-	run --separate-stderr opml-pairs -h
+	run --separate-stderr opml-pairs -z
 	[ "$status" -eq 2 ]
 	[[ $stderr == *usage:* ]]
 }

@@ -204,7 +204,7 @@ near() {
 	run --separate-stderr opml-roc -x
 	[ "$status" -eq 2 ]
 	[[ $stderr == *usage:* ]]
-	run --separate-stderr opml-roc -h
+	run --separate-stderr opml-roc -z
 	[ "$status" -eq 2 ]
 }
 

@@ -208,8 +208,10 @@ close_enough() {
 	run opml-transform -z
 	[ "$status" -eq 2 ]
 	[[ $output == *"usage: opml-transform"* ]]
-	run opml-transform -h
-	[ "$status" -eq 2 ]
+	run --separate-stderr opml-transform -h
+	[ "$status" -eq 0 ]
+	[[ $output == *"usage: opml-transform"* ]]
+	[ -z "$stderr" ]
 }
 
 @test "-l output feeds libsvm's svm-train and svm-predict" {

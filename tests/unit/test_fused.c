@@ -14,7 +14,7 @@
  * one input to 1e-10 in L, and any two summation orders differ by that
  * much.
  *
- * Also the feed (lib/queue.c) that parses in a second thread, or shares
+ * Also the feed (lib/feed.c) that parses in a second thread, or shares
  * the parsing with the caller: the same samples, labels and error as
  * parsing in the caller's thread alone.
  */
@@ -27,10 +27,11 @@
 
 #include "learn.h"
 #include "model.h"
-#include "queue.h"
+#include "feed.h"
 #include "rng.h"
 #include "testutil.h"
 #include "step.h"
+#include "vec.h"
 
 static int failures, checks;
 static unsigned long long seen_inactive, seen_clipped, seen_nonpd,
@@ -184,7 +185,7 @@ kernels(struct opml_rng *rng)
 	size_t d, r = 5, i, j;
 
 	for (d = 1; d <= 40; d++) {
-		size_t ld = opml_padded(d);
+		size_t ld = opml_vec_padded(d);
 		double *L = calloc(r * ld, sizeof *L), *x = calloc(ld, sizeof *x);
 		double *Lu = malloc(r * d * sizeof *Lu), y[5], yp[5], yd[5];
 		double un[5], vn[5], plain, err = 0;
@@ -193,9 +194,9 @@ kernels(struct opml_rng *rng)
 				Lu[i * d + j] = L[i * ld + j] = gauss(rng);
 		for (j = 0; j < d; j++)
 			x[j] = gauss(rng);
-		opml_matvec(Lu, r, d, d, x, y);
-		opml_matvec(L, r, ld, ld, x, yp);
-		opml_fused_rows(L, r, ld, NULL, NULL, NULL, NULL, x, x, un,
+		opml_vec_matvec(Lu, r, d, d, x, y);
+		opml_vec_matvec(L, r, ld, ld, x, yp);
+		opml_vec_fused_rows(L, r, ld, NULL, NULL, NULL, NULL, x, x, un,
 		    vn);
 		{
 			/* Batches of 1 to 9 samples, x among them. */
@@ -204,10 +205,10 @@ kernels(struct opml_rng *rng)
 			for (k = 0; k < n * d; k++)
 				X[k] = gauss(rng);
 			memcpy(X + (n - 1) * d, x, d * sizeof *x);
-			opml_matmat(Lu, r, d, d, X, n, d, Y, r);
+			opml_vec_matmat(Lu, r, d, d, X, n, d, Y, r);
 			for (k = 0; k < n; k++) {
 				double yk[5];
-				opml_matvec(Lu, r, d, d, X + k * d, yk);
+				opml_vec_matvec(Lu, r, d, d, X + k * d, yk);
 				check(memcmp(yk, Y + k * r, sizeof yk) == 0,
 				    "matmat row vs matvec, bits", "lanes", 0);
 			}
@@ -215,7 +216,7 @@ kernels(struct opml_rng *rng)
 			    "matmat vs matvec on x", "lanes", 0);
 		}
 		for (i = 0; i < r; i++) {
-			yd[i] = opml_dot(Lu + i * d, x, d);
+			yd[i] = opml_vec_dot(Lu + i * d, x, d);
 			plain = 0;
 			for (j = 0; j < d; j++)
 				plain += Lu[i * d + j] * x[j];

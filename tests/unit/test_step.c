@@ -117,7 +117,7 @@ opml_case(struct opml_rng *rng, size_t r, size_t d, double g, double min_eig)
 	if (res == OPML_STEP_FULL)
 		check(used == g, "full step changed g", r, d, g, used);
 	else {
-		double e = 1 + used * opml_lambda_min(aa, bb, ab);
+		double e = 1 + used * opml_step_lambda_min(aa, bb, ab);
 		check(fabs(e - min_eig) < 1e-12, "clip eigenvalue", r, d, g, e);
 		check(used < g, "clip did not shrink", r, d, g, used);
 	}
@@ -148,7 +148,7 @@ prestage_case(struct opml_rng *rng, size_t r, size_t d, double g1)
 	for (i = 0; i < d; i++)
 		v[i] = gauss(rng);
 	memcpy(L0, L, r * d * sizeof *L);
-	opml_prestage_step(L, r, d, v, g1, w);
+	opml_step_prestage(L, r, d, v, g1, w);
 	for (i = 0; i < d; i++)
 		for (j = 0; j < d; j++)
 			M[i * d + j] = (i == j) + g1 * v[i] * v[j];
@@ -185,10 +185,10 @@ main(void)
 			}
 	}
 	/* lambda_min on hand cases: a = b gives A = 0; b = 0 gives aa'. */
-	check(opml_lambda_min(1, 1, 1) == 0, "parallel equal", 0, 0, 0, 0);
-	check(opml_lambda_min(0, 4, 0) == -4, "a zero", 0, 0, 0, 0);
-	check(opml_lambda_min(4, 0, 0) == 0, "b zero", 0, 0, 0, 0);
-	check(fabs(opml_lambda_min(1, 1, 0) + 1) < 1e-15, "orthogonal", 0,
+	check(opml_step_lambda_min(1, 1, 1) == 0, "parallel equal", 0, 0, 0, 0);
+	check(opml_step_lambda_min(0, 4, 0) == -4, "a zero", 0, 0, 0, 0);
+	check(opml_step_lambda_min(4, 0, 0) == 0, "b zero", 0, 0, 0, 0);
+	check(fabs(opml_step_lambda_min(1, 1, 0) + 1) < 1e-15, "orthogonal", 0,
 	    0, 0, 0);
 	printf("test_step: %d checks, %d failures\n", checks, failures);
 	return failures != 0;

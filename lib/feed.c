@@ -4,8 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "queue.h"
+#include "feed.h"
 
 /* Numbers per batch: enough that handing a batch over costs little
  * beside parsing it, few enough that the queue stays in the caches. */

@@ -1,5 +1,5 @@
-#ifndef OPML_QUEUE_H
-#define OPML_QUEUE_H
+#ifndef OPML_FEED_H
+#define OPML_FEED_H
 
 #include <pthread.h>
 #include <stddef.h>

@@ -1,0 +1,50 @@
+#ifndef OPML_H
+#define OPML_H
+
+/*
+ * libopml: online metric learning (OPML, COPML) and the text formats
+ * of opml(5), under the programs in bin/.  Each file's name is the
+ * prefix of what it defines (set.c: opml_set_*).
+ *
+ * Errors, in every file but prog.c: a function that can fail returns
+ * an int, 0 (or a count, or 1 for "one more", 0 for "the end") when it
+ * succeeds and a negative value when it fails; one that returns a
+ * pointer returns NULL, and then it is out of memory.  -1 is a failure
+ * whose cause is in errno (ENOMEM, an I/O error) or, for the readers
+ * of a stream, in the reader's err ("file:line: what").  Where a caller
+ * must tell failures apart, the header names distinct negative codes
+ * (enum opml_opt_error, enum opml_buf_error, ...) and the caller
+ * compares those; messages are for people and no caller compares
+ * their wording.  Nothing here prints or exits,
+ *
+ * except prog.c, the programs' layer: allocation, option values and
+ * outputs that report the error and exit, so that each program in
+ * bin/ holds only its options and its I/O.
+ *
+ * The files, from the data in to the results out:
+ *   reader    lines and samples (opml(5) Samples) from a file descriptor
+ *   numparse  decimal text to the double strtod gives, fast
+ *   numfmt    the shortest text that reads back to the same double
+ *   feed      samples parsed in a second thread, handed over in batches
+ *   set       a labeled data set held in memory
+ *   labels    label strings numbered in order of appearance
+ *   split     seeded splits, folds, shuffles; split lists (opml(5))
+ *   pairs     pairs of samples drawn at random; pair lists (opml(5))
+ *   score     score lines (opml(5) Scores)
+ *   rng       the seeded generator (xoshiro256**)
+ *   triplet   the one-pass triplet construction of OPML
+ *   step      the closed-form OPML step and the COPML pre-stage
+ *   vec       the vector kernels, bit-exact on every instruction set
+ *   learn     OPML and COPML over a stream into a model
+ *   model     the model (opml(5) Models): L and the learner's state
+ *   transform x to L x under a model
+ *   scale     feature scaling, saved and restored
+ *   knn       k nearest neighbours and their vote
+ *   roc       ROC curves, AUC, EER, and their SVG figure
+ *   opt       strict option values
+ *   buf       a growing output buffer of text lines
+ *   output    output that appears whole or not at all
+ *   prog      the programs' layer (the one that exits)
+ */
+
+#endif

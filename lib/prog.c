@@ -1,0 +1,289 @@
+#include <err.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "opt.h"
+#include "prog.h"
+
+static const char *synopsis_text = "", *options_text = "";
+
+/* Outputs opened and not yet committed: removed at exit. */
+static struct opml_output *open_out;
+
+static void
+abort_outputs(void)
+{
+	for (; open_out != NULL; open_out = open_out->next)
+		opml_output_abort(open_out);
+}
+
+void
+opml_prog_init(const char *synopsis, const char *options)
+{
+	synopsis_text = synopsis;
+	options_text = options;
+	atexit(abort_outputs);
+}
+
+/* The synopsis with "usage: " before its first line and the others
+ * lined up under it. */
+static void
+put_synopsis(FILE *fp)
+{
+	const char *s = synopsis_text, *nl;
+	int first = 1;
+
+	for (; *s != '\0'; s = *nl ? nl + 1 : nl) {
+		if ((nl = strchr(s, '\n')) == NULL)
+			nl = s + strlen(s);
+		fprintf(fp, "%s%.*s\n", first ? "usage: " : "       ",
+		    (int)(nl - s), s);
+		first = 0;
+	}
+}
+
+void
+opml_prog_usage(void)
+{
+	put_synopsis(stderr);
+	exit(2);
+}
+
+void
+opml_prog_help(void)
+{
+	put_synopsis(stdout);
+	fputs(options_text, stdout);
+	if (fflush(stdout) == EOF || ferror(stdout))
+		err(1, "stdout");
+	exit(0);
+}
+
+void
+opml_prog_nomem(void)
+{
+	errx(1, "out of memory");
+}
+
+void *
+opml_prog_alloc(size_t n, size_t size)
+{
+	void *p;
+
+	if (size != 0 && n > SIZE_MAX / size)
+		opml_prog_nomem();
+	/* One byte at least, so that NULL always means failure. */
+	if ((p = malloc(n * size != 0 ? n * size : 1)) == NULL)
+		opml_prog_nomem();
+	return p;
+}
+
+void *
+opml_prog_zalloc(size_t n, size_t size)
+{
+	void *p;
+
+	if ((p = calloc(n ? n : 1, size ? size : 1)) == NULL)
+		opml_prog_nomem();
+	return p;
+}
+
+void *
+opml_prog_realloc(void *p, size_t n, size_t size)
+{
+	if (size != 0 && n > SIZE_MAX / size)
+		opml_prog_nomem();
+	if ((p = realloc(p, n * size != 0 ? n * size : 1)) == NULL)
+		opml_prog_nomem();
+	return p;
+}
+
+char *
+opml_prog_strdup(const char *s)
+{
+	char *t;
+
+	if ((t = strdup(s)) == NULL)
+		opml_prog_nomem();
+	return t;
+}
+
+static void
+bad_value(int opt, const char *s, int code, const char *syntax)
+{
+	errx(2, "-%c %s: %s", opt, s, code == OPML_OPT_SYNTAX ? syntax :
+	    code == OPML_OPT_LOW ? "too small" : "too large");
+}
+
+double
+opml_prog_real(int opt, const char *s, double lo, double hi)
+{
+	double v;
+	int rc;
+
+	if ((rc = opml_opt_real(s, lo, hi, &v)) != 0)
+		bad_value(opt, s, rc, "not a number");
+	return v;
+}
+
+unsigned long long
+opml_prog_uint(int opt, const char *s, unsigned long long lo,
+    unsigned long long hi)
+{
+	unsigned long long v;
+	int rc;
+
+	if ((rc = opml_opt_uint(s, lo, hi, &v)) != 0)
+		bad_value(opt, s, rc, "not a whole number");
+	return v;
+}
+
+size_t
+opml_prog_word(int opt, const char *s, const char *const *words)
+{
+	char list[256];
+	size_t i, n, len = 0;
+
+	for (n = 0; words[n] != NULL; n++)
+		if (strcmp(s, words[n]) == 0)
+			return n;
+	list[0] = '\0';
+	for (i = 0; i < n && len < sizeof list; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+		    i == 0 ? "" : i + 1 < n ? ", " : " or ", words[i]);
+	errx(2, "-%c %s: expected %s", opt, s, list);
+}
+
+void
+opml_prog_stdin(const char *what)
+{
+	static int said;
+
+	if (!said && isatty(STDIN_FILENO)) {
+		warnx("reading %s from the terminal (standard input)", what);
+		said = 1;
+	}
+}
+
+char **
+opml_prog_files(int argc, char **argv, const char *what)
+{
+	static char *stdin_only[] = { "-", NULL };
+	int i;
+
+	if (argc == 0)
+		argv = stdin_only;
+	for (i = 0; argv[i] != NULL; i++)
+		if (strcmp(argv[i], "-") == 0)
+			opml_prog_stdin(what);
+	return argv;
+}
+
+const char *
+opml_prog_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "stdin" : path;
+}
+
+void
+opml_prog_set(struct opml_set *s, char **files, struct opml_reader *in)
+{
+	struct opml_reader r;
+
+	for (; *files != NULL; files++) {
+		if (in != NULL && strcmp(*files, "-") == 0) {
+			if (opml_set_read(s, in) == -1)
+				errx(1, "%s", in->err);
+			continue;
+		}
+		if (opml_reader_open(&r, *files) == -1 ||
+		    opml_set_read(s, &r) == -1)
+			errx(1, "%s", r.err);
+		opml_reader_close(&r);
+	}
+}
+
+void
+opml_prog_stdin_reader(struct opml_reader *in)
+{
+	if (opml_reader_init(in, STDIN_FILENO, "stdin") == -1)
+		errx(1, "%s", in->err);
+}
+
+void
+opml_prog_model(const char *path, struct opml_reader *in,
+    struct opml_model *m)
+{
+	char msg[OPML_ERRMAX];
+	int rc;
+
+	if (path == NULL)
+		path = "-";
+	if (strcmp(path, "-") == 0)
+		opml_prog_stdin("the model");
+	if (in == NULL || strcmp(path, "-") != 0) {
+		if (opml_model_load(path, m, msg, sizeof msg) == -1)
+			errx(1, "%s", msg);
+		return;
+	}
+	if ((rc = opml_model_read(in, m)) == 0)
+		errx(1, "%s: no model (expected a #opml block)", in->name);
+	if (rc == -1)
+		errx(1, "%s", in->err);
+}
+
+void
+opml_prog_open(struct opml_output *o, const char *path)
+{
+	if (opml_output_open(o, path) == -1)
+		err(1, "%s", path);
+	o->next = open_out;
+	open_out = o;
+}
+
+static void
+forget(struct opml_output *o)
+{
+	struct opml_output **p;
+
+	for (p = &open_out; *p != NULL; p = &(*p)->next)
+		if (*p == o) {
+			*p = o->next;
+			return;
+		}
+}
+
+void
+opml_prog_flush(struct opml_buf *b, struct opml_output *o, int all)
+{
+	if ((all || b->len >= 1 << 16) && opml_buf_flush(b, o->fp) == -1)
+		err(1, "%s", o->name);
+}
+
+void
+opml_prog_put(struct opml_buf *b, const char *s, size_t n)
+{
+	if (opml_buf_put(b, s, n) == -1)
+		opml_prog_nomem();
+}
+
+void
+opml_prog_write(struct opml_output *o, const void *s, size_t n)
+{
+	if (fwrite(s, 1, n, o->fp) != n)
+		err(1, "%s", o->name);
+}
+
+void
+opml_prog_commit(struct opml_output *o)
+{
+	const char *name = o->name;
+
+	forget(o);
+	if (opml_output_close(o) == -1)
+		err(1, "%s", name);
+}

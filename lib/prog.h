@@ -1,0 +1,81 @@
+#ifndef OPML_PROG_H
+#define OPML_PROG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "buf.h"
+#include "model.h"
+#include "output.h"
+#include "reader.h"
+#include "set.h"
+
+/*
+ * The programs' layer, in the manner of sbase's libutil: the one file
+ * of lib/ that prints and exits, so that the programs in bin/ hold only their
+ * options and their I/O.  Messages go through err(3) (the program's
+ * name first); usage errors exit 2, every other error 1.  An output
+ * opened here that is not committed when the program exits (an error
+ * on the way) is removed: output appears whole or not at all.
+ */
+
+/* The program's help: synopsis lines (each a whole "opml-x ..." line)
+ * and one line per option.  Call first. */
+void opml_prog_init(const char *synopsis, const char *options);
+/* The synopsis on stderr, exit 2. */
+void opml_prog_usage(void);
+/* The synopsis and the options on stdout, exit 0 (-h). */
+void opml_prog_help(void);
+
+/* Exit 1 with "out of memory". */
+void opml_prog_nomem(void);
+/* n objects of size bytes (n may be 0), or exit. */
+void *opml_prog_alloc(size_t n, size_t size);
+void *opml_prog_zalloc(size_t n, size_t size);
+void *opml_prog_realloc(void *p, size_t n, size_t size);
+char *opml_prog_strdup(const char *s);
+
+/* The value of option -opt in [lo, hi], or exit 2 naming it:
+ * "-k 0: too small". */
+double opml_prog_real(int opt, const char *s, double lo, double hi);
+unsigned long long opml_prog_uint(int opt, const char *s,
+    unsigned long long lo, unsigned long long hi);
+/* The index of s in the NULL-terminated words, or exit 2:
+ * "-t x: expected nearest or smallest". */
+size_t opml_prog_word(int opt, const char *s, const char *const *words);
+
+/* The operands, or "-" (standard input) when there are none: a
+ * NULL-terminated list.  what names the input for opml_prog_stdin. */
+char **opml_prog_files(int argc, char **argv, const char *what);
+/* Before reading what from standard input: if that is a terminal, say
+ * so on stderr, once per run. */
+void opml_prog_stdin(const char *what);
+
+/* How messages name an input: "stdin" for "-", else the path. */
+const char *opml_prog_name(const char *path);
+
+/* Every sample of the files into s (s->d, if set, is the width the
+ * samples must have), or exit.  in, if not NULL, is stdin's reader. */
+void opml_prog_set(struct opml_set *s, char **files,
+    struct opml_reader *in);
+/* The model at path; NULL or "-": the one heading in, stdin's reader,
+ * so that samples may follow it there (in NULL: stdin holds the model
+ * alone).  Exit on error. */
+void opml_prog_model(const char *path, struct opml_reader *in,
+    struct opml_model *m);
+/* stdin's reader, or exit. */
+void opml_prog_stdin_reader(struct opml_reader *in);
+
+/* Open an output (NULL or "-": stdout), or exit. */
+void opml_prog_open(struct opml_output *o, const char *path);
+/* Write b to o when it holds 64 KiB or more (all: whatever it holds),
+ * or exit naming o. */
+void opml_prog_flush(struct opml_buf *b, struct opml_output *o, int all);
+/* Append bytes to b, or exit. */
+void opml_prog_put(struct opml_buf *b, const char *s, size_t n);
+/* Write n bytes to o, or exit. */
+void opml_prog_write(struct opml_output *o, const void *s, size_t n);
+/* Put the output in place (flush and close checked), or exit. */
+void opml_prog_commit(struct opml_output *o);
+
+#endif

@@ -1,0 +1,25 @@
+#ifndef OPML_SCORE_H
+#define OPML_SCORE_H
+
+#include <stddef.h>
+
+#include "reader.h"
+
+/*
+ * The score lines of opml(5): `SCORE... LABEL`, one or more finite
+ * scores of one pair (one per column: one per curve) and its label,
+ * 1 or +1 for the same class, 0 or -1 for different classes.
+ */
+#define OPML_SCORE_MAX 63
+
+struct opml_score {
+	size_t n;		/* scores a line; 0: fixed by the next line */
+	double x[OPML_SCORE_MAX];
+	int same;
+};
+
+/* The next score line into s (blank and `#` lines skipped): 1, 0 at
+ * the end, -1 with r->err set. */
+int opml_score_read(struct opml_reader *r, struct opml_score *s);
+
+#endif
