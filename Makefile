@@ -13,6 +13,9 @@ LIBSRC = $(wildcard lib/*.c)
 LIBOBJ = $(LIBSRC:.c=.o)
 LIBHDR = $(wildcard lib/*.h)
 PROGS = $(patsubst %.c,%,$(wildcard bin/*.c))
+# Shell programs installed beside the binaries (each with its page in
+# man/): they only chain the tools.
+SCRIPTS = scripts/opml-uci-table
 UNITSRC = $(wildcard tests/unit/*.c)
 UNITS = $(UNITSRC:.c=)
 MAN1 = $(wildcard man/*.1)
@@ -96,12 +99,15 @@ install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1 \
 		$(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7
 	cp -f $(PROGS) $(DESTDIR)$(BINDIR)/
+	for s in $(SCRIPTS); do \
+		cp -f $$s $(DESTDIR)$(BINDIR)/ && chmod 755 $(DESTDIR)$(BINDIR)/$${s#scripts/}; done
 	cp -f $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
 	cp -f man/opml.5 $(DESTDIR)$(MANPREFIX)/man5/
 	cp -f man/opml.7 $(DESTDIR)$(MANPREFIX)/man7/
 
 uninstall:
 	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$${p#bin/}; done
+	for s in $(SCRIPTS); do rm -f $(DESTDIR)$(BINDIR)/$${s#scripts/}; done
 	for m in $(MAN1); do rm -f $(DESTDIR)$(MANPREFIX)/man1/$${m#man/}; done
 	rm -f $(DESTDIR)$(MANPREFIX)/man5/opml.5 $(DESTDIR)$(MANPREFIX)/man7/opml.7
 

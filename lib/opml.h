@@ -41,6 +41,8 @@
  *   scale     feature scaling, saved and restored
  *   knn       k nearest neighbours and their vote
  *   roc       ROC curves, AUC, EER, and their SVG figure
+ *   table     tables of per-split figures, a column per method
+ *   stat      mean, std, the paired t-test and Student's t p-value
  *   opt       strict option values
  *   buf       a growing output buffer of text lines
  *   output    output that appears whole or not at all

@@ -1,8 +1,9 @@
-# Shared by the bats suites: the fresh binaries first on PATH, fixtures
+# Shared by the bats suites: the fresh binaries and the installed
 bats_require_minimum_version 1.5.0
-# and a scratch directory at hand.
+# scripts (scripts/opml-*) first on PATH, fixtures and a scratch
+# directory at hand.
 TOP="$(cd "$(dirname "$BATS_TEST_FILENAME")/.." && pwd)"
-PATH="$TOP/bin:$PATH"
+PATH="$TOP/bin:$TOP/scripts:$PATH"
 FIX="$TOP/tests/fixtures"
 DATA="$TOP/data"
 export PATH TOP FIX DATA LC_ALL=C

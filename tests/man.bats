@@ -19,7 +19,7 @@ examples() {
 }
 
 @test "every program has a page, and every page renders without warnings" {
-	for p in "$TOP"/bin/opml-*.c; do
+	for p in "$TOP"/bin/opml-*.c "$TOP"/scripts/opml-*; do
 		n=$(basename "$p" .c)
 		[ -f "$TOP/man/$n.1" ] || { echo "no man page for $n"; false; }
 	done

@@ -1,0 +1,142 @@
+#!/usr/bin/env bats
+# opml-uci-table: its figures are those of the tools run by hand on the
+# same splits; the marks those of a t-test computed here; options and
+# errors.
+
+load helper
+
+# The p-value of the paired t-test of columns $1 and $2 of a table of
+# 5 rows (4 degrees of freedom, Abramowitz and Stegun 26.7.4); 1 when
+# the differences are all 0.
+p4() {
+	awk -v a="$1" -v b="$2" '!/^[a-z#]/ { d[++n] = $a - $b; m += $a - $b }
+	END { m /= n; for (i = 1; i <= n; i++) s += (d[i] - m) ^ 2
+	if (s == 0) { print (m == 0 ? 1 : 0); exit }
+	t = m / sqrt(s / (n - 1) / n); if (t < 0) t = -t; h = atan2(t, 2)
+	printf "%.17g\n", 1 - sin(h) * (1 + cos(h) ^ 2 / 2) }' "$3"
+}
+
+# "mean +- std" of column $1 of a table, to 3 decimals, std with n - 1.
+cell() {
+	awk -v c="$1" '!/^[a-z#]/ { x[++n] = $c; m += $c }
+	END { m /= n; for (i = 1; i <= n; i++) s += (x[i] - m) ^ 2
+	printf "%.3f +- %.3f\n", m, sqrt(s / (n - 1)) }' "$2"
+}
+
+@test "-h: the usage and every option of the man page, on stdout, exit 0" {
+	run --separate-stderr opml-uci-table -h
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[[ ${lines[0]} == "usage: opml-uci-table "* ]]
+	for o in $(grep -o '^\.It Fl [a-zA-Z]' "$TOP/man/opml-uci-table.1" | awk '{ print $3 }'); do
+		echo "$output" | grep -q -- "^  -$o " || { echo "-$o not in -h"; false; }
+	done
+}
+
+@test "the Euclidean, OPML and COPML errors are opml-knn's on the same splits, by hand" {
+	run opml-uci-table -j 2 -R 5 -s 10 -w "$TMP/w" "$DATA/balance.txt"
+	[ "$status" -eq 0 ] || { show; false; }
+	opml-scale "$DATA/balance.txt" > "$TMP/z"
+	echo "euclidean opml copml" > "$TMP/hand"
+	for i in 11 12 13 14 15; do
+		opml-split -f 0.5 -S -s $i -o "$TMP/s" "$TMP/z"
+		opml-learn -g 1e-3 -s $i -o "$TMP/o.model" "$TMP/s.train"
+		opml-learn -a copml -g 1e-3 -G 1e-3 -s $i -o "$TMP/c.model" "$TMP/s.train"
+		echo "$(opml-knn -e -k 5 "$TMP/s.train" "$TMP/s.test")" \
+		    "$(opml-knn -e -k 5 -m "$TMP/o.model" "$TMP/s.train" "$TMP/s.test")" \
+		    "$(opml-knn -e -k 5 -m "$TMP/c.model" "$TMP/s.train" "$TMP/s.test")"
+	done >> "$TMP/hand"
+	cmp "$TMP/hand" "$TMP/w/balance.errors"
+	# The row: each cell's mean +- std from the figures by hand.
+	row=$(echo "$output" | grep '^balance ')
+	[[ $row == "balance      5  $(cell 1 "$TMP/hand") "* ]] || { show; false; }
+	[[ $row == *"  $(cell 2 "$TMP/hand") ("* ]] || { show; false; }
+	[[ $row == *"  $(cell 3 "$TMP/hand") "[-+=]" ("* ]] || { show; false; }
+	# The marks: OPML against each, by a t-test computed here.
+	for c in 1 3; do
+		p=$(p4 $c 2 "$TMP/hand")
+		d=$(awk -v a=$c '!/^[a-z]/ { s += $a - $2 } END { print (s > 0) - (s < 0) }' "$TMP/hand")
+		want="="
+		if awk -v p="$p" 'BEGIN { exit !(p < 0.05) }'; then
+			[ "$d" -gt 0 ] && want="+" || want="-"
+		fi
+		# Euclidean's mark is field 6, COPML's the one before its seconds.
+		if [ $c -eq 1 ]; then
+			m=$(echo "$row" | awk '{ print $6 }')
+		else
+			m=$(echo "$row" | awk '{ print $(NF - 1) }')
+		fi
+		[ "$m" = "$want" ] || { echo "column $c: p $p mark $m, expected $want"; show; false; }
+	done
+	# The last lines count them.
+	[ "${lines[$((${#lines[@]} - 2))]}" = "OPML vs Euclidean, win/tie/loss (paired t-test, p < 0.05): $(echo "$row" | awk '{ print ($6 == "+") "/" ($6 == "=") "/" ($6 == "-") }')" ] || { show; false; }
+	[[ ${lines[$((${#lines[@]} - 1))]} == "OPML vs COPML, win/tie/loss (paired t-test, p < 0.05): "* ]]
+	# The seconds: one non-negative figure per learner and split.
+	[ "$(head -1 "$TMP/w/balance.seconds")" = "opml copml" ]
+	[ "$(awk 'NR > 1 && NF == 2 && $1 >= 0 && $2 >= 0' "$TMP/w/balance.seconds" | wc -l)" -eq 5 ]
+}
+
+@test "-a opml -b euclidean: two columns, the marks and counts against Euclidean" {
+	run --separate-stderr opml-uci-table -j 2 -a opml -b euclidean -R 5 -m "$DATA/iris.txt" "$DATA/wine.txt"
+	[ "$status" -eq 0 ] || { show; false; }
+	[ "${lines[0]}" = "| data | splits | Euclidean | OPML |" ]
+	[ "${lines[1]}" = "|---|---:|---:|---:|" ]
+	[[ ${lines[2]} =~ ^\|\ iris\ \|\ 5\ \|\ 0\.[0-9]{3}\ ±\ 0\.[0-9]{3}\ \|\ 0\.[0-9]{3}\ ±\ 0\.[0-9]{3}\ [-+=]\ \(0\.[0-9]{3}\)\ \|$ ]] || { show; false; }
+	[[ ${lines[3]} == "| wine | 5 |"* ]]
+	[ "$(echo "$output" | sed -n 5p)" = "" ]
+	[[ ${lines[4]} == "Euclidean vs OPML, win/tie/loss (paired t-test, p < 0.05): "* ]]
+	[ "$(echo "$output" | wc -l)" -eq 6 ]
+}
+
+@test "-p: the listed splits; -c: rows named by the parts" {
+	run opml-uci-table -j 2 -R 2 -p "$DATA/splits" -w "$TMP/w" "$DATA/pima.txt" "$DATA/iris.txt"
+	[ "$status" -eq 0 ] || { show; false; }
+	[ "$(echo "$output" | grep -c '^pima ')" -eq 1 ]
+	[ "$(echo "$output" | grep -c '^iris ')" -eq 0 ]
+	opml-scale "$DATA/pima.txt" > "$TMP/z"
+	for i in 1 2; do
+		opml-split -p "$DATA/splits/pima.splits" -i $i -o "$TMP/s" "$TMP/z"
+		opml-knn -e -k 5 "$TMP/s.train" "$TMP/s.test"
+	done > "$TMP/e"
+	[ "$(awk 'NR > 1 { print $1 }' "$TMP/w/pima.errors")" = "$(cat "$TMP/e")" ]
+	run --separate-stderr opml-uci-table -j 2 -R 2 -c 5 "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
+	[[ ${lines[1]} == "iris-5 "* ]] || { show; false; }
+	[[ $stderr == "iris-5: 2 splits ..."* ]]
+}
+
+@test "-t scales with the training half and leaves the data file alone" {
+	cp "$DATA/iris.txt" "$TMP/iris.txt"
+	run opml-uci-table -j 2 -t -R 2 -w "$TMP/w" "$TMP/iris.txt"
+	[ "$status" -eq 0 ] || { show; false; }
+	cmp "$DATA/iris.txt" "$TMP/iris.txt"
+	opml-split -f 0.5 -S -s 1 -o "$TMP/s" "$TMP/iris.txt"
+	opml-scale -s "$TMP/p" -o "$TMP/tr" "$TMP/s.train"
+	opml-scale -r "$TMP/p" -o "$TMP/te" "$TMP/s.test"
+	[ "$(awk 'NR == 2 { print $1 }' "$TMP/w/iris.errors")" = "$(opml-knn -e -k 5 "$TMP/tr" "$TMP/te")" ]
+}
+
+@test "usage errors exit 2; a missing file or an unknown method exit 1" {
+	for a in "-R 0" "-R x" "-j 0" "-s -1" "-c x" "-a euclidean,opml" "-a opml,opml" \
+	    "-a opml,,copml" "-a OPML" "-b copml -a opml" "-b x" "-q"; do
+		# shellcheck disable=SC2086
+		run opml-uci-table -R 1 $a "$DATA/iris.txt"
+		[ "$status" -eq 2 ] || { echo "$a"; show; false; }
+	done
+	run opml-uci-table -R 2 "$TMP/none.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *"$TMP/none.txt: no such file or directory"* ]]
+	run opml-uci-table -j 1 -R 1 -a copml,nosuch "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *"opml-learn"* ]]
+	[[ $output == *"iris: a split failed"* ]]
+}
+
+@test "without OPML among the methods the reference is Euclidean" {
+	run --separate-stderr opml-uci-table -j 2 -a copml -R 2 "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
+	[[ $output == *"Euclidean vs COPML, win/tie/loss"* ]] || { show; false; }
+	run opml-uci-table -R 1 -a copml -b opml "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[[ $output == *"-b opml: not euclidean or one of copml"* ]]
+}
