@@ -1,5 +1,7 @@
 #include <err.h>
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,12 +23,62 @@ abort_outputs(void)
 		opml_output_abort(open_out);
 }
 
+/* TERM, INT and HUP remove the temporaries of the outputs not yet
+ * committed, then end the program as the signal would have (unlink is
+ * safe in a handler; the list is changed only with them blocked).
+ * After KILL nothing can. */
+static const int fatal_signals[] = { SIGTERM, SIGINT, SIGHUP };
+
+static void
+on_fatal_signal(int sig)
+{
+	struct opml_output *o;
+
+	for (o = open_out; o != NULL; o = o->next)
+		if (o->tmp != NULL)
+			unlink(o->tmp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+block_fatal_signals(int how)
+{
+	sigset_t set;
+	size_t i;
+
+	sigemptyset(&set);
+	for (i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++)
+		sigaddset(&set, fatal_signals[i]);
+	pthread_sigmask(how, &set, NULL);
+}
+
+static void
+catch_fatal_signals(void)
+{
+	static int caught;
+	struct sigaction sa;
+	size_t i;
+
+	if (caught++)
+		return;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_fatal_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++)
+		sigaction(fatal_signals[i], &sa, NULL);
+}
+
 void
 opml_prog_init(const char *synopsis, const char *options)
 {
 	synopsis_text = synopsis;
 	options_text = options;
 	atexit(abort_outputs);
+	/* Past the file size limit a write fails (EFBIG) and the output
+	 * is removed, instead of the signal ending the program with its
+	 * temporary left behind. */
+	signal(SIGXFSZ, SIG_IGN);
 }
 
 /* The synopsis with "usage: " before its first line and the others
@@ -239,10 +291,13 @@ opml_prog_model(const char *path, struct opml_reader *in,
 void
 opml_prog_open(struct opml_output *o, const char *path)
 {
+	catch_fatal_signals();
+	block_fatal_signals(SIG_BLOCK);
 	if (opml_output_open(o, path) == -1)
 		err(1, "%s", path);
 	o->next = open_out;
 	open_out = o;
+	block_fatal_signals(SIG_UNBLOCK);
 }
 
 static void
@@ -282,8 +337,15 @@ void
 opml_prog_commit(struct opml_output *o)
 {
 	const char *name = o->name;
+	int rc, saved;
 
+	/* A signal now waits until the output is in place or removed. */
+	block_fatal_signals(SIG_BLOCK);
+	rc = opml_output_close(o);
+	saved = errno;
 	forget(o);
-	if (opml_output_close(o) == -1)
+	block_fatal_signals(SIG_UNBLOCK);
+	errno = saved;
+	if (rc == -1)
 		err(1, "%s", name);
 }

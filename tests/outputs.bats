@@ -1,0 +1,116 @@
+#!/usr/bin/env bats
+# Outputs named with -o, in every tool: whole or not at all, under a full
+# disk and under signals; through symbolic links; keeping a file's mode;
+# refusing what `>` could not write; any name the directory allows.
+
+load helper
+
+setup() {
+	TMP="$BATS_TEST_TMPDIR"
+	opml-learn -s 2 "$DATA/wine.txt" > "$TMP/m"
+	# A file big enough that its transform outgrows a 1-block limit.
+	for i in 1 2 3 4 5 6 7 8; do cat "$DATA/wine.txt"; done > "$TMP/big"
+}
+
+# No temporary beside the output: only the files named.
+no_temporaries() {
+	! ls -A "$1" | grep -q '^\.opml-'
+}
+
+@test "a full disk mid-write: error, no output, no temporary (every tool)" {
+	mkdir "$TMP/d"
+	run -1 sh -c 'ulimit -f 1; opml-transform -m "$1" -o "$2/out" "$3"' sh "$TMP/m" "$TMP/d" "$TMP/big"
+	show
+	[[ $output == *"File too large"* ]]
+	[ ! -e "$TMP/d/out" ]
+	no_temporaries "$TMP/d"
+	run -1 sh -c 'ulimit -f 1; opml-scale -o "$1/out" "$2"' sh "$TMP/d" "$TMP/big"
+	[ ! -e "$TMP/d/out" ]
+	no_temporaries "$TMP/d"
+	run -1 sh -c 'ulimit -f 1; opml-pairs -n 2000 -s 1 -o "$1/out" "$2"' sh "$TMP/d" "$TMP/big"
+	[ ! -e "$TMP/d/out" ]
+	no_temporaries "$TMP/d"
+	run -1 sh -c 'ulimit -f 1; opml-learn -o "$1/out" "$2"' sh "$TMP/d" "$DATA/optdigits.txt"
+	[ ! -e "$TMP/d/out" ]
+	no_temporaries "$TMP/d"
+}
+
+@test "TERM, INT or HUP during an -o write remove the temporary" {
+	for sig in TERM INT HUP; do
+		mkdir "$TMP/$sig"
+		mkfifo "$TMP/$sig/in"
+		opml-transform -m "$TMP/m" -o "$TMP/$sig/out" "$TMP/$sig/in" &
+		pid=$!
+		{ head -5 "$DATA/wine.txt"; sleep 10; } > "$TMP/$sig/in" &
+		writer=$!
+		# the temporary exists once the program has opened its output
+		for i in $(seq 50); do ls -A "$TMP/$sig" | grep -q '^\.opml-' && break; sleep 0.1; done
+		ls -A "$TMP/$sig" | grep -q '^\.opml-'
+		kill -"$sig" "$pid"
+		kill "$writer"
+		run wait "$pid"
+		[ "$status" -ne 0 ]
+		[ ! -e "$TMP/$sig/out" ]
+		no_temporaries "$TMP/$sig"
+	done
+}
+
+@test "-o through a symbolic link writes its target and keeps the link" {
+	mkdir "$TMP/real"
+	echo old > "$TMP/real/model"
+	ln -s real/model "$TMP/link"
+	opml-learn -s 2 -o "$TMP/link" "$DATA/wine.txt"
+	[ -L "$TMP/link" ]
+	cmp "$TMP/real/model" "$TMP/m"
+	no_temporaries "$TMP"
+	no_temporaries "$TMP/real"
+	# a dangling link: its target is created
+	ln -s real/new "$TMP/dangling"
+	opml-learn -s 2 -o "$TMP/dangling" "$DATA/wine.txt"
+	[ -L "$TMP/dangling" ]
+	cmp "$TMP/real/new" "$TMP/m"
+}
+
+@test "-o keeps an existing file's mode" {
+	echo old > "$TMP/out"
+	chmod 640 "$TMP/out"
+	opml-transform -m "$TMP/m" -o "$TMP/out" "$DATA/wine.txt"
+	[ "$(stat -c %a "$TMP/out")" = 640 ]
+	chmod 444 "$TMP/out"
+	if [ "$(id -u)" -eq 0 ]; then
+		# root may write it with `>`, so -o may too; the mode stays
+		opml-transform -m "$TMP/m" -o "$TMP/out" "$DATA/wine.txt"
+		[ "$(stat -c %a "$TMP/out")" = 444 ]
+	fi
+}
+
+@test "-o refuses a file the user could not write with >" {
+	# a directory that another user can reach and write in
+	dir=$(mktemp -d /tmp/opml-outputs.XXXXXX)
+	chmod 777 "$dir"
+	echo keep > "$dir/ro"
+	chmod 444 "$dir/ro"
+	if [ "$(id -u)" -ne 0 ]; then
+		run -1 opml-learn -s 2 -o "$dir/ro" "$DATA/wine.txt"
+	elif command -v setpriv >/dev/null; then
+		run -1 setpriv --reuid=65534 --regid=65534 --clear-groups \
+		    "$TOP/bin/opml-learn" -s 2 -o "$dir/ro" "$DATA/wine.txt"
+	else
+		rm -rf "$dir"
+		skip "needs a non-root user (setpriv)"
+	fi
+	show
+	content=$(cat "$dir/ro")
+	left=$(ls -A "$dir")
+	rm -rf "$dir"
+	[[ $output == *"$dir/ro: Permission denied"* ]]
+	[ "$content" = keep ]
+	[ "$left" = ro ]
+}
+
+@test "-o takes any name the directory allows (255 bytes)" {
+	name=$(printf 'm%.0s' $(seq 255))
+	opml-learn -s 2 -o "$TMP/$name" "$DATA/wine.txt"
+	cmp "$TMP/$name" "$TMP/m"
+	no_temporaries "$TMP"
+}
