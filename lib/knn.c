@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clones.h"
 #include "knn.h"
+#include "simd.h"
+#include "tile.h"
 
-#define NB 128		/* training rows per block (transposed) */
-#define TB 256		/* queries per thread work unit */
-#define SB 16		/* queries per dot-product block */
+#define NR OPML_TILE_NR	/* training rows per panel */
+#define TBMAX 256	/* queries per work unit, at most */
 
 double
 opml_knn_dist(const double *x, const double *z, size_t d)
@@ -115,19 +115,21 @@ opml_knn_vote(const size_t *nbr, size_t k, const size_t *y, size_t nclass,
 struct job {
 	const double *train, *test;
 	size_t n, m, d, k, kc;
-	int loo;
-	unsigned nthreads;
-	const double *yt;	/* centred training rows, blocks of NB
-				 * transposed: yt[b][i][j] */
-	const double *yn;	/* their squared norms; +inf for padding */
+	int loo, path;
+	size_t mr;		/* queries per tile */
+	size_t tb;		/* queries per work unit, a multiple of mr */
+	const double *pan;	/* npan panels of (d + 1) NR numbers
+				 * (tile.h), centred and times -2 */
+	size_t npan;
 	const double *mu;	/* the centre */
-	double ynmax;
+	double ynmax;		/* the largest ||y - mu||^2 */
 	size_t *nbr;
+	pthread_mutex_t lock;
+	size_t next;		/* the first query not yet taken */
 };
 
 struct worker {
 	struct job *job;
-	unsigned id;
 	int failed;
 };
 
@@ -157,174 +159,207 @@ cmp_cand(const void *a, const void *b)
 	return cand_less(x, y) ? -1 : cand_less(y, x) ? 1 : 0;
 }
 
-/*
- * acc[i][j] = x_i . y_j for the nq <= SB queries x (rows of d) and the
- * NB training rows of one transposed block yb[t][j]: tiles of 4 queries
- * by 4 rows held in 16 accumulators, so that each load feeds 4 products.
- */
-static OPML_HOT void
-dots(const double *x, size_t nq, const double *yb, size_t d, double *acc)
+#if defined(__GNUC__) || defined(__clang__)
+#define OPML_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define OPML_PREFETCH(p) ((void)(p))
+#endif
+
+static size_t
+lowbit(uint32_t m)
 {
-	size_t i, j, t, r;
+#if defined(__GNUC__) || defined(__clang__)
+	return (size_t)__builtin_ctz(m);
+#else
+	size_t j = 0;
 
-	for (i = 0; i + 4 <= nq; i += 4) {
-		const double *x0 = x + i * d, *x1 = x0 + d, *x2 = x1 + d,
-		    *x3 = x2 + d;
-
-		for (j = 0; j < NB; j += 4) {
-			double a00 = 0, a01 = 0, a02 = 0, a03 = 0;
-			double a10 = 0, a11 = 0, a12 = 0, a13 = 0;
-			double a20 = 0, a21 = 0, a22 = 0, a23 = 0;
-			double a30 = 0, a31 = 0, a32 = 0, a33 = 0;
-			const double *y = yb + j;
-
-			for (t = 0; t < d; t++, y += NB) {
-				double y0 = y[0], y1 = y[1], y2 = y[2],
-				    y3 = y[3], v;
-
-				v = x0[t];
-				a00 += v * y0; a01 += v * y1;
-				a02 += v * y2; a03 += v * y3;
-				v = x1[t];
-				a10 += v * y0; a11 += v * y1;
-				a12 += v * y2; a13 += v * y3;
-				v = x2[t];
-				a20 += v * y0; a21 += v * y1;
-				a22 += v * y2; a23 += v * y3;
-				v = x3[t];
-				a30 += v * y0; a31 += v * y1;
-				a32 += v * y2; a33 += v * y3;
-			}
-			r = i * NB + j;
-			acc[r] = a00; acc[r + 1] = a01;
-			acc[r + 2] = a02; acc[r + 3] = a03;
-			r += NB;
-			acc[r] = a10; acc[r + 1] = a11;
-			acc[r + 2] = a12; acc[r + 3] = a13;
-			r += NB;
-			acc[r] = a20; acc[r + 1] = a21;
-			acc[r + 2] = a22; acc[r + 3] = a23;
-			r += NB;
-			acc[r] = a30; acc[r + 1] = a31;
-			acc[r + 2] = a32; acc[r + 3] = a33;
-		}
+	while (!(m & 1)) {
+		m >>= 1;
+		j++;
 	}
-	for (; i < nq; i++) {
-		double *a = acc + i * NB;
-
-		for (j = 0; j < NB; j++)
-			a[j] = 0;
-		for (t = 0; t < d; t++) {
-			const double v = x[i * d + t], *y = yb + t * NB;
-
-			for (j = 0; j < NB; j++)
-				a[j] += v * y[j];
-		}
-	}
+	return j;
+#endif
 }
 
+/* The first query of the next work unit, or m when none is left. */
+static size_t
+take(struct job *J)
+{
+	size_t q;
+
+	pthread_mutex_lock(&J->lock);
+	q = J->next;
+	if (q < J->m)
+		J->next += J->tb;
+	pthread_mutex_unlock(&J->lock);
+	return q < J->m ? q : J->m;
+}
+
+/*
+ * The k nearest of a query z among the kc candidates of its heap h (v
+ * values; the query's ||x||^2 is xn) by the exact distance, into o; -1
+ * when the approximate values cannot prove that no other row is as
+ * near (the caller then scans exactly).  The approximate distances are
+ * within tol of the distances, and a computed exact distance is at
+ * least grow times the distance.  Measured exactly at first: the
+ * candidates within 2 tol of the k-th smallest approximate distance
+ * (their rows lie all over the training set: fewer reads); all kc
+ * when that does not settle it.
+ */
+static int
+rerank(const struct job *J, struct cand *h, double xn, double tol,
+    double grow, const double *z, size_t *o)
+{
+	size_t kc = J->kc, k = J->k, d = J->d, ns, t;
+	double vmax, rest;
+
+	qsort(h, kc, sizeof *h, cmp_cand);
+	vmax = h[kc - 1].dist;
+	for (ns = k; ns < kc && h[ns].dist <= h[k - 1].dist + 2 * tol; ns++)
+		;
+	/* Any row outside h[0..ns) has an approximate distance of at
+	 * least rest: a row never in the heap, at least its largest. */
+	rest = xn + h[ns < kc ? ns : kc - 1].dist;
+	for (t = 0; t < ns; t++)
+		OPML_PREFETCH(J->train + h[t].idx * d);
+	for (t = 0; t < ns; t++)
+		h[t].dist = opml_knn_dist(J->train + h[t].idx * d, z, d);
+	qsort(h, ns, sizeof *h, cmp_cand);
+	if (!((rest - tol) * grow > h[k - 1].dist)) {
+		if (ns == kc)
+			return -1;
+		for (t = ns; t < kc; t++)
+			h[t].dist = opml_knn_dist(J->train + h[t].idx * d,
+			    z, d);
+		qsort(h, kc, sizeof *h, cmp_cand);
+		rest = xn + vmax;
+		if (!((rest - tol) * grow > h[k - 1].dist))
+			return -1;
+	}
+	for (t = 0; t < k; t++)
+		o[t] = h[t].idx;
+	return 0;
+}
+
+/*
+ * The heaps hold v = ||y||^2 - 2 x.y of the centred rows: the distance
+ * less ||x||^2, which is the same for every row of a query.  A tile
+ * tests v against the heap's largest in vector registers, so that the
+ * scalar code runs only for a row that enters a heap.
+ */
 static void *
 work(void *arg)
 {
 	struct worker *w = arg;
 	struct job *J = w->job;
-	size_t d = J->d, nblk = (J->n + NB - 1) / NB, qb, sb, b, i, j, t;
-	size_t kc = J->kc;
-	double *xc, *xn, *acc;
+	size_t d = J->d, kc = J->kc, mr = J->mr, tb = J->tb;
+	size_t qb, nq, ng, p, g, r, i, t;
+	double *xq, *xn, *out, *thr;
+	uint32_t mask[8];
 	struct cand *heap, *best;
-	/* Rounding bound of the expansion, relative to the norms. */
-	double rel = 4.0 * ((double)d + 4) * DBL_EPSILON;
+	/*
+	 * A bound on the error of ||x||^2 + v against the distance of the
+	 * original rows, relative to ||x||^2 + max ||y||^2: centring,
+	 * the norms and the tile's sum each err by at most (d + 1) u
+	 * times sums of that size (tile.h); the same bound whether the
+	 * tile uses FMA or not, taken twice over.
+	 */
+	double rel = 8.0 * ((double)d + 8) * DBL_EPSILON;
 	double grow = 1 - 2.0 * ((double)d + 2) * DBL_EPSILON;
 
-	xc = malloc(TB * (d ? d : 1) * sizeof *xc);
-	xn = malloc(TB * sizeof *xn);
-	acc = malloc(SB * NB * sizeof *acc);
-	heap = malloc(TB * kc * sizeof *heap);
+	xq = malloc(tb * d * sizeof *xq);
+	xn = malloc(tb * sizeof *xn);
+	out = malloc(mr * NR * sizeof *out);
+	thr = malloc(mr * sizeof *thr);
+	heap = malloc(tb * kc * sizeof *heap);
 	best = malloc((J->k + 1) * sizeof *best);
-	if (xc == NULL || xn == NULL || acc == NULL || heap == NULL ||
-	    best == NULL) {
+	if (xq == NULL || xn == NULL || out == NULL || thr == NULL ||
+	    heap == NULL || best == NULL) {
 		w->failed = 1;
 		goto out;
 	}
-	for (qb = (size_t)w->id * TB; qb < J->m; qb += (size_t)J->nthreads * TB) {
-		size_t nq = J->m - qb < TB ? J->m - qb : TB;
-
-		for (i = 0; i < nq; i++) {
+	while ((qb = take(J)) < J->m) {
+		nq = J->m - qb < tb ? J->m - qb : tb;
+		ng = (nq + mr - 1) / mr;
+		/* Pack the centred queries mr to a tile, by feature. */
+		for (i = 0; i < ng * mr; i++) {
+			double *xg = xq + (i / mr) * mr * d + i % mr, s = 0;
 			const double *z = J->test + (qb + i) * d;
-			double s = 0;
 
 			for (t = 0; t < d; t++) {
-				xc[i * d + t] = z[t] - J->mu[t];
-				s += xc[i * d + t] * xc[i * d + t];
+				double v = i < nq ? z[t] - J->mu[t] : 0;
+
+				xg[t * mr] = v;
+				s += v * v;
 			}
 			xn[i] = s;
-			for (t = 0; t < kc; t++) {
-				heap[i * kc + t].dist = INFINITY;
-				heap[i * kc + t].idx = SIZE_MAX;
-			}
 		}
-		for (b = 0; b < nblk; b++) {
-			const double *yb = J->yt + b * NB * d;
-			const double *ynb = J->yn + b * NB;
+		for (i = 0; i < nq * kc; i++) {
+			heap[i].dist = INFINITY;
+			heap[i].idx = SIZE_MAX;
+		}
+		for (p = 0; p < J->npan; p++) {
+			const double *pan = J->pan + p * (d + 1) * NR;
 
-			for (sb = 0; sb < nq; sb += SB) {
-			size_t ns = nq - sb < SB ? nq - sb : SB;
+			for (g = 0; g < ng; g++) {
+				for (r = 0; r < mr; r++) {
+					i = g * mr + r;
+					thr[r] = i < nq ? heap[i * kc].dist :
+					    -INFINITY;
+				}
+				if (!opml_tile_run(J->path, xq + g * mr * d,
+				    pan, d, thr, out, mask))
+					continue;
+				for (r = 0; r < mr; r++) {
+					uint32_t mk = mask[r];
+					struct cand *h;
+					size_t self;
 
-			dots(xc + sb * d, ns, yb, d, acc);
-			for (i = sb; i < sb + ns; i++) {
-				struct cand *h = heap + i * kc;
-				const double *ai = acc + (i - sb) * NB;
-				size_t self = J->loo ? qb + i : SIZE_MAX;
+					if (mk == 0)
+						continue;
+					i = g * mr + r;
+					h = heap + i * kc;
+					self = J->loo ? qb + i : SIZE_MAX;
+					for (; mk != 0; mk &= mk - 1) {
+						size_t j = lowbit(mk);
+						double v = out[r * NR + j];
 
-				for (j = 0; j < NB; j++) {
-					double a = xn[i] + ynb[j] - 2 * ai[j];
-
-					if (a < h[0].dist && b * NB + j != self) {
-						h[0].dist = a;
-						h[0].idx = b * NB + j;
+						if (!(v < h[0].dist) ||
+						    p * NR + j == self)
+							continue;
+						h[0].dist = v;
+						h[0].idx = p * NR + j;
 						heap_down(h, kc, 0);
 					}
 				}
-			}
 			}
 		}
 		for (i = 0; i < nq; i++) {
 			struct cand *h = heap + i * kc;
 			const double *z = J->test + (qb + i) * d;
-			size_t self = J->loo ? qb + i : SIZE_MAX, *out =
+			size_t self = J->loo ? qb + i : SIZE_MAX, *o =
 			    J->nbr + (qb + i) * J->k;
-			double amax = h[0].dist, tol;
+			double amax = xn[i] + h[0].dist, tol;
 
-			/* A candidate slot that no row filled (an expansion
-			 * that overflowed or was NaN never enters): the heap
-			 * holds no valid rows to re-rank, so scan exactly. */
+			/* A candidate slot that no row filled (a v that
+			 * overflowed or was NaN never enters): the heap holds
+			 * no valid rows to re-rank, so scan exactly. */
 			if (!(amax < INFINITY)) {
 				scan_exact(J->train, J->n, z, d, J->k, self,
-				    best, out);
+				    best, o);
 				continue;
 			}
-			/* Re-rank the candidates by the exact distance. */
-			for (t = 0; t < kc; t++)
-				h[t].dist = opml_knn_dist(J->train +
-				    h[t].idx * d, z, d);
-			qsort(h, kc, sizeof *h, cmp_cand);
-			/* Any row left out has an approximate distance of at
-			 * least amax, so an exact one of at least
-			 * (amax - tol) * grow; if that is not beyond the
-			 * k-th, scan this query exactly. */
 			tol = rel * (xn[i] + J->ynmax);
-			if ((amax - tol) * grow > h[J->k - 1].dist) {
-				for (t = 0; t < J->k; t++)
-					out[t] = h[t].idx;
-			} else
+			if (rerank(J, h, xn[i], tol, grow, z, o) == -1)
 				scan_exact(J->train, J->n, z, d, J->k, self,
-				    best, out);
+				    best, o);
 		}
 	}
 out:
-	free(xc);
+	free(xq);
 	free(xn);
-	free(acc);
+	free(out);
+	free(thr);
 	free(heap);
 	free(best);
 	return NULL;
@@ -366,8 +401,9 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	struct job J;
 	struct worker *wk = NULL;
 	pthread_t *tid = NULL;
-	double *yt = NULL, *yn = NULL, *mu = NULL;
-	size_t nblk, i, t, b, j, navail;
+	double *pan = NULL, *mu = NULL;
+	void *mem = NULL;
+	size_t i, t, navail, units;
 	unsigned w, started = 0;
 	int rc = -1;
 
@@ -379,35 +415,32 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	/* Few rows: the candidate set would be everything anyway. */
 	if (navail <= 2 * k + 8 || d == 0)
 		return opml_knn_naive(train, n, test, m, d, k, loo, nbr);
-	nblk = (n + NB - 1) / NB;
+	memset(&J, 0, sizeof J);
+	J.npan = (n + NR - 1) / NR;
+	if (J.npan > SIZE_MAX / NR / (d + 1) / sizeof *pan)
+		return -1;
 	if ((mu = calloc(d, sizeof *mu)) == NULL ||
-	    (yt = calloc(nblk * NB * d, sizeof *yt)) == NULL ||
-	    (yn = malloc(nblk * NB * sizeof *yn)) == NULL)
+	    posix_memalign(&mem, 64, J.npan * NR * (d + 1) * sizeof *pan) != 0)
 		goto out;
+	pan = mem;
 	for (i = 0; i < n; i++)
 		for (t = 0; t < d; t++)
 			mu[t] += train[i * d + t];
 	for (t = 0; t < d; t++)
 		mu[t] /= (double)n;
-	memset(&J, 0, sizeof J);
-	J.ynmax = 0;
-	for (i = 0; i < nblk * NB; i++) {
-		double s = 0;
+	/* Panels of NR rows: the norms, then -2 (y - mu) by feature
+	 * (doubling is exact). */
+	for (i = 0; i < J.npan * NR; i++) {
+		double *pp = pan + (i / NR) * NR * (d + 1) + i % NR, s = 0;
 
-		b = i / NB;
-		j = i % NB;
-		if (i >= n) {
-			yn[i] = INFINITY;
-			continue;
-		}
 		for (t = 0; t < d; t++) {
-			double v = train[i * d + t] - mu[t];
+			double v = i < n ? train[i * d + t] - mu[t] : 0;
 
-			yt[b * NB * d + t * NB + j] = v;
+			pp[(t + 1) * NR] = -2 * v;
 			s += v * v;
 		}
-		yn[i] = s;
-		if (s > J.ynmax)
+		pp[0] = i < n ? s : INFINITY;
+		if (i < n && s > J.ynmax)
 			J.ynmax = s;
 	}
 	J.train = train;
@@ -418,45 +451,52 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	J.k = k;
 	J.kc = 2 * k + 8;
 	J.loo = loo;
-	J.yt = yt;
-	J.yn = yn;
+	J.path = opml_simd_path();
+	J.mr = opml_tile_mr(J.path);
+	J.pan = pan;
 	J.mu = mu;
 	J.nbr = nbr;
 	if (nthreads < 1)
 		nthreads = 1;
-	if ((size_t)nthreads > (m + TB - 1) / TB)
-		nthreads = (unsigned)((m + TB - 1) / TB);
-	if (nthreads < 1)
-		nthreads = 1;
-	J.nthreads = nthreads;
-	if ((wk = calloc(nthreads, sizeof *wk)) == NULL ||
-	    (tid = calloc(nthreads, sizeof *tid)) == NULL)
+	/* About 8 work units a thread, so that the last ones even out
+	 * the threads' shares; at most TBMAX queries, whose packed rows
+	 * stay in the second-level cache. */
+	J.tb = (m + 8 * (size_t)nthreads - 1) / (8 * (size_t)nthreads);
+	J.tb = (J.tb + J.mr - 1) / J.mr * J.mr;
+	if (J.tb > TBMAX)
+		J.tb = TBMAX;
+	if (J.tb < J.mr)
+		J.tb = J.mr;
+	units = (m + J.tb - 1) / J.tb;
+	if ((size_t)nthreads > units)
+		nthreads = (unsigned)(units > 0 ? units : 1);
+	if (pthread_mutex_init(&J.lock, NULL) != 0)
 		goto out;
-	for (w = 0; w < nthreads; w++) {
-		wk[w].job = &J;
-		wk[w].id = w;
+	if ((wk = calloc(nthreads, sizeof *wk)) == NULL ||
+	    (tid = calloc(nthreads, sizeof *tid)) == NULL) {
+		pthread_mutex_destroy(&J.lock);
+		goto out;
 	}
+	for (w = 0; w < nthreads; w++)
+		wk[w].job = &J;
 	for (w = 1; w < nthreads; w++) {
 		if (pthread_create(&tid[w], NULL, work, &wk[w]) != 0)
 			break;
 		started++;
 	}
-	/* Blocks of a thread that did not start are done here. */
-	for (w = started + 1; w < nthreads; w++) {
-		wk[w].job = &J;
-		work(&wk[w]);
-	}
+	/* The units are shared out as the threads ask, so a thread that
+	 * did not start leaves its share to the others. */
 	work(&wk[0]);
 	for (w = 1; w <= started; w++)
 		pthread_join(tid[w], NULL);
+	pthread_mutex_destroy(&J.lock);
 	rc = 0;
-	for (w = 0; w < nthreads; w++)
+	for (w = 0; w <= started; w++)
 		if (wk[w].failed)
 			rc = -1;
 out:
 	free(mu);
-	free(yt);
-	free(yn);
+	free(mem);
 	free(wk);
 	free(tid);
 	return rc;

@@ -49,13 +49,29 @@ naive() {	# k rule loo train test
 	[[ $stderr =~ ^opml-knn:\ error\ 0\.[0-9]{4}\ \([0-9]+/150\)$ ]]
 }
 
-@test "equals the naive double loop on data full of exact ties" {
+@test "equals the naive double loop on data full of exact ties, on every vector path" {
+	for simd in sse2 avx2 avx512; do
 	for k in 1 3 5 8; do
-		opml-knn -k $k "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/a" 2>/dev/null
+		OPML_SIMD=$simd opml-knn -k $k "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/a" 2>/dev/null
 		naive $k nearest 0 "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/b"
 		cmp "$TMP/a" "$TMP/b"
-		opml-knn -t smallest -k $k "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/a" 2>/dev/null
+		OPML_SIMD=$simd opml-knn -t smallest -k $k "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/a" 2>/dev/null
 		naive $k smallest 0 "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/b"
+		cmp "$TMP/a" "$TMP/b"
+	done
+	done
+}
+
+@test "equals the naive double loop on 1e6-offset data with many panels, on every vector path" {
+	awk 'BEGIN { s = 7; for (i = 0; i < 400; i++) {
+		printf "%d", i % 3
+		for (t = 0; t < 5; t++) { s = (s * 1103515245 + 12345) % 2147483648
+			printf " %.6f", 1e6 + (s % 5) * 0.001 }
+		printf "\n" } }' > "$TMP/tr"
+	head -n 60 "$TMP/tr" | awk '{ $2 = $2 + 0.0005; print }' > "$TMP/te"
+	naive 5 nearest 0 "$TMP/tr" "$TMP/te" > "$TMP/b"
+	for simd in sse2 avx2 avx512; do
+		OPML_SIMD=$simd opml-knn -j 2 -k 5 "$TMP/tr" "$TMP/te" > "$TMP/a" 2>/dev/null
 		cmp "$TMP/a" "$TMP/b"
 	done
 }
