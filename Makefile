@@ -15,7 +15,7 @@ LIBHDR = $(wildcard lib/*.h)
 PROGS = $(patsubst %.c,%,$(wildcard bin/*.c))
 # Shell programs installed beside the binaries (each with its page in
 # man/): they only chain the tools.
-SCRIPTS = scripts/opml-uci-table
+SCRIPTS = scripts/opml-uci-table scripts/opml-cold-start
 UNITSRC = $(wildcard tests/unit/*.c)
 UNITS = $(UNITSRC:.c=)
 MAN1 = $(wildcard man/*.1)
