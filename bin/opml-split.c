@@ -214,7 +214,8 @@ main(int argc, char *argv[])
 
 	opml_set_init(&set);
 	opml_prog_set(&set, opml_prog_files(argc, argv, "samples"), NULL);
-	n = set.n;
+	if ((n = set.n) == 0)
+		errx(1, "no samples in the input");
 	order = opml_prog_alloc(n, sizeof *order);
 	start = opml_prog_zalloc(folds + 3, sizeof *start);
 	path = opml_prog_zalloc(folds + 3, sizeof *path);

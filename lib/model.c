@@ -253,11 +253,30 @@ field(struct opml_reader *r, struct opml_model *m, struct header *h,
 	return 0;
 }
 
+/* Whether the key k..eq appears as a key earlier in the header line
+ * that starts at line: a repeated key is refused rather than letting
+ * the last one win. */
+static int
+seen_before(const char *k, const char *eq, const char *line)
+{
+	size_t kn = (size_t)(eq - k);
+	const char *p;
+
+	for (p = line; p + kn < k; p++)
+		if ((p[-1] == ' ' || p[-1] == '\t') && memcmp(p, k, kn) == 0 &&
+		    p[kn] == '=')
+			return 1;
+	return 0;
+}
+
 static int
 header(struct opml_reader *r, struct opml_model *m, struct header *h,
     const char *p, const char *end)
 {
+	const char *hp;
+
 	p += 5;			/* "#opml" */
+	hp = p;
 	for (;;) {
 		const char *k, *eq, *v;
 		while (p < end && (*p == ' ' || *p == '\t'))
@@ -272,6 +291,9 @@ header(struct opml_reader *r, struct opml_model *m, struct header *h,
 			    "key=value, found '%.*s'", (int)(p - k > 40 ? 40 :
 			    p - k), k);
 		v = eq + 1;
+		if (seen_before(k, eq, hp))
+			return opml_reader_fail(r, "model header: %.*s given "
+			    "twice", (int)(eq - k), k);
 		if (field(r, m, h, k, (size_t)(eq - k), v, p) == -1)
 			return -1;
 	}
@@ -292,7 +314,18 @@ state(struct opml_reader *r, struct opml_model *m, struct header *h,
     const char *p, const char *end, double *tmp)
 {
 	size_t n = (size_t)(end - p);
+	static const char *const keys[] = { "#rng", "#scale", "#class" };
+	size_t i, kn;
 
+	/* A state keyword with nothing after it is a broken line, not a
+	 * comment. */
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		kn = strlen(keys[i]);
+		if (n >= kn && memcmp(p, keys[i], kn) == 0 &&
+		    strspn(p + kn, " \t") >= n - kn)
+			return opml_reader_fail(r, "model: empty %s line",
+			    keys[i]);
+	}
 	if (n > 5 && memcmp(p, "#rng ", 5) == 0) {
 		int i;
 		p += 5;
@@ -318,7 +351,7 @@ state(struct opml_reader *r, struct opml_model *m, struct header *h,
 		const char *q = opml_parse_double(p + 7, end, &m->scale_sum);
 		unsigned long long u;
 		if (q == NULL || q == end || *q != ' ' ||
-		    parse_u64(q + 1, end, &u) == -1)
+		    parse_u64(q + 1, end, &u) == -1 || !(m->scale_sum >= 0))
 			return opml_reader_fail(r, "model: bad #scale line");
 		m->scale_n = u;
 	} else if (n > 6 && memcmp(p, "#mean ", 6) == 0) {
@@ -457,7 +490,8 @@ opml_model_load(const char *path, struct opml_model *m, char *err,
 	if (opml_reader_open(&r, path) == -1)
 		goto out;
 	if ((rc = opml_model_read(&r, m)) == 0) {
-		opml_reader_fail(&r, "no model (expected a #opml block)");
+		snprintf(r.err, sizeof r.err, "%s: no model (expected a #opml "
+		    "block)", r.name);
 		rc = -1;
 	} else if (rc == 1) {
 		rc = 0;

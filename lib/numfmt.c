@@ -232,9 +232,9 @@ opml_format_double(double x, char *buf)
 	if (bits >> 63)
 		*b++ = '-';
 	bits &= ~((uint64_t)1 << 63);
-	if (bits == 0) {		/* also -0 */
-		memcpy(buf, "0", 2);
-		return 1;
+	if (bits == 0) {		/* "-0" for -0: it reads back */
+		memcpy(b, "0", 2);
+		return (int)(b - buf) + 1;
 	}
 	be = (int)(bits >> 52);
 	c = bits & (TWO52 - 1);

@@ -371,6 +371,11 @@ parse_pair(struct opml_reader *r, const struct opml_set *s,
 		    "`name i j` or `name1 i name2 j`" : "`i j`");
 	if (rc)
 		return -1;
+	/* A sample is trivially the same as itself: such a pair would
+	 * only inflate the AUC. */
+	if (p->i == p->j)
+		return opml_reader_fail(r, "a pair of a sample with itself "
+		    "(row %zu)", p->i);
 	p->same = s->y[p->i] == s->y[p->j];
 	return 0;
 }
@@ -419,6 +424,11 @@ opml_pairs_read(struct opml_reader *r, const struct opml_set *s,
 		if (parse_pair(r, s, &g, l.s[i], lfw, &p[np]) == -1)
 			goto fail;
 		np++;
+	}
+	if (np == 0) {
+		snprintf(r->err, sizeof r->err, "%s: no pairs after the "
+		    "header", r->name);
+		goto fail;
 	}
 	free_lines(&l);
 	free(g.byl);

@@ -113,6 +113,15 @@ fill(struct opml_reader *r)
 }
 
 int
+opml_reader_slurp(struct opml_reader *r)
+{
+	while (!r->eof)
+		if (fill(r) == -1)
+			return -1;
+	return 0;
+}
+
+int
 opml_reader_line(struct opml_reader *r, char **s, size_t *n)
 {
 	size_t scanned = 0;
@@ -135,6 +144,10 @@ opml_reader_line(struct opml_reader *r, char **s, size_t *n)
 	if (*n > 0 && (*s)[*n - 1] == '\r')
 		(*n)--;
 	r->line++;
+	/* Text has no NUL: one would cut a label short as a C string
+	 * (merging classes, a model that cannot be read back). */
+	if (memchr(*s, '\0', *n) != NULL)
+		return opml_reader_fail(r, "a NUL byte in the line");
 	return 1;
 }
 

@@ -47,6 +47,11 @@ int opml_reader_record(struct opml_reader *r, char **s, size_t *n);
 /* 1 for a blank or a tab, the field separators of every format. */
 int opml_reader_isblank(int c);
 
+/* Read all the rest of the input into r->buf[r->pos, r->len): 0, or -1
+ * (r->err set) out of memory or on a read error; the lines not yet
+ * returned can be read line by line either way. */
+int opml_reader_slurp(struct opml_reader *r);
+
 /* Set r->err to "name:line: " followed by the formatted message;
  * returns -1 so that callers can write `return opml_reader_fail(...)`. */
 int opml_reader_fail(struct opml_reader *r, const char *fmt, ...);

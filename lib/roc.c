@@ -208,11 +208,46 @@ sb_printf(struct sbuf *b, const char *fmt, ...)
 	}
 }
 
-/* Text with the five XML specials escaped. */
+/* The length of the well-formed UTF-8 sequence at s, or 0 (RFC 3629:
+ * no overlong forms, no surrogates, nothing past U+10FFFF). */
+static size_t
+utf8_len(const unsigned char *s)
+{
+	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
+	size_t n, i;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		lo = c == 0xe0 ? 0xa0 : 0x80;
+		hi = c == 0xed ? 0x9f : 0xbf;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		lo = c == 0xf0 ? 0x90 : 0x80;
+		hi = c == 0xf4 ? 0x8f : 0xbf;
+	} else
+		return 0;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+/* Text with the five XML specials escaped, control characters (not
+ * allowed in XML 1.0) as '?', and bytes that are not UTF-8 as U+FFFD,
+ * so that any title or file name makes a well-formed figure. */
 static void
 sb_xml(struct sbuf *b, const char *s)
 {
-	for (; *s != '\0'; s++) {
+	size_t n;
+
+	for (; *s != '\0'; s += n ? n : 1) {
+		n = utf8_len((const unsigned char *)s);
 		switch (*s) {
 		case '&': sb_printf(b, "&amp;"); break;
 		case '<': sb_printf(b, "&lt;"); break;
@@ -220,9 +255,12 @@ sb_xml(struct sbuf *b, const char *s)
 		case '"': sb_printf(b, "&quot;"); break;
 		case '\'': sb_printf(b, "&apos;"); break;
 		default:
-			/* control characters are not allowed in XML 1.0 */
-			sb_printf(b, "%c", (unsigned char)*s < 0x20 ? '?' :
-			    *s);
+			if (n == 0)
+				sb_printf(b, "\xef\xbf\xbd");
+			else if ((unsigned char)*s < 0x20)
+				sb_printf(b, "?");
+			else
+				sb_printf(b, "%.*s", (int)n, s);
 		}
 	}
 }

@@ -180,6 +180,12 @@ opml_scale_read(struct opml_reader *r, struct opml_scale *p)
 		return opml_reader_fail(r, "no scaling parameters");
 	if (n < 11 || strncmp(s, "#opml-scale", 11) != 0)
 		return opml_reader_fail(r, "expected a #opml-scale header");
+	if ((v = field(s, n, "type", &i)) != NULL &&
+	    field(v + i, n - (size_t)(v + i - s), "type", &i) != NULL)
+		return opml_reader_fail(r, "header: type given twice");
+	if ((v = field(s, n, "d", &i)) != NULL &&
+	    field(v + i, n - (size_t)(v + i - s), "d", &i) != NULL)
+		return opml_reader_fail(r, "header: d given twice");
 	if ((v = field(s, n, "type", &i)) == NULL || i >= sizeof dbuf)
 		return opml_reader_fail(r, "header: no type");
 	memcpy(dbuf, v, i);
@@ -217,5 +223,14 @@ opml_scale_read(struct opml_reader *r, struct opml_scale *p)
 			return -1;
 		}
 	}
+	/* A negative spread would mirror the feature: not a scaling that
+	 * opml-scale writes. */
+	for (i = 0; i < d; i++)
+		if (t == OPML_SCALE_ZSCORE ? p->b[i] < 0 : p->b[i] < p->a[i]) {
+			opml_scale_free(p);
+			return opml_reader_fail(r, "feature %zu: %s", i + 1,
+			    t == OPML_SCALE_ZSCORE ? "negative std" :
+			    "max below min");
+		}
 	return 0;
 }

@@ -338,6 +338,10 @@ bad_input() {
 	run --separate-stderr opml-learn "$TMP/in"
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
+	[[ $stderr == *"in:2: a NUL byte in the line"* ]]
+	printf '1 2 3\n2 \001\377 4\n' > "$TMP/in"
+	run --separate-stderr opml-learn "$TMP/in"
+	[ "$status" -eq 1 ]
 	[[ $stderr == *"in:2: field 1: not a number (binary data)"* ]]
 	head -c 100000 /dev/urandom > "$TMP/junk"
 	run --separate-stderr opml-learn "$TMP/junk"

@@ -173,10 +173,17 @@ run_all(void)
 }
 
 int
-main(void)
+main(int argc, char *argv[])
 {
 	static const char *path[] = { "sse2", "avx2", "avx512" };
 	size_t p;
+
+	/* For scripts/bench: the path the search takes here. */
+	if (argc > 1 && strcmp(argv[1], "--path") == 0) {
+		printf("%s (best here: %s)\n", opml_simd_name(opml_simd_path()),
+		    opml_simd_name(opml_simd_best()));
+		return 0;
+	}
 
 	check_vote();
 	/* Each path the machine has, forced as the tools' users can;

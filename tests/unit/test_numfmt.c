@@ -108,8 +108,8 @@ check(double x)
 		return;
 	}
 	if (x == 0) {
-		if (strcmp(buf, "0") != 0)
-			fail(x, buf, "zero is not \"0\"");
+		if (strcmp(buf, signbit(x) ? "-0" : "0") != 0 || !same(buf, x))
+			fail(x, buf, "zero is not \"0\", or -0 not \"-0\"");
 		return;
 	}
 	if (!same(buf, x))

@@ -1,0 +1,118 @@
+/*
+ * opml_set_load on several threads against one thread (OPML_THREADS=1,
+ * the plain line-by-line reader): files of a few megabytes, cut into
+ * chunks, must give the same rows bit for bit, the same labels in the
+ * same numbering (some first seen only near the end), and on a bad
+ * line late in the file the same message, file and line.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rng.h"
+#include "set.h"
+
+static int fails;
+
+/* n rows of d numbers; label i % 7, or "late<k>" in the last rows;
+ * bad: 1 a bad number, 2 a short row, 3 a sparse file; at row badrow. */
+static void
+writefile(const char *path, size_t n, size_t d, int bad, size_t badrow)
+{
+	FILE *f = fopen(path, "w");
+	struct opml_rng g;
+	size_t i, t;
+
+	opml_rng_seed(&g, 42 + (uint64_t)bad);
+	for (i = 0; i < n; i++) {
+		if (i % 1000 == 3)
+			fprintf(f, "# a comment\n\n");
+		if (i + 50 > n)
+			fprintf(f, "late%zu", i % 3);
+		else
+			fprintf(f, "%zu", (size_t)opml_rng_below(&g, 7));
+		for (t = 0; t < d; t++) {
+			double v = opml_rng_unit(&g) * 2000 - 1000;
+
+			if (bad == 3)
+				fprintf(f, " %zu:%.17g", t + 1, v);
+			else if (bad == 1 && i == badrow && t == d / 2)
+				fprintf(f, " 1.5x");
+			else if (bad == 2 && i == badrow && t == d - 1)
+				;
+			else
+				fprintf(f, "%s%.17g", t % 5 == 4 ? "," : " ", v);
+		}
+		fprintf(f, i % 11 == 0 ? "\r\n" : "\n");
+	}
+	fclose(f);
+}
+
+static void
+compare(const char *path, const char *what)
+{
+	struct opml_set a, b;
+	char ea[OPML_ERRMAX] = "", eb[OPML_ERRMAX] = "";
+	int ra, rb;
+	size_t i;
+
+	opml_set_init(&a);
+	opml_set_init(&b);
+	setenv("OPML_THREADS", "1", 1);
+	ra = opml_set_load(&a, path, ea, sizeof ea);
+	unsetenv("OPML_THREADS");
+	rb = opml_set_load(&b, path, eb, sizeof eb);
+	if (ra != rb || strcmp(ea, eb) != 0) {
+		printf("FAIL %s: one thread %d '%s', several %d '%s'\n", what,
+		    ra, ea, rb, eb);
+		fails++;
+	} else if (ra == 0 && (a.n != b.n || a.d != b.d ||
+	    memcmp(a.x, b.x, a.n * a.d * sizeof *a.x) != 0 ||
+	    memcmp(a.y, b.y, a.n * sizeof *a.y) != 0 ||
+	    a.labels.n != b.labels.n)) {
+		printf("FAIL %s: the sets differ\n", what);
+		fails++;
+	} else if (ra == 0) {
+		for (i = 0; i < a.labels.n; i++)
+			if (strcmp(a.labels.name[i], b.labels.name[i]) != 0) {
+				printf("FAIL %s: label %zu\n", what, i);
+				fails++;
+			}
+	}
+	if (ra == 0 && a.n < 1000) {
+		printf("FAIL %s: only %zu rows read\n", what, a.n);
+		fails++;
+	}
+	opml_set_free(&a);
+	opml_set_free(&b);
+}
+
+int
+main(void)
+{
+	char path[] = "/tmp/opml-test-set-XXXXXX";
+	int fd = mkstemp(path);
+
+	if (fd == -1 || close(fd) == -1) {
+		printf("FAIL mkstemp\n");
+		return 1;
+	}
+	writefile(path, 60000, 9, 0, 0);
+	compare(path, "dense");
+	writefile(path, 60000, 9, 1, 57000);
+	compare(path, "a bad number near the end");
+	writefile(path, 60000, 9, 2, 45000);
+	compare(path, "a short row past the middle");
+	writefile(path, 60000, 9, 2, 10);
+	compare(path, "a short row near the start");
+	writefile(path, 20000, 9, 3, 0);
+	compare(path, "sparse");
+	remove(path);
+	if (fails) {
+		printf("test_set: %d failures\n", fails);
+		return 1;
+	}
+	printf("test_set: ok\n");
+	return 0;
+}
