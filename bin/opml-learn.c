@@ -18,9 +18,9 @@
 #include "feed.h"
 #include "reader.h"
 
-/* The default step: gamma relative to the stream's mean squared
- * difference (see opml-learn(1), STEP SIZE). */
-#define DEFAULT_RELATIVE_GAMMA 0.1
+/* The default step: the paper's fixed gamma, on samples standardized
+ * online (see opml-learn(1), STEP SIZE). */
+#define DEFAULT_GAMMA 1e-3
 
 static const char synopsis[] =
     "opml-learn [-hnvZz] [-a opml|copml] [-c clip] [-d dim] [-G gamma1]\n"
@@ -33,13 +33,14 @@ static const char options[] =
     "(default 0.5)\n"
     "  -d dim         the dimension, for sparse input\n"
     "  -G gamma1      the step size of the COPML pre-stage\n"
-    "  -g gamma       a fixed step size, on the samples as given\n"
+    "  -g gamma       a fixed step size, on the samples as given "
+    "(default 1e-3,\n"
+    "                 standardized)\n"
     "  -h             print this help and exit\n"
     "  -i model       go on learning from this model\n"
     "  -n             scale each sample to unit norm first\n"
     "  -o file        write the model to file, whole or not at all\n"
-    "  -R gamma       a step size relative to the data's scale "
-    "(default 0.1)\n"
+    "  -R gamma       a step size relative to the data's scale\n"
     "  -r rank        learn a rank x d map\n"
     "  -s seed        the seed (default 0)\n"
     "  -v             report counts and time on stderr\n"
@@ -78,10 +79,10 @@ configure(struct opml_model *m, const struct options *o, int resumed)
 		if (!o->have_gamma1)
 			m->gamma1 = o->gamma;
 	} else if (!resumed) {
-		m->relative = 1;
-		m->gamma = DEFAULT_RELATIVE_GAMMA;
+		m->relative = 0;
+		m->gamma = DEFAULT_GAMMA;
 		if (!o->have_gamma1)
-			m->gamma1 = DEFAULT_RELATIVE_GAMMA;
+			m->gamma1 = DEFAULT_GAMMA;
 	}
 	if (o->have_gamma1)
 		m->gamma1 = o->gamma1;

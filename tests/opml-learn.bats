@@ -234,13 +234,13 @@ rows() { grep -v '^#' "$1"; }
 	[ "$status" -eq 2 ]
 }
 
-@test "-g is the paper's gamma exactly; the default is relative" {
+@test "-g is the paper's gamma exactly; the default is 1e-3 on standardized samples" {
 	run opml-learn -g 0.001 "$DATA/iris.txt"
 	[[ ${lines[0]} == *"step=fixed gamma=0.001 gamma1=0.001 "* ]]
 	run opml-learn -g 0.001 -G 0.5 "$DATA/iris.txt"
 	[[ ${lines[0]} == *"step=fixed gamma=0.001 gamma1=0.5 "* ]]
 	run opml-learn "$DATA/iris.txt"
-	[[ ${lines[0]} == *"step=relative "* ]]
+	[[ ${lines[0]} == *"step=fixed gamma=0.001 gamma1=0.001 "*" standardize=1 "* ]]
 	run opml-learn -R 0.3 "$DATA/iris.txt"
 	[[ ${lines[0]} == *"step=relative gamma=0.3 gamma1=0.3 "* ]]
 }
@@ -462,8 +462,9 @@ bad_input() {
 		awk -v e="$e" '{ printf "%s", $1
 		    for (i = 2; i <= NF; i++) printf " %se%d", $i, e
 		    print "" }' "$DATA/iris.txt" > "$TMP/s"
-		for algo in opml copml; do
-			run --separate-stderr opml-learn -a "$algo" "$TMP/s"
+		for algo in "opml -Z -R 0.1" "copml -Z -R 0.1" opml copml; do
+			# shellcheck disable=SC2086
+			run --separate-stderr opml-learn -a $algo "$TMP/s"
 			show
 			[ "$status" -eq 0 ]
 			[ -z "$stderr" ]
