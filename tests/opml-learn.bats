@@ -477,7 +477,7 @@ bad_input() {
 	# the squared spread underflows to 0 and the features with it.)
 	awk '{ printf "%s", $1; for (i = 2; i <= NF; i++) printf " %se-162", $i
 	    print "" }' "$DATA/iris.txt" > "$TMP/s"
-	run opml-learn -Z "$TMP/s"
+	run opml-learn -Z -R 0.1 "$TMP/s"
 	[ "$status" -eq 0 ]
 	[[ ${lines[0]} == *" nonpd="[1-9]* ]]
 	run opml-learn "$TMP/s"
