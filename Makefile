@@ -55,6 +55,11 @@ check-asan:
 check-valgrind: all
 	sh scripts/valgrind-check
 
+# opml-learn -C 1000 -o killed with TERM at 20 random points of a
+# million-sample stream: always a whole model of a prefix.
+check-kill: all
+	PATH="$$PWD/bin:$$PATH" sh scripts/kill-check 1000000 20
+
 # libFuzzer harnesses (tests/fuzz/*.c) built with clang, ASan and UBSan
 # against lib/ objects of their own; FUZZ_SECONDS=N runs each for N
 # seconds, else each runs over its seed corpus once.  Without clang or
@@ -122,5 +127,5 @@ clean:
 	rm -f lib/*.gcno lib/*.gcda bin/*.gcno bin/*.gcda tests/unit/*.gcno \
 		tests/unit/*.gcda
 
-.PHONY: all test check-asan check-valgrind coverage fuzz \
+.PHONY: all test check-asan check-valgrind check-kill coverage fuzz \
 	fuzz-build bench demo install uninstall lint-man clean

@@ -16,20 +16,25 @@
 #include "model.h"
 #include "numfmt.h"
 #include "numparse.h"
+#include "reader.h"
 #include "set.h"
 #include "transform.h"
 
 static const char synopsis[] =
-    "opml-knn [-ehl] [-j threads] [-k k] [-m model] [-o file] "
+    "opml-knn [-ehlN] [-j threads] [-k k] [-m model] [-o file] "
     "[-t nearest|smallest]\n"
-    "         train [file ...]";
+    "         train [file ...]\n"
+    "       opml-knn -M [-eh] [-k k] [-o file] [-t nearest|smallest] "
+    "list ...";
 static const char options[] =
     "  -e                    print only the error rate\n"
     "  -h                    print this help and exit\n"
     "  -j threads            search on this many threads\n"
     "  -k k                  the number of neighbours (default 5)\n"
     "  -l                    leave one out: classify train by the others\n"
+    "  -M                    merge the lists of -N from shards\n"
     "  -m model              use the learned metric of this model\n"
+    "  -N                    write each sample's k nearest as a list\n"
     "  -o file               write to file, whole or not at all\n"
     "  -t nearest|smallest   the vote-tie rule (default nearest)\n";
 
@@ -87,6 +92,172 @@ label_ranks(const struct opml_labels *l)
 	return rank;
 }
 
+/* A neighbour from a shard's list. */
+struct nb {
+	double dist;
+	size_t list, pos, cls;
+};
+
+static int
+cmp_nb(const void *a, const void *b)
+{
+	const struct nb *x = a, *y = b;
+
+	if (x->dist != y->dist)
+		return x->dist < y->dist ? -1 : 1;
+	if (x->list != y->list)
+		return x->list < y->list ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+static char *
+field(char **p, char *end)
+{
+	char *s = *p, *e;
+
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	if (s == end)
+		return NULL;
+	for (e = s; e < end && *e != ' ' && *e != '\t'; e++)
+		;
+	*e = '\0';
+	*p = e < end ? e + 1 : end;
+	return s;
+}
+
+/*
+ * -M: the lists of -N from shards of one training set, in the shards'
+ * order, merged into the predictions of one run over the whole set: a
+ * distance tie goes to the shard listed first, then to its earlier row.
+ */
+static void
+merge(char **paths, size_t nl, size_t k, int smallest, int eonly,
+    const char *outpath)
+{
+	struct opml_reader *r = opml_prog_alloc(nl, sizeof *r);
+	struct opml_labels lab;
+	struct opml_output out;
+	struct opml_buf buf = { NULL, 0, 0 };
+	struct nb *c = NULL;
+	size_t nc = 0, cap = 0, l, j, q = 0, wrong = 0, *y = NULL, *idx = NULL;
+	size_t *count = NULL, *rank = NULL, ranked = 0;
+	char *truth = NULL, *line, *p, *f, num[OPML_NUMFMT_MAX];
+	size_t len;
+	int rc, isnew;
+
+	opml_labels_init(&lab);
+	for (l = 0; l < nl; l++)
+		if (opml_reader_open(&r[l], paths[l]) == -1)
+			errx(1, "%s", r[l].err);
+	y = opml_prog_alloc(k, sizeof *y);
+	idx = opml_prog_alloc(k, sizeof *idx);
+	opml_prog_open(&out, outpath);
+	for (;;) {
+		nc = 0;
+		for (l = 0; l < nl; l++) {
+			size_t pos = 0;
+
+			if ((rc = opml_reader_line(&r[l], &line, &len)) == -1)
+				errx(1, "%s", r[l].err);
+			if (rc == 0) {
+				if (l > 0 && truth != NULL)
+					errx(1, "%s: ends before %s", r[l].name,
+					    r[0].name);
+				break;
+			}
+			p = line;
+			if ((f = field(&p, line + len)) == NULL)
+				errx(1, "%s:%lu: empty line", r[l].name,
+				    r[l].line);
+			if (l == 0) {
+				free(truth);
+				truth = opml_prog_strdup(f);
+			} else if (strcmp(f, truth) != 0)
+				errx(1, "%s:%lu: sample labeled '%s', not '%s' "
+				    "as in %s", r[l].name, r[l].line, f, truth,
+				    r[0].name);
+			while ((f = field(&p, line + len)) != NULL) {
+				const char *e;
+				char *g;
+
+				if (nc == cap) {
+					cap = cap ? 2 * cap : 64;
+					c = opml_prog_realloc(c, cap, sizeof *c);
+				}
+				e = opml_parse_double(f, f + strlen(f),
+				    &c[nc].dist);
+				if (e == NULL || *e != '\0' || c[nc].dist < 0)
+					errx(1, "%s:%lu: '%s': not a distance",
+					    r[l].name, r[l].line, f);
+				if ((g = field(&p, line + len)) == NULL)
+					errx(1, "%s:%lu: a distance without a "
+					    "label", r[l].name, r[l].line);
+				if ((c[nc].cls = opml_labels_add(&lab, g,
+				    &isnew)) == (size_t)-1)
+					opml_prog_nomem();
+				c[nc].list = l;
+				c[nc++].pos = pos++;
+			}
+		}
+		if (l < nl)
+			break;
+		if (nc < k)
+			errx(1, "%s:%lu: %zu neighbours in all, fewer than "
+			    "-k %zu", r[0].name, r[0].line, nc, k);
+		qsort(c, nc, sizeof *c, cmp_nb);
+		count = opml_prog_realloc(count, lab.n, sizeof *count);
+		if (smallest && ranked != lab.n) {
+			free(rank);
+			rank = label_ranks(&lab);
+			ranked = lab.n;
+		}
+		for (j = 0; j < k; j++) {
+			y[j] = c[j].cls;
+			idx[j] = j;
+		}
+		j = opml_knn_vote(idx, k, y, lab.n, smallest ? rank : NULL,
+		    count);
+		if (strcmp(truth, lab.name[j]) != 0)
+			wrong++;
+		q++;
+		if (eonly)
+			continue;
+		opml_prog_put(&buf, truth, strlen(truth));
+		opml_prog_put(&buf, " ", 1);
+		opml_prog_put(&buf, lab.name[j], strlen(lab.name[j]));
+		opml_prog_put(&buf, "\n", 1);
+		opml_prog_flush(&buf, &out, 0);
+	}
+	for (l = 1; l < nl; l++)
+		if (opml_reader_line(&r[l], &line, &len) != 0)
+			errx(1, "%s: more lines than %s", r[l].name, r[0].name);
+	if (q == 0)
+		errx(1, "%s: no lists", r[0].name);
+	if (eonly) {
+		opml_format_double((double)wrong / (double)q, num);
+		opml_prog_put(&buf, num, strlen(num));
+		opml_prog_put(&buf, "\n", 1);
+	}
+	opml_prog_flush(&buf, &out, 1);
+	opml_prog_commit(&out);
+	if (!eonly)
+		fprintf(stderr, "opml-knn: error %.4f (%zu/%zu)\n",
+		    (double)wrong / (double)q, wrong, q);
+	for (l = 0; l < nl; l++)
+		opml_reader_close(&r[l]);
+	opml_buf_free(&buf);
+	opml_labels_free(&lab);
+	free(r);
+	free(c);
+	free(y);
+	free(idx);
+	free(count);
+	free(rank);
+	free(truth);
+	exit(0);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -100,14 +271,14 @@ main(int argc, char *argv[])
 	size_t *nbr, *count, *rank = NULL, q, nc, wrong = 0, k;
 	unsigned long long kk = 5, jobs;
 	long ncpu;
-	int ch, loo = 0, eonly = 0, smallest = 0;
+	int ch, loo = 0, eonly = 0, smallest = 0, lists = 0, domerge = 0;
 	char num[OPML_NUMFMT_MAX];
 	double rate;
 
 	opml_prog_init(synopsis, options);
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	jobs = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (unsigned long long)ncpu;
-	while ((ch = getopt(argc, argv, "ehj:k:lm:o:t:")) != -1) {
+	while ((ch = getopt(argc, argv, "ehj:k:lMm:No:t:")) != -1) {
 		switch (ch) {
 		case 'e':
 			eonly = 1;
@@ -124,8 +295,14 @@ main(int argc, char *argv[])
 		case 'l':
 			loo = 1;
 			break;
+		case 'M':
+			domerge = 1;
+			break;
 		case 'm':
 			modelpath = optarg;
+			break;
+		case 'N':
+			lists = 1;
 			break;
 		case 'o':
 			outpath = optarg;
@@ -139,6 +316,12 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if (domerge) {
+		if (argc < 1 || loo || lists || modelpath != NULL)
+			opml_prog_usage();
+		merge(argv, (size_t)argc, (size_t)kk, smallest, eonly,
+		    outpath);
+	}
 	if (loo ? argc > 1 : argc < 1)
 		opml_prog_usage();
 	argv = opml_prog_files(argc, argv, "samples");
@@ -190,6 +373,31 @@ main(int argc, char *argv[])
 		rank = label_ranks(&tr.labels);
 
 	opml_prog_open(&out, outpath);
+	for (q = 0; q < qs->n && lists; q++) {
+		const char *truth = qs->labels.name[qs->y[q]];
+		size_t j, r;
+
+		/* TRUTH then (distance, label) of the k nearest, nearest
+		 * first, the distances exact (they read back the same). */
+		opml_prog_put(&buf, truth, strlen(truth));
+		for (j = 0; j < k; j++) {
+			r = nbr[q * k + j];
+			opml_format_double(opml_knn_dist(tr.x + r * tr.d,
+			    qs->x + q * tr.d, tr.d), num);
+			opml_prog_put(&buf, " ", 1);
+			opml_prog_put(&buf, num, strlen(num));
+			opml_prog_put(&buf, " ", 1);
+			opml_prog_put(&buf, tr.labels.name[tr.y[r]],
+			    strlen(tr.labels.name[tr.y[r]]));
+		}
+		opml_prog_put(&buf, "\n", 1);
+		opml_prog_flush(&buf, &out, 0);
+	}
+	if (lists) {
+		opml_prog_flush(&buf, &out, 1);
+		opml_prog_commit(&out);
+		exit(0);
+	}
 	for (q = 0; q < qs->n; q++) {
 		size_t c = opml_knn_vote(nbr + q * k, k, tr.y, nc, rank,
 		    count);

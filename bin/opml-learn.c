@@ -23,12 +23,15 @@
 #define DEFAULT_GAMMA 1e-3
 
 static const char synopsis[] =
-    "opml-learn [-hnvZz] [-a opml|copml] [-c clip] [-d dim] [-G gamma1]\n"
+    "opml-learn [-BhnvZz] [-a opml|copml] [-C count] [-c clip] [-d dim]\n"
+    "           [-G gamma1] [-P count]\n"
     "           [-g gamma | -R gamma] [-i model] [-o file] [-r rank] "
     "[-s seed]\n"
     "           [file ...]";
 static const char options[] =
     "  -a opml|copml  the algorithm (default opml)\n"
+    "  -B             write a bare model: L without the learner's state\n"
+    "  -C count       with -o: write the model every count samples\n"
     "  -c clip        least eigenvalue of a step's I + gamma A, in [0, 1) "
     "(default 0.5)\n"
     "  -d dim         the dimension, for sparse input\n"
@@ -40,6 +43,7 @@ static const char options[] =
     "  -i model       go on learning from this model\n"
     "  -n             scale each sample to unit norm first\n"
     "  -o file        write the model to file, whole or not at all\n"
+    "  -P count       report progress every count samples\n"
     "  -R gamma       a step size relative to the data's scale\n"
     "  -r rank        learn a rank x d map\n"
     "  -s seed        the seed (default 0)\n"
@@ -52,7 +56,8 @@ struct options {
 	double gamma, gamma1, clip;
 	int have_clip, have_gamma, have_gamma1, relative, normalize, verbose;
 	int standardize;	/* -1 unless -z (1) or -Z (0) */
-	unsigned long long dim, rank, seed;
+	int bare;
+	unsigned long long dim, rank, seed, every, progress;
 	int have_seed;
 };
 
@@ -115,6 +120,68 @@ start_learner(struct opml_learner *l, struct opml_model *m)
 	l->min_eig = m->clip > 0 ? m->clip : -HUGE_VAL;
 }
 
+/* The model as it stands, to o->out (whole or not at all) or stdout. */
+static void
+write_model(struct opml_model *m, const struct options *o)
+{
+	struct opml_output out;
+	char *text;
+	size_t len, i;
+
+	for (i = 0; i < m->r * m->d; i++)
+		if (!isfinite(m->L[i]))
+			errx(1, "the model diverged (non-finite L); use a "
+			    "smaller gamma");
+	m->bare = o->bare;
+	if ((text = opml_model_format(m, &len)) == NULL)
+		opml_prog_nomem();
+	opml_prog_open(&out, o->out);
+	opml_prog_write(&out, text, len);
+	opml_prog_commit(&out);
+	free(text);
+}
+
+static double
+seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) +
+	    (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+/*
+ * Progress on stderr: samples so far, their rate, and the share of
+ * triplets whose hinge was active since the last report (the
+ * progressive loss of an online learner).
+ */
+struct progress {
+	struct timespec t0;
+	double last;		/* seconds at the last report */
+	uint64_t samples, triplets, inactive;	/* at the last report */
+};
+
+static void
+report_progress(struct progress *p, const struct opml_model *m)
+{
+	double now = seconds_since(&p->t0);
+	uint64_t trip = m->n.triplets - p->triplets;
+	uint64_t active = trip - (m->n.inactive - p->inactive);
+
+	fprintf(stderr, "opml-learn: %llu samples, %.0f/s, %llu updates, "
+	    "active hinges %.4g%% of the last %llu triplets\n",
+	    (unsigned long long)m->n.samples,
+	    now > p->last ? (double)(m->n.samples - p->samples) /
+	    (now - p->last) : 0.0, (unsigned long long)m->n.updates,
+	    trip ? 100.0 * (double)active / (double)trip : 0.0,
+	    (unsigned long long)trip);
+	p->last = now;
+	p->samples = m->n.samples;
+	p->triplets = m->n.triplets;
+	p->inactive = m->n.inactive;
+}
+
 static void
 summary(const struct opml_model *m, double secs)
 {
@@ -147,20 +214,29 @@ main(int argc, char *argv[])
 	struct opml_sample s;
 	struct opml_feed feed;
 	struct opml_batch *b;
-	struct opml_output out;
-	struct timespec t0, t1;
+	struct progress prog;
+	struct timespec t0;
 	static const char *const algos[] = { "opml", "copml", NULL };
-	char *text, **files;
-	size_t len, i;
-	int ch, have_model = 0, learner_ready = 0, status;
+	char **files;
+	size_t i;
+	int ch, have_model = 0, learner_ready = 0, status, tty_progress;
 
 	memset(&o, 0, sizeof o);
 	o.standardize = -1;
 	memset(&s, 0, sizeof s);
+	memset(&prog, 0, sizeof prog);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	prog.t0 = t0;
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "a:c:d:G:g:hi:no:R:r:s:vZz")) != -1) {
+	while ((ch = getopt(argc, argv, "BC:a:c:d:G:g:hi:no:P:R:r:s:vZz")) !=
+	    -1) {
 		switch (ch) {
+		case 'B':
+			o.bare = 1;
+			break;
+		case 'C':
+			o.every = opml_prog_uint('C', optarg, 1, UINT64_MAX);
+			break;
 		case 'a':
 			o.algo = algos[opml_prog_word(ch, optarg, algos)];
 			break;
@@ -193,6 +269,9 @@ main(int argc, char *argv[])
 		case 'o':
 			o.out = optarg;
 			break;
+		case 'P':
+			o.progress = opml_prog_uint('P', optarg, 1, UINT64_MAX);
+			break;
 		case 'r':
 			o.rank = opml_prog_uint('r', optarg, 1, 1UL << 24);
 			break;
@@ -213,6 +292,13 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if (o.every && (o.out == NULL || strcmp(o.out, "-") == 0))
+		errx(2, "-C: needs -o file");
+	/* With -o, a signal ends the stream: the model of what was read
+	 * is written first. */
+	if (o.out != NULL && strcmp(o.out, "-") != 0)
+		opml_prog_defer_signals();
+	tty_progress = o.verbose && isatty(STDERR_FILENO);
 
 	if (o.model != NULL) {
 		opml_prog_model(o.model, NULL, &m);
@@ -246,6 +332,22 @@ main(int argc, char *argv[])
 			if (opml_learn(&l, OPML_BATCH_LABEL(b, i),
 			    OPML_BATCH_X(b, i)) == -1)
 				opml_prog_nomem();
+			if (o.every && m.n.samples % o.every == 0) {
+				/* A flush changes no bit of what follows. */
+				opml_learner_flush(&l);
+				write_model(&m, &o);
+			}
+			if ((o.progress && m.n.samples % o.progress == 0) ||
+			    (tty_progress && m.n.samples % 4096 == 0 &&
+			    seconds_since(&t0) >= prog.last + 1)) {
+				opml_learner_flush(&l);
+				report_progress(&prog, &m);
+			}
+			if (opml_prog_signalled()) {
+				opml_learner_flush(&l);
+				write_model(&m, &o);
+				opml_prog_die_by_signal();
+			}
 		}
 		if (b->status == OPML_FEED_ERROR)
 			errx(1, "%s", b->err);
@@ -262,23 +364,14 @@ main(int argc, char *argv[])
 		    "unchanged", m.trip.labels.n < 2 ? "only one class" :
 		    "no class seen twice");
 
-	for (i = 0; i < m.r * m.d; i++)
-		if (!isfinite(m.L[i]))
-			errx(1, "the model diverged (non-finite L); use a "
-			    "smaller gamma");
-	if ((text = opml_model_format(&m, &len)) == NULL)
-		opml_prog_nomem();
-	opml_prog_open(&out, o.out);
-	opml_prog_write(&out, text, len);
-	opml_prog_commit(&out);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
+	write_model(&m, &o);
 	if (o.verbose)
-		summary(&m, (double)(t1.tv_sec - t0.tv_sec) +
-		    (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
-	free(text);
+		summary(&m, seconds_since(&t0));
 	opml_sample_free(&s);
 	if (learner_ready)
 		opml_learner_free(&l);
 	opml_model_free(&m);
+	if (opml_prog_signalled())
+		opml_prog_die_by_signal();
 	return 0;
 }

@@ -121,28 +121,34 @@ opml_model_format(const struct opml_model *m, size_t *len)
 	    " classes=%zu", m->algo == OPML_ALGO_COPML ? "copml" : "opml",
 	    m->d, m->r, m->relative ? "relative" : "fixed", num[0], num[1],
 	    num[2], m->normalize, m->standardize ? " standardize=1" : "",
-	    m->seed, lb->n);
+	    m->seed, m->bare ? 0 : lb->n);
 	putf(&t, " samples=%" PRIu64 " triplets=%" PRIu64 " updates=%" PRIu64
 	    " prestage=%" PRIu64 " inactive=%" PRIu64 " clipped=%" PRIu64
-	    " nonpd=%" PRIu64 "\n", m->n.samples, m->n.triplets, m->n.updates,
-	    m->n.prestage, m->n.inactive, m->n.clipped, m->n.nonpd);
-	putf(&t, "#rng %016" PRIx64 " %016" PRIx64 " %016" PRIx64 " %016"
-	    PRIx64 "\n", m->trip.rng.s[0], m->trip.rng.s[1], m->trip.rng.s[2],
-	    m->trip.rng.s[3]);
-	opml_format_double(m->scale_sum, num[0]);
-	putf(&t, "#scale %s %" PRIu64 "\n", num[0], m->scale_n);
+	    " nonpd=%" PRIu64 "%s\n", m->n.samples, m->n.triplets,
+	    m->n.updates, m->n.prestage, m->n.inactive, m->n.clipped,
+	    m->n.nonpd, m->bare ? " state=none" : "");
+	/* The moments are the model's preprocessing, not only learner
+	 * state: a bare model keeps them. */
 	if (m->standardize) {
 		putf(&t, "#mean %" PRIu64 " ", m->mom.n);
 		putrow(&t, m->mom.mean, m->d);
 		put(&t, "#sqdev ", 7);
 		putrow(&t, m->mom.m2, m->d);
 	}
+	if (m->bare)
+		goto rows;
+	putf(&t, "#rng %016" PRIx64 " %016" PRIx64 " %016" PRIx64 " %016"
+	    PRIx64 "\n", m->trip.rng.s[0], m->trip.rng.s[1], m->trip.rng.s[2],
+	    m->trip.rng.s[3]);
+	opml_format_double(m->scale_sum, num[0]);
+	putf(&t, "#scale %s %" PRIu64 "\n", num[0], m->scale_n);
 	for (k = 0; k < lb->n; k++) {
 		put(&t, "#class ", 7);
 		put(&t, lb->name[k], strlen(lb->name[k]));
 		put(&t, " ", 1);
 		putrow(&t, m->trip.h + k * m->d, m->d);
 	}
+rows:
 	for (i = 0; i < m->r; i++)
 		putrow(&t, m->L + i * m->d, m->d);
 	if (t.oom) {
@@ -221,7 +227,10 @@ field(struct opml_reader *r, struct opml_model *m, struct header *h,
 	else if (KEY("clip"))
 		bad = parse_real(v, ve, &m->clip) == -1 || m->clip < 0 ||
 		    m->clip >= 1;
-	else if (KEY("normalize")) {
+	else if (KEY("state")) {
+		bad = ve - v != 4 || memcmp(v, "none", 4) != 0;
+		m->bare = 1;
+	} else if (KEY("normalize")) {
 		bad = parse_u64(v, ve, &u) == -1 || u > 1;
 		m->normalize = (int)u;
 	} else if (KEY("standardize")) {
@@ -418,7 +427,7 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 		return -1;
 	{
 		enum opml_algo algo = m->algo;
-		int rel = m->relative, norm = m->normalize;
+		int rel = m->relative, norm = m->normalize, bare = m->bare;
 		int stdz = m->standardize;
 		double g = m->gamma, g1 = m->gamma1, clip = m->clip;
 		struct opml_counts cnt = m->n;
@@ -433,6 +442,7 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 		m->gamma1 = g1;
 		m->clip = clip;
 		m->n = cnt;
+		m->bare = bare;
 	}
 	if ((tmp = malloc(m->d * sizeof *tmp)) == NULL) {
 		opml_model_free(m);

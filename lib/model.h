@@ -36,6 +36,8 @@ struct opml_model {
 	uint64_t scale_n;	/* and their number */
 	struct opml_triplets trip;	/* classes, H, the generator */
 	struct opml_moments mom;	/* the running mean and spread */
+	int bare;		/* written without the learner's state
+				   (state=none): no sample of any class */
 };
 
 /* L = the first r rows of I; empty learner state. */

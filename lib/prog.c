@@ -29,11 +29,18 @@ abort_outputs(void)
  * After KILL nothing can. */
 static const int fatal_signals[] = { SIGTERM, SIGINT, SIGHUP };
 
+static volatile sig_atomic_t deferring, deferred_signal;
+
 static void
 on_fatal_signal(int sig)
 {
 	struct opml_output *o;
 
+	/* A second signal does not wait (the input may be stalled). */
+	if (deferring && !deferred_signal) {
+		deferred_signal = sig;
+		return;
+	}
 	for (o = open_out; o != NULL; o = o->next)
 		if (o->tmp != NULL)
 			unlink(o->tmp);
@@ -286,6 +293,30 @@ opml_prog_model(const char *path, struct opml_reader *in,
 		errx(1, "%s: no model (expected a #opml block)", in->name);
 	if (rc == -1)
 		errx(1, "%s", in->err);
+}
+
+void
+opml_prog_defer_signals(void)
+{
+	deferring = 1;
+	catch_fatal_signals();
+}
+
+int
+opml_prog_signalled(void)
+{
+	return deferred_signal;
+}
+
+void
+opml_prog_die_by_signal(void)
+{
+	int sig = deferred_signal;
+
+	abort_outputs();
+	signal(sig, SIG_DFL);
+	raise(sig);
+	_exit(128 + sig);
 }
 
 void

@@ -66,6 +66,16 @@ void opml_prog_model(const char *path, struct opml_reader *in,
 /* stdin's reader, or exit. */
 void opml_prog_stdin_reader(struct opml_reader *in);
 
+/* From now on TERM, INT and HUP do not end the program: they are
+ * noted, for a program that finishes what it can first (opml-learn
+ * writes the model of what it has read; a second signal ends it at
+ * once, as without deferring); opml_prog_signalled is the
+ * signal noted, or 0; opml_prog_die_by_signal then ends the program
+ * as that signal would have, outputs not committed removed. */
+void opml_prog_defer_signals(void);
+int opml_prog_signalled(void);
+void opml_prog_die_by_signal(void);
+
 /* Open an output (NULL or "-": stdout), or exit. */
 void opml_prog_open(struct opml_output *o, const char *path);
 /* Write b to o when it holds 64 KiB or more (all: whatever it holds),

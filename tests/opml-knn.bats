@@ -198,3 +198,53 @@ naive() {	# k rule loo train test
 	[ "$status" -eq 1 ]
 	[[ $output == *"overflow a double (under the model)" ]]
 }
+
+# Four shards of a training set in order, as split -n l/4 cuts it.
+shards() {	# train
+	n=$(wc -l < "$1")
+	awk -v n="$n" -v dir="$TMP" '{ print > (dir "/shard" int((NR - 1) * 4 / n) + 1) }' "$1"
+}
+
+@test "-N then -M: four shards merge into the predictions of one run, ties included" {
+	shards "$FIX/knn-ties.txt"
+	for k in 1 3 5; do
+		for rule in nearest smallest; do
+			for s in 1 2 3 4; do
+				opml-knn -N -k $k "$TMP/shard$s" "$FIX/knn-ties-test.txt" > "$TMP/shard$s.nbr"
+			done
+			opml-knn -M -k $k -t $rule "$TMP"/shard[1234].nbr > "$TMP/a" 2>/dev/null
+			opml-knn -k $k -t $rule "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/b" 2>/dev/null
+			cmp "$TMP/a" "$TMP/b"
+		done
+	done
+	run opml-knn -M -e -k 5 "$TMP"/shard[1234].nbr
+	[ "$output" = "$(opml-knn -e -k 5 "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt")" ]
+}
+
+@test "-N then -M under GNU parallel: byte-identical to one process" {
+	if ! command -v parallel > /dev/null 2>&1 ||
+	    ! parallel --version 2>/dev/null | grep -q GNU; then
+		skip "GNU parallel not installed (Debian: apt-get install parallel)"
+	fi
+	shards "$FIX/knn-ties.txt"
+	parallel --will-cite opml-knn -N -k 5 -o {}.nbr {} "$FIX/knn-ties-test.txt" ::: "$TMP"/shard[1234]
+	opml-knn -M -k 5 "$TMP"/shard[1234].nbr > "$TMP/a" 2>/dev/null
+	opml-knn -k 5 "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/b" 2>/dev/null
+	cmp "$TMP/a" "$TMP/b"
+}
+
+@test "-M: lists of other samples or other lengths are errors" {
+	printf 'a 1 x\nb 2 y\n' > "$TMP/l1"
+	printf 'a 1 x\n' > "$TMP/l2"
+	printf 'a 1 x\nc 2 y\n' > "$TMP/l3"
+	run opml-knn -M -k 1 "$TMP/l1" "$TMP/l2"
+	[ "$status" -eq 1 ]
+	[[ $output == *"ends before"* ]]
+	run opml-knn -M -k 1 "$TMP/l1" "$TMP/l3"
+	[ "$status" -eq 1 ]
+	[[ $output == *"l3:2: sample labeled 'c', not 'b'"* ]]
+	run opml-knn -M -k 3 "$TMP/l1"
+	[ "$status" -eq 1 ]
+	run opml-knn -M -l "$TMP/l1"
+	[ "$status" -eq 2 ]
+}

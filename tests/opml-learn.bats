@@ -77,8 +77,8 @@ rows() { grep -v '^#' "$1"; }
 	run --separate-stderr opml-learn -v "$DATA/iris.txt"
 	[[ ${lines[0]} == *" standardize=1 "* ]]
 	[[ $stderr == *"standardized online"* ]]
-	[ "${lines[3]%% *}" = "#mean" ]
-	[ "${lines[4]%% *}" = "#sqdev" ]
+	[ "${lines[1]%% *}" = "#mean" ]
+	[ "${lines[2]%% *}" = "#sqdev" ]
 	run opml-learn -R 0.2 "$DATA/iris.txt"
 	[[ ${lines[0]} == *" standardize=1 "* ]]
 	run --separate-stderr opml-learn -v -g 1e-3 "$DATA/iris.txt"
