@@ -15,7 +15,10 @@ LIBHDR = $(wildcard lib/*.h)
 PROGS = $(patsubst %.c,%,$(wildcard bin/*.c))
 # Shell programs installed beside the binaries (each with its page in
 # man/): they only chain the tools.
-SCRIPTS = scripts/opml-uci-table scripts/opml-cold-start
+SCRIPTS = scripts/opml-uci-table scripts/opml-verify scripts/opml-cold-start
+# The LFW files opml-verify reads once installed: it looks in
+# ../share/opml/lfw beside its own directory (or -D).
+DATADIR ?= $(PREFIX)/share/opml
 UNITSRC = $(wildcard tests/unit/*.c)
 UNITS = $(UNITSRC:.c=)
 MAN1 = $(wildcard man/*.1)
@@ -52,6 +55,10 @@ check-asan:
 	$(MAKE) test CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 	$(MAKE) clean
 
+# Every allocation of the programs failing in turn (tests/fault.so).
+check-faults: all tests/fault.so
+	sh scripts/bats tests/slow
+
 check-valgrind: all
 	sh scripts/valgrind-check
 
@@ -81,6 +88,18 @@ $(FUZZDIR)/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZLIBOBJ) $(LIBHDR)
 	$(FUZZCC) $(FUZZCFLAGS) -fsanitize=fuzzer -Ilib -o $@ $< \
 		$(FUZZLIBOBJ) $(LDLIBS)
 
+# The programs' harnesses run main in-process (see tests/fuzz/prog.h).
+FUZZWRAP = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free \
+	-Wl,--wrap=aligned_alloc,--wrap=strdup,--wrap=strndup \
+	-Wl,--wrap=fopen,--wrap=fdopen,--wrap=fclose,--wrap=exit \
+	-Wl,--wrap=atexit,--wrap=err,--wrap=errx,--wrap=warn,--wrap=warnx \
+	-Wl,--wrap=verr,--wrap=verrx,--wrap=vwarn,--wrap=vwarnx
+
+$(FUZZDIR)/prog_%: tests/fuzz/prog_%.c bin/opml-%.c tests/fuzz/prog.h \
+		tests/fuzz/fuzz.h $(FUZZLIBOBJ) $(LIBHDR)
+	$(FUZZCC) $(FUZZCFLAGS) -fsanitize=fuzzer -Ilib -Ibin -o $@ $< \
+		$(FUZZLIBOBJ) $(FUZZWRAP) $(LDLIBS)
+
 fuzz:
 	@sh scripts/fuzz check
 	$(MAKE) fuzz-build
@@ -109,12 +128,16 @@ install: all
 	cp -f $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
 	cp -f man/opml.5 $(DESTDIR)$(MANPREFIX)/man5/
 	cp -f man/opml.7 $(DESTDIR)$(MANPREFIX)/man7/
+	mkdir -p $(DESTDIR)$(DATADIR)/lfw
+	cp -f data/lfw/* $(DESTDIR)$(DATADIR)/lfw/
 
 uninstall:
 	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$${p#bin/}; done
 	for s in $(SCRIPTS); do rm -f $(DESTDIR)$(BINDIR)/$${s#scripts/}; done
 	for m in $(MAN1); do rm -f $(DESTDIR)$(MANPREFIX)/man1/$${m#man/}; done
 	rm -f $(DESTDIR)$(MANPREFIX)/man5/opml.5 $(DESTDIR)$(MANPREFIX)/man7/opml.7
+	for f in data/lfw/*; do rm -f $(DESTDIR)$(DATADIR)/lfw/$${f#data/lfw/}; done
+	-rmdir $(DESTDIR)$(DATADIR)/lfw $(DESTDIR)$(DATADIR) 2>/dev/null
 
 lint-man:
 	@set -e; for m in man/*.[157]; do \
@@ -127,5 +150,6 @@ clean:
 	rm -f lib/*.gcno lib/*.gcda bin/*.gcno bin/*.gcda tests/unit/*.gcno \
 		tests/unit/*.gcda
 
-.PHONY: all test check-asan check-valgrind check-kill coverage fuzz \
+.PHONY: all test check-asan check-faults check-valgrind check-kill \
+	coverage fuzz \
 	fuzz-build bench demo install uninstall lint-man clean

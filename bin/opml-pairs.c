@@ -1,7 +1,8 @@
 /*
- * opml-pairs: score pairs of labeled samples by their squared distance,
- * Euclidean or under a learned model, as `SCORE SAME` lines for opml-roc.
- * The pairs are drawn at random (-n, balanced) or read from a list (-p).
+ * opml-pairs: score pairs of labeled samples by their squared distance
+ * or their cosine similarity (-c), Euclidean or under a learned model,
+ * as `SCORE SAME` lines for opml-roc.  The pairs are all pairs (-a),
+ * drawn at random (-n, balanced) or read from a list (-p).
  */
 #include <err.h>
 #include <errno.h>
@@ -22,9 +23,12 @@
 #include "transform.h"
 
 static const char synopsis[] =
-    "opml-pairs [-hi] [-m model] [-o file] -n pairs [-s seed] [file ...]\n"
-    "opml-pairs [-hi] [-m model] [-o file] -p pairlist [file ...]";
+    "opml-pairs [-chi] [-m model] [-o file] -a | -n pairs [-s seed] "
+    "[file ...]\n"
+    "opml-pairs [-chi] [-m model] [-o file] -p pairlist [file ...]";
 static const char options[] =
+    "  -a           every pair of samples once\n"
+    "  -c           score by cosine similarity (high means same)\n"
     "  -h           print this help and exit\n"
     "  -i           append the two sample indices to each line\n"
     "  -m model     score under this model ('-': it heads stdin)\n"
@@ -88,13 +92,19 @@ main(int argc, char *argv[])
 	struct opml_pair *p;
 	size_t np, i, n, k;
 	double *Y = NULL, *X, sum, t;
-	int ch, have_n = 0, indices = 0, kind, len;
+	int ch, all = 0, cosine = 0, have_n = 0, indices = 0, kind, len;
 	uint64_t have;
 	char line[OPML_NUMFMT_MAX + 48];
 
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "him:n:o:p:s:")) != -1) {
+	while ((ch = getopt(argc, argv, "achim:n:o:p:s:")) != -1) {
 		switch (ch) {
+		case 'a':
+			all = 1;
+			break;
+		case 'c':
+			cosine = 1;
+			break;
 		case 'h':
 			opml_prog_help();
 			break;
@@ -123,8 +133,8 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (have_n == (pairpath != NULL)) {
-		warnx("give one of -n and -p");
+	if (all + have_n + (pairpath != NULL) != 1) {
+		warnx("give one of -a, -n and -p");
 		opml_prog_usage();
 	}
 	argv = opml_prog_files(argc, argv, "samples");
@@ -148,7 +158,14 @@ main(int argc, char *argv[])
 
 	if (pairpath != NULL)
 		p = read_list(pairpath, &set, &np);
-	else {
+	else if (all) {
+		if (opml_pairs_all(set.y, set.n, &p, &np) == -1) {
+			if (errno == ERANGE)
+				errx(1, "-a: %zu samples have too many pairs "
+				    "to hold", set.n);
+			opml_prog_nomem();
+		}
+	} else {
 		np = 2 * npairs;
 		if (opml_pairs_draw(set.y, set.n, set.labels.n, npairs, seed,
 		    &p, &kind, &have) == -1) {
@@ -161,7 +178,7 @@ main(int argc, char *argv[])
 		}
 	}
 
-	/* Under a model the score is ||L x - L z||^2. */
+	/* Under a model the score is ||L x - L z||^2 or cos(L x, L z). */
 	X = set.x;
 	n = set.d;
 	if (modelpath != NULL) {
@@ -173,14 +190,18 @@ main(int argc, char *argv[])
 	for (i = 0; i < np; i++) {
 		const double *a = X + p[i].i * n, *b = X + p[i].j * n;
 
-		for (sum = 0, k = 0; k < n; k++) {
-			t = a[k] - b[k];
-			sum += t * t;
-		}
+		if (cosine)
+			sum = opml_pairs_cosine(a, b, n);
+		else
+			for (sum = 0, k = 0; k < n; k++) {
+				t = a[k] - b[k];
+				sum += t * t;
+			}
 		if (!isfinite(sum)) {
 			opml_prog_flush(&buf, &out, 1);
-			errx(1, "pair %zu %zu: the squared distance overflows "
-			    "a double", p[i].i, p[i].j);
+			errx(1, "pair %zu %zu: the %s overflows a double",
+			    p[i].i, p[i].j, cosine ? "learned map" :
+			    "squared distance");
 		}
 		len = opml_format_double(sum, line);
 		if (indices)

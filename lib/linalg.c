@@ -1,5 +1,4 @@
 #include <float.h>
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,9 +17,10 @@ opml_linalg_strerror(int err)
 		return "the eigenvalue iteration did not converge";
 	case OPML_LINALG_ENONFINITE:
 		return "a matrix entry is not a finite number";
+	case OPML_LINALG_ENOTPD:
+		return "the matrix is not positive definite";
 	default:
-		return err > 0 ? "the matrix is not positive definite" :
-		    "unknown linear algebra error";
+		return "unknown linear algebra error";
 	}
 }
 
@@ -47,7 +47,7 @@ opml_linalg_cholesky(double *A, size_t d)
 		piv = rj[j] - dot(rj, rj, j);
 		/* !(piv > 0) also catches NaN. */
 		if (!(piv > 0) || !isfinite(piv))
-			return j + 1 < INT_MAX ? (int)(j + 1) : INT_MAX;
+			return OPML_LINALG_ENOTPD;
 		rjj = sqrt(piv);
 		rj[j] = rjj;
 		for (i = j + 1; i < d; i++) {

@@ -21,6 +21,7 @@
 					   for one eigenvalue */
 #define OPML_LINALG_ENONFINITE	(-3)	/* an entry is NaN or infinite,
 					   or the result would be */
+#define OPML_LINALG_ENOTPD	(-4)	/* not positive definite */
 
 /* The error's description, lowercase, without a period. */
 const char *opml_linalg_strerror(int err);
@@ -29,17 +30,17 @@ const char *opml_linalg_strerror(int err);
  * Cholesky factorisation A = R R' of the symmetric d x d A, in place:
  * on return the lower triangle of A is R (positive diagonal) and the
  * strict upper triangle is zero.  Only the lower triangle (j <= i) is
- * read.  Returns 0; or j + 1 > 0 when the leading (j+1) x (j+1) block
- * is not numerically positive definite (its pivot was <= 0 or not
- * finite), A then partly overwritten; never a negative value.
+ * read.  Returns 0, or OPML_LINALG_ENOTPD when a leading block is not
+ * numerically positive definite (a pivot was <= 0 or not finite), A
+ * then partly overwritten.
  */
 int opml_linalg_cholesky(double *A, size_t d);
 
 /*
  * A^-1 of the symmetric positive definite A, in place, through its
  * Cholesky factor: A^-1 = R^-T R^-1 (the full symmetric matrix is
- * written).  Returns what opml_linalg_cholesky returns (0, or the
- * 1-based column where it failed, A then undefined).
+ * written).  0, OPML_LINALG_ENOTPD (A then undefined),
+ * OPML_LINALG_ENOMEM or OPML_LINALG_ENONFINITE.
  */
 int opml_linalg_spd_inverse(double *A, size_t d);
 

@@ -173,7 +173,8 @@ parse_u64(const char *s, const char *end, unsigned long long *v)
 	if (s == end)
 		return -1;
 	for (; s < end; s++) {
-		if (*s < '0' || *s > '9' || x > (ULLONG_MAX - 9) / 10)
+		if (*s < '0' || *s > '9' ||
+		    x > (ULLONG_MAX - (unsigned long long)(*s - '0')) / 10)
 			return -1;
 		x = x * 10 + (unsigned long long)(*s - '0');
 	}

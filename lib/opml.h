@@ -37,6 +37,14 @@
  *   vec       the vector kernels, bit-exact on every instruction set
  *   learn     OPML and COPML over a stream into a model
  *   model     the model (opml(5) Models): L and the learner's state
+ *   linalg    Cholesky, symmetric eigensolver, PSD projection,
+ *             covariance, and the factor L of M = L'L
+ *   metric    what the batch learners share: data, errors, counts
+ *   mahalanobis  the ridged inverse covariance (the "Maha" baseline)
+ *   itml      ITML, as the authors' code runs it
+ *   lmnn      LMNN, projected subgradient descent in M
+ *   pca       principal directions, optionally whitened
+ *   covariance  the covariance itself as the metric
  *   transform x to L x under a model
  *   scale     feature scaling, saved and restored
  *   knn       k nearest neighbours and their vote

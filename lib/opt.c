@@ -31,9 +31,11 @@ opml_opt_uint(const char *s, unsigned long long lo, unsigned long long hi,
 		if (*p < '0' || *p > '9')
 			return OPML_OPT_SYNTAX;
 	for (p = s; *p; p++) {
-		if (x > (ULLONG_MAX - 9) / 10)
+		unsigned long long dgt = (unsigned long long)(*p - '0');
+		/* x * 10 + dgt <= ULLONG_MAX, up to ULLONG_MAX itself */
+		if (x > (ULLONG_MAX - dgt) / 10)
 			return OPML_OPT_HIGH;
-		x = x * 10 + (unsigned long long)(*p - '0');
+		x = x * 10 + dgt;
 	}
 	if (x < lo)
 		return OPML_OPT_LOW;

@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -446,4 +447,52 @@ fail:
 	free(g.count);
 	free(p);
 	return -1;
+}
+
+int
+opml_pairs_all(const size_t *cls, size_t m, struct opml_pair **outp,
+    size_t *n)
+{
+	struct opml_pair *out;
+	size_t i, j, k = 0, all;
+
+	if (m > 1 && (m - 1) > SIZE_MAX / m / 2 / sizeof *out) {
+		errno = ERANGE;
+		return -1;
+	}
+	all = m * (m - (m > 0)) / 2;
+	if ((out = malloc((all + 1) * sizeof *out)) == NULL) {
+		errno = ENOMEM;
+		return -1;
+	}
+	for (i = 0; i < m; i++)
+		for (j = i + 1; j < m; j++)
+			put(&out[k++], i, j, cls[i] == cls[j]);
+	*outp = out;
+	*n = all;
+	return 0;
+}
+
+double
+opml_pairs_cosine(const double *x, const double *y, size_t n)
+{
+	double mx = 0, my = 0, xy = 0, xx = 0, yy = 0, c;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		if (fabs(x[k]) > mx)
+			mx = fabs(x[k]);
+		if (fabs(y[k]) > my)
+			my = fabs(y[k]);
+	}
+	if (mx == 0 || my == 0)
+		return 0;
+	for (k = 0; k < n; k++) {
+		double a = x[k] / mx, b = y[k] / my;
+		xy += a * b;
+		xx += a * a;
+		yy += b * b;
+	}
+	c = xy / sqrt(xx * yy);
+	return c > 1 ? 1 : c < -1 ? -1 : c;
 }

@@ -25,13 +25,20 @@ opml_set_free(struct opml_set *s)
 static int
 grow(struct opml_set *s)
 {
-	size_t cap = s->cap ? 2 * s->cap : 256;
+	size_t d = s->d ? s->d : 1, cap;
 	double *x;
 	size_t *y;
 
-	if (s->d > 0 && cap > (size_t)-1 / sizeof *x / s->d)
+	/* Start at about 512 KiB of rows (one row if a row is bigger) and
+	 * grow by half: the memory follows what has been read, and a
+	 * realloc that copies holds at most 2.5 times the data. */
+	if (s->cap == 0)
+		cap = 65536 / d > 0 ? 65536 / d : 1;
+	else if ((cap = s->cap + s->cap / 2 + 1) < s->cap)
 		return -1;
-	if ((x = realloc(s->x, cap * (s->d ? s->d : 1) * sizeof *x)) == NULL)
+	if (cap > (size_t)-1 / sizeof *x / d)
+		return -1;
+	if ((x = realloc(s->x, cap * d * sizeof *x)) == NULL)
 		return -1;
 	s->x = x;
 	if ((y = realloc(s->y, cap * sizeof *y)) == NULL)

@@ -4,9 +4,9 @@
  * exhausted memory would fail, on request:
  *
  *   OPML_FAULT_ALLOC=N   the Nth call of malloc, calloc, realloc or
- *                        aligned_alloc (counted from 1 once this
- *                        library is loaded) returns NULL with ENOMEM;
- *                        only that one
+ *                        aligned_alloc (counted from 1 as main starts,
+ *                        up to exit) returns NULL with ENOMEM; only
+ *                        that one
  *   OPML_FAULT=f1,f2...  every call of the named functions fails:
  *                        rename (EXDEV), fclose (EIO, after closing),
  *                        fdopen (EMFILE), fchmod (EPERM), read (EIO),
@@ -14,6 +14,9 @@
  *
  * With OPML_FAULT_COUNT set to a file name, the number of allocations
  * made is written there at exit, so that a test knows how far to go.
+ * Counting starts with main and stops as exit begins, so that what the
+ * C library or a coverage runtime allocates around main is left alone
+ * (glibc: main is reached through __libc_start_main).
  * Not part of the toolkit: it exists for tests/faults.bats.
  */
 #define _GNU_SOURCE
@@ -60,6 +63,45 @@ dump(void)
 	}
 }
 
+/* The first of the exit handlers (the last registered): counting
+ * ends. */
+static void
+disarm(void)
+{
+	armed = 0;
+	dump();
+}
+
+static int (*real_main)(int, char **, char **);
+
+static int
+counted_main(int argc, char **argv, char **envp)
+{
+	atexit(disarm);
+	armed = 1;
+	return real_main(argc, argv, envp);
+}
+
+typedef int (*start_fn)(int (*)(int, char **, char **), int, char **,
+    void (*)(void), void (*)(void), void (*)(void), void *);
+
+int __libc_start_main(int (*main)(int, char **, char **), int argc,
+    char **argv, void (*init)(void), void (*fini)(void),
+    void (*rtld_fini)(void), void *stack_end);
+
+int
+__libc_start_main(int (*main)(int, char **, char **), int argc,
+    char **argv, void (*init)(void), void (*fini)(void),
+    void (*rtld_fini)(void), void *stack_end)
+{
+	start_fn real;
+
+	*(void **)&real = dlsym(RTLD_NEXT, "__libc_start_main");
+	real_main = main;
+	return real(counted_main, argc, argv, init, fini, rtld_fini,
+	    stack_end);
+}
+
 __attribute__((constructor)) static void
 init(void)
 {
@@ -78,8 +120,6 @@ init(void)
 	if (n != NULL)
 		alloc_fail = strtol(n, NULL, 10);
 	fail_list = getenv("OPML_FAULT");
-	atexit(dump);
-	armed = 1;
 }
 
 static int

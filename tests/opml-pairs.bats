@@ -222,3 +222,117 @@ load helper
 	[ "$status" -eq 1 ]
 	[ "$output" = "opml-pairs: -n 1000000000: only 3675 same pairs in 150 samples of 3 labels" ]
 }
+
+# awk: X[i, j] the samples of a file (0-based rows), L[i, j] a model's
+# rows; cosine() and the learned squared distance of rows a and b.
+AWKLIB='
+function load_model(file,   l, j) {
+	while ((getline l < file) > 0) {
+		if (l ~ /^#/) { if (l ~ /normalize=1/) norm = 1; continue }
+		r++; d = split(l, f, " "); for (j = 1; j <= d; j++) L[r, j] = f[j]
+	}
+}
+function unit_rows(   i, j, s) {
+	for (i = 0; i < m; i++) {
+		s = 0; for (j = 1; j <= d; j++) s += X[i, j] * X[i, j]
+		for (j = 1; j <= d; j++) X[i, j] /= sqrt(s)
+	}
+}
+function mapped(i, k,   j, t) { t = 0; for (j = 1; j <= d; j++) t += L[k, j] * X[i, j]; return t }
+function cosine(a, b,   j, ab, aa, bb, u, v) {
+	for (j = 1; j <= (r ? r : d); j++) {
+		u = r ? mapped(a, j) : X[a, j]; v = r ? mapped(b, j) : X[b, j]
+		ab += u * v; aa += u * u; bb += v * v
+	}
+	return ab / sqrt(aa * bb)
+}
+function sqdist(a, b,   k, t, s) {
+	for (k = 1; k <= r; k++) { t = mapped(a, k) - mapped(b, k); s += t * t }
+	return s
+}
+function check(got, want, tol) {
+	e = got - want; if (e < 0) e = -e
+	if (e > tol * (want > 1 || want < -1 ? (want > 0 ? want : -want) : 1)) { print "line " FNR ": " got " vs " want; bad = 1 }
+}'
+
+@test "-c: the cosine similarity of each pair equals an awk computation to 1e-12" {
+	opml-pairs -c -i -n 300 -s 2 "$DATA/wine.txt" > "$TMP/scores"
+	[ "$(wc -l < "$TMP/scores")" -eq 600 ]
+	awk "$AWKLIB"'
+	FILENAME ~ /wine/ { for (j = 2; j <= NF; j++) X[m, j - 1] = $j; d = NF - 1; m++; next }
+	{ check($1, cosine($3, $4), 1e-12) }
+	END { exit bad }' "$DATA/wine.txt" "$TMP/scores"
+}
+
+@test "-c -m: the cosine of L x and L y, to 1e-12" {
+	opml-learn -s 3 -g 0.01 "$DATA/iris.txt" > "$TMP/m"
+	opml-pairs -c -i -m "$TMP/m" -n 200 -s 5 "$DATA/iris.txt" > "$TMP/scores"
+	awk "$AWKLIB"'
+	BEGIN { load_model(ARGV[1]); ARGV[1] = "" }
+	FILENAME ~ /iris/ { for (j = 2; j <= NF; j++) X[m, j - 1] = $j; d = NF - 1; m++; next }
+	{ check($1, cosine($3, $4), 1e-12) }
+	END { exit bad }' "$TMP/m" "$DATA/iris.txt" "$TMP/scores"
+}
+
+@test "-c: cosine is a similarity: a higher score means same, so opml-roc reads it without -d" {
+	opml-pairs -c -n 500 -s 1 "$DATA/wine.txt" > "$TMP/cos"
+	run sh -c 'opml-roc -a "$1" | awk -F "\t" "!/^#/ { print (\$4 > 0.5) }"' sh "$TMP/cos"
+	[ "$output" = 1 ]
+}
+
+@test "-c: huge, tiny and zero vectors give finite cosines; all zero is 0" {
+	printf 'a 1e308 1e308\na 1e-300 1e-300\nb -1e308 0\nb 0 0\n' > "$TMP/s"
+	run opml-pairs -c -i -a "$TMP/s"
+	show
+	[ "$status" -eq 0 ]
+	[ "$output" = "1 1 0 1
+-0.7071067811865475 0 0 2
+0 0 0 3
+-0.7071067811865475 0 1 2
+0 0 1 3
+0 1 2 3" ]
+}
+
+@test "-a: every unordered pair once, SAME from the labels" {
+	opml-pairs -a -i "$DATA/iris.txt" > "$TMP/p"
+	[ "$(wc -l < "$TMP/p")" -eq $((150 * 149 / 2)) ]
+	awk 'FNR == NR { lab[FNR - 1] = $1; next }
+	$3 >= $4 || seen[$3, $4]++ || $2 != (lab[$3] == lab[$4]) { bad = 1 }
+	END { exit bad }' "$DATA/iris.txt" "$TMP/p"
+	[ "$(awk '$2 == 1' "$TMP/p" | wc -l)" -eq $((3 * 50 * 49 / 2)) ]
+}
+
+@test "a normalizing model (opml-learn -n): the same scores as normalizing by hand, then L" {
+	opml-scale "$DATA/wine.txt" > "$TMP/z"
+	opml-learn -n -g 0.05 -s 1 "$TMP/z" > "$TMP/m"
+	grep -q 'normalize=1' "$TMP/m"
+	opml-pairs -i -m "$TMP/m" -n 300 -s 4 "$TMP/z" > "$TMP/scores"
+	awk "$AWKLIB"'
+	BEGIN { load_model(ARGV[1]); ARGV[1] = "" }
+	FILENAME ~ /z$/ { for (j = 2; j <= NF; j++) X[m, j - 1] = $j; d = NF - 1; m++; next }
+	FNR == 1 { unit_rows() }
+	{ check($1, sqdist($3, $4), 1e-12) }
+	END { exit bad }' "$TMP/m" "$TMP/z" "$TMP/scores"
+	# and the tools agree: unit length by opml-scale, then the map
+	opml-scale -t unit "$TMP/z" > "$TMP/u"
+	sed '1s/normalize=1/normalize=0/' "$TMP/m" > "$TMP/m0"
+	opml-pairs -i -m "$TMP/m0" -n 300 -s 4 "$TMP/u" > "$TMP/byhand"
+	awk 'FNR == NR { s[FNR] = $1; next }
+	{ e = $1 - s[FNR]; if (e < 0) e = -e; if (e > 1e-12 * ($1 > 1 ? $1 : 1)) bad = 1 }
+	END { exit bad }' "$TMP/scores" "$TMP/byhand"
+}
+
+@test "a normalizing model in opml-knn and opml-transform: as normalizing by hand" {
+	opml-scale "$DATA/wine.txt" > "$TMP/z"
+	opml-learn -n -g 0.05 -s 1 "$TMP/z" > "$TMP/m"
+	opml-scale -t unit "$TMP/z" > "$TMP/u"
+	sed '1s/normalize=1/normalize=0/' "$TMP/m" > "$TMP/m0"
+	opml-transform -m "$TMP/m" "$TMP/z" > "$TMP/t1"
+	opml-transform -m "$TMP/m0" "$TMP/u" > "$TMP/t2"
+	awk 'FNR == NR { for (j = 2; j <= NF; j++) a[FNR, j] = $j; next }
+	{ for (j = 2; j <= NF; j++) { e = $j - a[FNR, j]; if (e < 0) e = -e; if (e > 1e-12) bad = 1 } }
+	END { exit bad }' "$TMP/t1" "$TMP/t2"
+	opml-knn -m "$TMP/m" "$TMP/z" "$TMP/z" > "$TMP/k1"
+	opml-knn -m "$TMP/m0" "$TMP/u" "$TMP/u" > "$TMP/k2"
+	cmp "$TMP/k1" "$TMP/k2"
+}

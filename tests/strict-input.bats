@@ -96,3 +96,12 @@ load helper
 	xmllint --noout "$TMP/f.svg"
 	grep -q 't&#233;\|té' "$TMP/f.svg"
 }
+
+@test "memory follows what has been read: one 5-million-column row in 1.5 GB of address space" {
+	awk 'BEGIN { printf "a"; for (i = 0; i < 5000000; i++) printf " 1"; print "" }' > "$TMP/wide"
+	run sh -c 'ulimit -v 1500000; opml-split -x "$1" | wc -c' sh "$TMP/wide"
+	show
+	[ "$status" -eq 0 ] && [ "$output" -eq 10000002 ]
+	run sh -c 'ulimit -v 1500000; opml-scale -t unit "$1" | wc -l' sh "$TMP/wide"
+	[ "$status" -eq 0 ] && [ "$output" -eq 1 ]
+}

@@ -9,7 +9,7 @@
 #include <float.h>
 #include <limits.h>
 
-#include "cli.h"
+#include "opt.h"
 #include "fuzz.h"
 
 static const double rlo[] = { 0, -HUGE_VAL, 1e-300, -1, 0, DBL_MIN };
@@ -49,8 +49,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *s;
-	const char *why;
-	int k;
+	int why, k;
 	double v = 0, w;
 	unsigned long long u = 0, x;
 
@@ -62,32 +61,36 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	why = opml_opt_real(s, rlo[k], rhi[k], &v);
 	if (syntax(s)) {
 		w = strtod(s, NULL);
-		if (isinf(w) || w < rlo[k] || w > rhi[k])
-			CHECK(why != NULL, "'%s' accepted, strtod %g", s, w);
+		/* KNOWN (a finding of this fuzzing, not yet fixed): a
+		 * number beyond a double ('1e999') is OPML_OPT_SYNTAX,
+		 * where opt.h promises OPML_OPT_HIGH. */
+		if (isinf(w))
+			CHECK(why == OPML_OPT_SYNTAX || why ==
+			    OPML_OPT_HIGH, "'%s': %d", s, why);
+		else if (w < rlo[k] || w > rhi[k])
+			CHECK(why == (w > rhi[k] ? OPML_OPT_HIGH :
+			    OPML_OPT_LOW), "'%s': %d, strtod %g", s, why, w);
 		else {
-			CHECK(why == NULL, "'%s' refused: %s", s, why);
+			CHECK(why == 0, "'%s' refused: %d", s, why);
 			CHECK(memcmp(&v, &w, sizeof v) == 0, "'%s': %a, "
 			    "strtod %a", s, v, w);
 		}
 	} else
-		CHECK(why != NULL, "'%s' accepted as %g", s, v);
-	CHECK(why == NULL || why[0] != '\0', "an empty reason");
+		CHECK(why == OPML_OPT_SYNTAX, "'%s': %d (%g)", s, why, v);
 
 	why = opml_opt_uint(s, ulo[k], uhi[k], &u);
 	if (s[0] != '\0' && strspn(s, "0123456789") == strlen(s)) {
 		errno = 0;
 		x = strtoull(s, NULL, 10);
-		/* KNOWN (a finding of this fuzzing, not yet fixed): the
-		 * largest value, ULLONG_MAX, is refused as too large. */
-		if (x == ULLONG_MAX)
-			;
-		else if (errno == ERANGE || x < ulo[k] || x > uhi[k])
-			CHECK(why != NULL, "'%s' accepted", s);
+		if (errno == ERANGE || x > uhi[k])
+			CHECK(why == OPML_OPT_HIGH, "'%s': %d", s, why);
+		else if (x < ulo[k])
+			CHECK(why == OPML_OPT_LOW, "'%s': %d", s, why);
 		else
-			CHECK(why == NULL && u == x, "'%s': %s, %llu", s,
-			    why ? why : "accepted", u);
+			CHECK(why == 0 && u == x, "'%s': %d, %llu", s, why,
+			    u);
 	} else
-		CHECK(why != NULL, "'%s' accepted as %llu", s, u);
+		CHECK(why == OPML_OPT_SYNTAX, "'%s': %d (%llu)", s, why, u);
 	free(s);
 	return 0;
 }

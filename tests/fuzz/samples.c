@@ -2,13 +2,13 @@
  * The sample reader (dense and sparse lines, opml.5): every sample has
  * a label without blanks and d finite numbers, d the same for all; an
  * error is one line naming the file and a line that exists.  The feed
- * (queue.c), without threads, with a thread, and with raw batches,
+ * (feed.c), without threads, with a thread, and with raw batches,
  * gives exactly the samples and the error of the reader.
  */
 #include <math.h>
 
 #include "fuzz.h"
-#include "queue.h"
+#include "feed.h"
 #include "reader.h"
 
 struct got {

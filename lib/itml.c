@@ -1,0 +1,246 @@
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "itml.h"
+
+void
+opml_itml_init(struct opml_itml_param *p)
+{
+	p->gamma = 1;
+	p->factor = 40;
+	p->constraints = 0;
+	p->lower = p->upper = 0;
+	p->tol = 1e-2;
+	p->max_iter = 100000;
+	p->seed = 1;
+}
+
+static double
+sqdist(const double *x, const double *z, size_t d)
+{
+	double s = 0, t;
+	size_t i;
+
+	for (i = 0; i < d; i++) {
+		t = x[i] - z[i];
+		s += t * t;
+	}
+	return s;
+}
+
+int
+opml_itml_bounds(const double *X, size_t n, size_t d, struct opml_rng *g,
+    double *l, double *u)
+{
+	double lo = INFINITY, hi = 0, t;
+	size_t k, trials;
+
+	if (n < 2)
+		return OPML_METRIC_EFEW;
+	/* min(100, n (n - 1) / 2) without overflow. */
+	trials = n >= 15 ? 100 : n * (n - 1) / 2;
+	for (k = 0; k < trials; k++) {
+		size_t a = (size_t)opml_rng_below(g, n);
+		size_t b = (size_t)opml_rng_below(g, n);
+
+		t = sqdist(X + a * d, X + b * d, d);
+		if (t < lo)
+			lo = t;
+		if (t > hi)
+			hi = t;
+	}
+	*l = lo + 0.045 * (hi - lo);
+	*u = lo + 0.945 * (hi - lo);
+	if (!isfinite(*u))
+		return OPML_METRIC_ENONFINITE;
+	return *u > 0 ? OPML_METRIC_OK : OPML_METRIC_ECOINCIDE;
+}
+
+double
+opml_itml_project(double *M, size_t d, const double *v, int similar,
+    double gamma, double *lambda, double *xi, double *Mv)
+{
+	double p = 0, gp, alpha, beta, s;
+	size_t i, j;
+
+	for (i = 0; i < d; i++) {
+		const double *row = M + i * d;
+		double t = 0;
+
+		for (j = 0; j < d; j++)
+			t += row[j] * v[j];
+		Mv[i] = t;
+		p += v[i] * t;
+	}
+	if (!(p > 0) || !isfinite(p))
+		return 0;
+	gp = isinf(gamma) ? 1 : gamma / (gamma + 1);
+	if (similar) {
+		alpha = gp * (1 / p - 1 / *xi);
+		if (*lambda < alpha)
+			alpha = *lambda;
+		beta = alpha / (1 - alpha * p);
+		if (!isinf(gamma))
+			*xi = 1 / (1 / *xi + alpha / gamma);
+	} else {
+		alpha = gp * (1 / *xi - 1 / p);
+		if (*lambda < alpha)
+			alpha = *lambda;
+		beta = -alpha / (1 + alpha * p);
+		if (!isinf(gamma))
+			*xi = 1 / (1 / *xi - alpha / gamma);
+	}
+	*lambda -= alpha;
+	if (beta == 0)
+		return alpha;
+	/* M += beta (Mv)(Mv)' as +-u u' with u = sqrt|beta| Mv: the same
+	 * product u_i u_j lands in (i, j) and (j, i), so M stays exactly
+	 * symmetric. */
+	s = sqrt(fabs(beta));
+	for (i = 0; i < d; i++)
+		Mv[i] *= s;
+	for (i = 0; i < d; i++) {
+		double *row = M + i * d, ui = Mv[i];
+
+		if (ui == 0)
+			continue;
+		if (beta > 0)
+			for (j = 0; j < d; j++)
+				row[j] += ui * Mv[j];
+		else
+			for (j = 0; j < d; j++)
+				row[j] -= ui * Mv[j];
+	}
+	return alpha;
+}
+
+size_t
+opml_itml_draw(const double *X, const size_t *y, size_t n, size_t d,
+    size_t want, struct opml_rng *g, struct opml_itml_pair *pair)
+{
+	size_t k, c = 0;
+
+	for (k = 0; k < want; k++) {
+		size_t a = (size_t)opml_rng_below(g, n);
+		size_t b = (size_t)opml_rng_below(g, n);
+
+		if (sqrt(sqdist(X + a * d, X + b * d, d)) < 1e-9)
+			continue;
+		pair[c].a = a;
+		pair[c].b = b;
+		pair[c].similar = y[a] == y[b];
+		c++;
+	}
+	return c;
+}
+
+int
+opml_itml(const double *X, const size_t *y, size_t n, size_t d,
+    size_t nclass, const struct opml_itml_param *p, double *M,
+    struct opml_metric_stats *st)
+{
+	struct opml_metric_stats local;
+	struct opml_rng g;
+	struct opml_itml_pair *con = NULL;
+	double *lambda = NULL, *old, *xi, *v = NULL, *Mv, l, u;
+	size_t *counts = NULL, classes, want, c = 0, k, i, iter;
+	int rc;
+
+	if (st == NULL)
+		st = &local;
+	opml_metric_stats_init(st);
+	if (n < 2)
+		return OPML_METRIC_EFEW;
+	if (!(p->gamma > 0) || !(p->tol > 0) || p->lower < 0 ||
+	    p->upper < 0 || (p->lower > 0) != (p->upper > 0) ||
+	    p->lower > p->upper || !isfinite(p->upper) ||
+	    (p->constraints == 0 && p->factor == 0))
+		return OPML_METRIC_EPARAM;
+	for (i = 0; i < n * d; i++)
+		if (!isfinite(X[i]))
+			return OPML_METRIC_ENONFINITE;
+	if ((counts = malloc((nclass ? nclass : 1) * sizeof *counts)) == NULL)
+		return OPML_METRIC_ENOMEM;
+	rc = opml_metric_counts(y, n, nclass, counts, &classes);
+	free(counts);
+	if (rc != 0)
+		return rc;
+	if (classes < 2)
+		return OPML_METRIC_EONECLASS;
+	opml_rng_seed(&g, p->seed);
+	if (p->lower > 0) {
+		l = p->lower;
+		u = p->upper;
+	} else if ((rc = opml_itml_bounds(X, n, d, &g, &l, &u)) != 0)
+		return rc;
+	want = p->constraints;
+	if (want == 0) {
+		want = p->factor * classes * (classes - 1);
+		if (want / p->factor / classes != classes - 1)
+			return OPML_METRIC_EPARAM;
+	}
+	con = malloc(want * sizeof *con);
+	lambda = malloc((3 * want + 2 * d) * sizeof *lambda);
+	if (con == NULL || lambda == NULL) {
+		free(con);
+		free(lambda);
+		return OPML_METRIC_ENOMEM;
+	}
+	old = lambda + want;
+	xi = old + want;
+	v = xi + want;
+	Mv = v + d;
+	c = opml_itml_draw(X, y, n, d, want, &g, con);
+	for (k = 0; k < c; k++) {
+		lambda[k] = old[k] = 0;
+		xi[k] = con[k].similar ? l : u;
+	}
+	memset(M, 0, d * d * sizeof *M);
+	for (i = 0; i < d; i++)
+		M[i * d + i] = 1;
+	st->constraints = c;
+	st->converged = 1;
+	for (k = 0, iter = 0; c > 0; iter++) {
+		const double *xa = X + con[k].a * d, *xb = X + con[k].b * d;
+		double alpha;
+
+		for (i = 0; i < d; i++)
+			v[i] = xa[i] - xb[i];
+		alpha = opml_itml_project(M, d, v, con[k].similar, p->gamma,
+		    &lambda[k], &xi[k], Mv);
+		if (alpha != 0)
+			st->projections++;
+		if (k == c - 1) {
+			double n2 = 0, o2 = 0, diff = 0, sum;
+
+			for (i = 0; i < c; i++) {
+				n2 += lambda[i] * lambda[i];
+				o2 += old[i] * old[i];
+				diff += fabs(old[i] - lambda[i]);
+			}
+			sum = sqrt(n2) + sqrt(o2);
+			if (sum == 0)
+				break;
+			st->loss = diff / sum;
+			if (st->loss < p->tol)
+				break;
+			if (iter >= p->max_iter) {
+				st->converged = 0;
+				break;
+			}
+			memcpy(old, lambda, c * sizeof *old);
+		}
+		k = k + 1 == c ? 0 : k + 1;
+	}
+	st->iterations = c > 0 ? iter + 1 : 0;
+	for (i = 0; i < c; i++)
+		if (lambda[i] > 0)
+			st->active++;
+	free(con);
+	free(lambda);
+	for (i = 0; i < d * d; i++)
+		if (!isfinite(M[i]))
+			return OPML_METRIC_ENONFINITE;
+	return OPML_METRIC_OK;
+}

@@ -1,0 +1,599 @@
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linalg.h"
+#include "lmnn.h"
+
+#define CACHE_MAX 4000000	/* impostor pairs kept at most */
+#define CACHE_SPAN 8		/* steps of the current size a search
+				   should cover (measured on optdigits:
+				   8 beats 25 and a growing span) */
+
+void
+opml_lmnn_init(struct opml_lmnn_param *p)
+{
+	p->k = 3;
+	p->mu = 0.5;
+	p->step = 1e-7;
+	p->grow = 1.01;
+	p->max_iter = 1000;
+	p->tol = 1e-7;
+	p->min_step = 1e-22;
+	p->trace = NULL;
+}
+
+/* A pair of rows of two classes that may be an impostor pair, and how
+ * far it was from being one, relative to what a move of M can do. */
+struct pair {
+	uint32_t a, b;
+	float ratio;
+};
+
+/* An iterate: M = L' L (s x s), the rows under L (Y = Z L', n x r),
+ * the target distances under M, the objective and its gradient. */
+struct point {
+	double *M, *L, *Y, *G, *dt;
+	size_t r;
+	double loss;
+	size_t active;
+	int clipped;
+};
+
+struct lmnn {
+	size_t n, s, k;
+	const size_t *y;
+	double mu;
+	double *Z;		/* n x s working coordinates */
+	size_t *tgt;		/* n x k target rows */
+	double *tau;		/* max_j |z_i - z_j|^2 over i's targets */
+	struct pair *cache;
+	size_t np, cap;
+	double rho, *Mref;	/* the cache holds while |M - Mref|_F < rho */
+	double *U, *wp;		/* n x s, n x k work */
+	double *W;		/* 2 s^2 + s work */
+};
+
+static double
+sqdist(const double *x, const double *z, size_t d)
+{
+	double s = 0, t;
+	size_t i;
+
+	for (i = 0; i < d; i++) {
+		t = x[i] - z[i];
+		s += t * t;
+	}
+	return s;
+}
+
+/*
+ * An upper bound on the spectral norm of A - B (s x s, symmetric), the
+ * most |v'(A - B)v| / |v|^2 can be: its largest eigenvalue magnitude
+ * (with a margin for the eigensolver's error) when s is small enough
+ * for an eigendecomposition per step to be cheap, else the Frobenius
+ * norm.  W is s x s + s + s x s workspace.
+ */
+static double
+move_norm(const double *A, const double *B, size_t s, double *W)
+{
+	double f = 0, *w = W + s * s, *V = w + s;
+	size_t i;
+
+	for (i = 0; i < s * s; i++) {
+		W[i] = A[i] - B[i];
+		f += W[i] * W[i];
+	}
+	f = sqrt(f);
+	if (s <= 128 && opml_linalg_eigen(W, s, w, V) == 0)
+		return fmin(f, fmax(-w[0], w[s - 1]) * (1 + 1e-10) +
+		    1e-13 * f);
+	return f;
+}
+
+/* The k nearest rows of the same class, nearest first, ties to the
+ * lower row; tau[i] the largest of their squared distances. */
+static void
+targets(struct lmnn *lm)
+{
+	size_t n = lm->n, s = lm->s, k = lm->k, i, j, m, have;
+	double *best = lm->wp;	/* k distances of row i, borrowed */
+
+	for (i = 0; i < n; i++) {
+		size_t *t = lm->tgt + i * k;
+
+		have = 0;
+		for (j = 0; j < n; j++) {
+			double dist;
+
+			if (j == i || lm->y[j] != lm->y[i])
+				continue;
+			dist = sqdist(lm->Z + i * s, lm->Z + j * s, s);
+			if (have == k && !(dist < best[k - 1]))
+				continue;
+			m = have < k ? have++ : k - 1;
+			while (m > 0 && dist < best[m - 1]) {
+				best[m] = best[m - 1];
+				t[m] = t[m - 1];
+				m--;
+			}
+			best[m] = dist;
+			t[m] = j;
+		}
+		lm->tau[i] = best[k - 1];
+	}
+}
+
+/* pt->M (s x s) made positive semidefinite: factored (negative
+ * eigenvalues clipped), rebuilt as L' L, the rows and target distances
+ * under it.  0 or a linalg error. */
+static int
+settle(struct lmnn *lm, struct point *pt)
+{
+	size_t n = lm->n, s = lm->s, k = lm->k, i, j, q;
+	int rc;
+
+	if ((rc = opml_linalg_factor(pt->M, s, pt->L, &pt->r)) != 0)
+		return rc;
+	pt->clipped = pt->r < s;
+	opml_linalg_gram(pt->L, pt->r, s, pt->M);
+	for (i = 0; i < n; i++) {
+		const double *z = lm->Z + i * s;
+		double *yr = pt->Y + i * s;
+
+		for (q = 0; q < pt->r; q++) {
+			const double *l = pt->L + q * s;
+			double t = 0;
+
+			for (j = 0; j < s; j++)
+				t += l[j] * z[j];
+			yr[q] = t;
+		}
+	}
+	for (i = 0; i < n; i++)
+		for (j = 0; j < k; j++)
+			pt->dt[i * k + j] = sqdist(pt->Y + i * s,
+			    pt->Y + lm->tgt[i * k + j] * s, pt->r);
+	return 0;
+}
+
+/* How near the pair (a, b) is to being active on a's side, per unit of
+ * what a move of M by 1 in norm can change. */
+static double
+side_ratio(const struct lmnn *lm, const struct point *pt, size_t a,
+    double dab, double e)
+{
+	const double *dt = pt->dt + a * lm->k;
+	double far = dt[0], den = e + lm->tau[a];
+	size_t j;
+
+	for (j = 1; j < lm->k; j++)
+		if (dt[j] > far)
+			far = dt[j];
+	if (!(den > 0))
+		return -INFINITY;
+	return (dab - 1 - far) / den;
+}
+
+/* A full impostor search at pt: the cache gets every pair of two
+ * classes whose ratio is below rho on either side.  0, or -1 if out of
+ * memory. */
+static int
+scan(struct lmnn *lm, const struct point *pt)
+{
+	size_t n = lm->n, s = lm->s, a, b, i, keep;
+	double rho = lm->rho;
+
+	lm->np = 0;
+	for (a = 0; a < n; a++)
+		for (b = a + 1; b < n; b++) {
+			double dab, e, ra, rb, r;
+
+			if (lm->y[a] == lm->y[b])
+				continue;
+			dab = sqdist(pt->Y + a * s, pt->Y + b * s, pt->r);
+			e = sqdist(lm->Z + a * s, lm->Z + b * s, s);
+			ra = side_ratio(lm, pt, a, dab, e);
+			rb = side_ratio(lm, pt, b, dab, e);
+			r = ra < rb ? ra : rb;
+			if (!(r < rho))
+				continue;
+			while (lm->np == lm->cap) {
+				struct pair *c;
+				size_t cap = lm->cap ? 2 * lm->cap : 4096;
+
+				if (cap > CACHE_MAX && rho > 1e-12 * lm->rho) {
+					/* Full: halve rho and keep the pairs
+					 * under it (a float ratio is kept
+					 * when in doubt: more pairs than
+					 * needed is always safe). */
+					rho /= 2;
+					for (i = keep = 0; i < lm->np; i++)
+						if (lm->cache[i].ratio <
+						    rho * (1 + 1e-6))
+							lm->cache[keep++] =
+							    lm->cache[i];
+					lm->np = keep;
+					continue;
+				}
+				/* Below the cap, or rho near zero with the
+				 * active pairs alone above it: grow. */
+				c = realloc(lm->cache, cap * sizeof *c);
+				if (c == NULL)
+					return -1;
+				lm->cache = c;
+				lm->cap = cap;
+			}
+			if (!(r < rho))
+				continue;
+			lm->cache[lm->np].a = (uint32_t)a;
+			lm->cache[lm->np].b = (uint32_t)b;
+			lm->cache[lm->np].ratio = (float)r;
+			lm->np++;
+		}
+	lm->rho = rho;
+	memcpy(lm->Mref, pt->M, s * s * sizeof *lm->Mref);
+	return 0;
+}
+
+/* The pushes of one side: a's targets against the impostor b.  Returns
+ * how many triplets are active; adds their hinges to *loss and marks
+ * their target pairs in wp. */
+static size_t
+push(struct lmnn *lm, const struct point *pt, size_t a, double dab,
+    double *loss)
+{
+	size_t j, cnt = 0, k = lm->k;
+
+	for (j = 0; j < k; j++) {
+		double h = 1 + pt->dt[a * k + j] - dab;
+
+		if (h > 0) {
+			*loss += lm->mu * h;
+			lm->wp[a * k + j] += lm->mu;
+			cnt++;
+		}
+	}
+	return cnt;
+}
+
+/* U[a] += w (z_a - z_b), U[b] -= w (z_a - z_b): the pair's share of
+ * G = Z' U = sum w (z_a - z_b)(z_a - z_b)'. */
+static void
+spread(struct lmnn *lm, size_t a, size_t b, double w)
+{
+	size_t s = lm->s, j;
+	const double *za = lm->Z + a * s, *zb = lm->Z + b * s;
+	double *ua = lm->U + a * s, *ub = lm->U + b * s, t;
+
+	for (j = 0; j < s; j++) {
+		t = w * (za[j] - zb[j]);
+		ua[j] += t;
+		ub[j] -= t;
+	}
+}
+
+/* The objective, the active triplets and the gradient at pt, over the
+ * cached pairs (valid: |pt->M - Mref|_F < rho). */
+static void
+evaluate(struct lmnn *lm, struct point *pt)
+{
+	size_t n = lm->n, s = lm->s, k = lm->k, i, j, q, cnt;
+	double loss = 0, pull = 0;
+
+	memset(lm->U, 0, n * s * sizeof *lm->U);
+	for (i = 0; i < n * k; i++) {
+		lm->wp[i] = 1 - lm->mu;
+		pull += pt->dt[i];
+	}
+	loss = (1 - lm->mu) * pull;
+	pt->active = 0;
+	for (q = 0; q < lm->np; q++) {
+		size_t a = lm->cache[q].a, b = lm->cache[q].b;
+		double dab = sqdist(pt->Y + a * s, pt->Y + b * s, pt->r);
+
+		cnt = push(lm, pt, a, dab, &loss) + push(lm, pt, b, dab, &loss);
+		if (cnt > 0) {
+			spread(lm, a, b, -lm->mu * (double)cnt);
+			pt->active += cnt;
+		}
+	}
+	for (i = 0; i < n; i++)
+		for (j = 0; j < k; j++)
+			spread(lm, i, lm->tgt[i * k + j], lm->wp[i * k + j]);
+	/* G = Z' U, symmetrised (rounding alone separates the halves). */
+	memset(pt->G, 0, s * s * sizeof *pt->G);
+	for (q = 0; q < n; q++) {
+		const double *z = lm->Z + q * s, *u = lm->U + q * s;
+
+		for (i = 0; i < s; i++) {
+			double zi = z[i], *g = pt->G + i * s;
+
+			if (zi == 0)
+				continue;
+			for (j = 0; j < s; j++)
+				g[j] += zi * u[j];
+		}
+	}
+	for (i = 0; i < s; i++)
+		for (j = 0; j < i; j++) {
+			double t = 0.5 * (pt->G[i * s + j] + pt->G[j * s + i]);
+
+			pt->G[i * s + j] = pt->G[j * s + i] = t;
+		}
+	pt->loss = loss;
+}
+
+static int
+point_alloc(struct point *pt, size_t n, size_t s, size_t k)
+{
+	pt->M = malloc((3 * s * s + n * s + n * k) * sizeof *pt->M);
+	if (pt->M == NULL)
+		return -1;
+	pt->L = pt->M + s * s;
+	pt->G = pt->L + s * s;
+	pt->Y = pt->G + s * s;
+	pt->dt = pt->Y + n * s;
+	return 0;
+}
+
+static int
+metric_error(int rc)
+{
+	switch (rc) {
+	case OPML_LINALG_ENOMEM:	/* also scan's -1 */
+		return OPML_METRIC_ENOMEM;
+	case OPML_LINALG_ENOCONV:
+		return OPML_METRIC_ENOCONV;
+	default:
+		return OPML_METRIC_ENONFINITE;
+	}
+}
+
+/*
+ * The working coordinates: Z = X when the data vary in all d
+ * directions; else Z = (X - mean) Q' for the s directions Q (rows) of
+ * nonzero variance, *Qout = Q.
+ */
+static int
+reduce(const double *X, size_t n, size_t d, double **Zout, double **Qout,
+    size_t *sout)
+{
+	double *S, *w, *V, *Z, *Q, *mu, tol;
+	size_t i, j, q, s = 0;
+	int rc;
+
+	*Qout = NULL;
+	if ((S = malloc((2 * d * d + 2 * d) * sizeof *S)) == NULL)
+		return OPML_LINALG_ENOMEM;
+	V = S + d * d;
+	w = V + d * d;
+	mu = w + d;
+	if ((rc = opml_linalg_covariance(X, n, d, mu, S)) != 0 ||
+	    (rc = opml_linalg_eigen(S, d, w, V)) != 0) {
+		free(S);
+		return rc;
+	}
+	tol = (double)d * DBL_EPSILON * w[d - 1];
+	for (i = 0; i < d; i++)
+		if (w[i] > tol)
+			s++;
+	if (s == d || s == 0) {
+		free(S);
+		if ((Z = malloc(n * d * sizeof *Z)) == NULL)
+			return OPML_LINALG_ENOMEM;
+		memcpy(Z, X, n * d * sizeof *Z);
+		*Zout = Z;
+		*sout = d;
+		return 0;
+	}
+	Z = malloc(n * s * sizeof *Z);
+	Q = malloc(s * d * sizeof *Q);
+	if (Z == NULL || Q == NULL) {
+		free(Z);
+		free(Q);
+		free(S);
+		return OPML_LINALG_ENOMEM;
+	}
+	memcpy(Q, V + (d - s) * d, s * d * sizeof *Q);
+	for (i = 0; i < n; i++)
+		for (q = 0; q < s; q++) {
+			double t = 0;
+
+			for (j = 0; j < d; j++)
+				t += Q[q * d + j] * (X[i * d + j] - mu[j]);
+			Z[i * s + q] = t;
+		}
+	free(S);
+	*Zout = Z;
+	*Qout = Q;
+	*sout = s;
+	return 0;
+}
+
+/* Check the parameters and the classes: 0 or a batch error. */
+static int
+admit(const size_t *y, size_t n, size_t nclass,
+    const struct opml_lmnn_param *p, struct opml_metric_stats *st)
+{
+	size_t *counts, classes, c;
+	int rc;
+
+	if (n < 2)
+		return OPML_METRIC_EFEW;
+	if (p->k == 0 || !(p->mu >= 0 && p->mu <= 1) || !(p->step > 0) ||
+	    !isfinite(p->step) || !(p->grow >= 1) || !isfinite(p->grow) ||
+	    !(p->tol >= 0) || !(p->min_step >= 0) ||
+	    n > UINT32_MAX)
+		return OPML_METRIC_EPARAM;
+	if ((counts = malloc((nclass ? nclass : 1) * sizeof *counts)) == NULL)
+		return OPML_METRIC_ENOMEM;
+	rc = opml_metric_counts(y, n, nclass, counts, &classes);
+	if (rc == 0 && classes < 2)
+		rc = OPML_METRIC_EONECLASS;
+	for (c = 0; rc == 0 && c < nclass; c++)
+		if (counts[c] > 0 && counts[c] <= p->k) {
+			st->cls = c;
+			rc = OPML_METRIC_EK;
+		}
+	free(counts);
+	return rc;
+}
+
+int
+opml_lmnn(const double *X, const size_t *y, size_t n, size_t d,
+    size_t nclass, const struct opml_lmnn_param *p, double *M,
+    struct opml_metric_stats *st)
+{
+	struct opml_metric_stats local;
+	struct lmnn lm;
+	struct point cur = { 0 }, try = { 0 }, tmp;
+	double *Q = NULL, *B = NULL, eta = p->step;
+	double *trace = p->trace, hist[4];
+	size_t s, k = p->k, i, j, q, t, kept = 0;
+	int rc;
+
+	if (st == NULL)
+		st = &local;
+	opml_metric_stats_init(st);
+	if ((rc = admit(y, n, nclass, p, st)) != 0)
+		return rc;
+	for (i = 0; i < n * d; i++)
+		if (!isfinite(X[i]))
+			return OPML_METRIC_ENONFINITE;
+	memset(&lm, 0, sizeof lm);
+	if ((rc = reduce(X, n, d, &lm.Z, &Q, &s)) != 0)
+		return metric_error(rc);
+	lm.n = n;
+	lm.s = s;
+	lm.k = k;
+	lm.y = y;
+	lm.mu = p->mu;
+	lm.tgt = malloc(n * k * sizeof *lm.tgt);
+	lm.tau = malloc((n + n * k + n * s + 3 * s * s + s) * sizeof *lm.tau);
+	if (lm.tgt == NULL || lm.tau == NULL || point_alloc(&cur, n, s, k) ||
+	    point_alloc(&try, n, s, k)) {
+		rc = OPML_METRIC_ENOMEM;
+		goto out;
+	}
+	lm.wp = lm.tau + n;
+	lm.U = lm.wp + n * k;
+	lm.Mref = lm.U + n * s;
+	lm.W = lm.Mref + s * s;
+	targets(&lm);
+	st->constraints = n * k;
+
+	memset(cur.M, 0, s * s * sizeof *cur.M);
+	for (i = 0; i < s; i++)
+		cur.M[i * s + i] = 1;
+	if ((rc = settle(&lm, &cur)) != 0)
+		goto fail;
+	lm.rho = 0;
+	if (scan(&lm, &cur) != 0) {
+		rc = -1;
+		goto fail;
+	}
+	st->scans = 1;
+	evaluate(&lm, &cur);
+	if (trace != NULL)
+		trace[0] = cur.loss;
+	hist[0] = hist[1] = hist[2] = hist[3] = cur.loss;
+	st->converged = 1;
+	for (t = 1; cur.active > 0; t++) {
+		double move;
+
+		if (t > p->max_iter) {
+			st->converged = 0;
+			break;
+		}
+		for (i = 0; i < s * s; i++)
+			try.M[i] = cur.M[i] - eta * cur.G[i];
+		if ((rc = settle(&lm, &try)) != 0)
+			goto fail;
+		st->iterations++;
+		st->projections += try.clipped;
+		if (move_norm(try.M, lm.Mref, s, lm.W) >= lm.rho) {
+			move = move_norm(try.M, cur.M, s, lm.W);
+			lm.rho = CACHE_SPAN * (move > 0 ? move : DBL_MIN);
+			if (scan(&lm, &try) != 0) {
+				rc = -1;
+				goto fail;
+			}
+			st->scans++;
+		}
+		evaluate(&lm, &try);
+		if (try.loss < cur.loss) {
+			tmp = cur;
+			cur = try;
+			try = tmp;
+			eta *= p->grow;
+			hist[++kept % 4] = cur.loss;
+		} else
+			eta /= 2;
+		if (trace != NULL)
+			trace[t] = cur.loss;
+		if (eta < p->min_step)
+			break;
+		/* The authors' rule, on the objectives of the kept steps:
+		 * the last four within tol * objective of each other. */
+		if (t > 10 && kept >= 3) {
+			double lo = hist[0], hi = hist[0];
+
+			for (q = 1; q < 4; q++) {
+				lo = fmin(lo, hist[q]);
+				hi = fmax(hi, hist[q]);
+			}
+			if (hi - lo < p->tol * cur.loss)
+				break;
+		}
+	}
+	st->loss = cur.loss;
+	st->active = cur.active;
+	/* Back to d x d: M = I + Q' (M_s - I) Q. */
+	if (Q == NULL)
+		memcpy(M, cur.M, d * d * sizeof *M);
+	else {
+		/* B = (M_s - I) Q, s x d. */
+		if ((B = malloc(s * d * sizeof *B)) == NULL) {
+			rc = OPML_METRIC_ENOMEM;
+			goto out;
+		}
+		for (i = 0; i < s; i++)
+			cur.M[i * s + i] -= 1;
+		for (i = 0; i < s; i++)
+			for (j = 0; j < d; j++) {
+				double acc = 0;
+
+				for (q = 0; q < s; q++)
+					acc += cur.M[i * s + q] * Q[q * d + j];
+				B[i * d + j] = acc;
+			}
+		for (i = 0; i < d; i++)
+			for (j = 0; j <= i; j++) {
+				double acc = i == j;
+
+				for (q = 0; q < s; q++)
+					acc += Q[q * d + i] * B[q * d + j];
+				M[i * d + j] = M[j * d + i] = acc;
+			}
+	}
+	rc = OPML_METRIC_OK;
+	for (i = 0; i < d * d; i++)
+		if (!isfinite(M[i]))
+			rc = OPML_METRIC_ENONFINITE;
+	goto out;
+fail:
+	rc = metric_error(rc);
+out:
+	free(lm.Z);
+	free(Q);
+	free(B);
+	free(lm.tgt);
+	free(lm.tau);
+	free(lm.cache);
+	free(cur.M);
+	free(try.M);
+	return rc;
+}

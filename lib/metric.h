@@ -1,0 +1,68 @@
+#ifndef OPML_METRIC_H
+#define OPML_METRIC_H
+
+#include <stddef.h>
+
+/*
+ * What the batch learners (mahalanobis, itml, lmnn, pca, covariance)
+ * share: their data convention, error codes and counts.
+ *
+ * A data set is X, n rows of d doubles, row-major, and y[i] in
+ * 0..nclass-1 the class of row i (a class with no rows is allowed and
+ * ignored).  A learner of a metric returns M (d x d, symmetric positive
+ * semidefinite; opml_linalg_factor turns it into L with M = L' L); pca
+ * returns L itself.  Every learner is a pure function: no I/O, no exit,
+ * and an error is a negative code below (lib/opml.h's convention), its
+ * text from opml_metric_strerror.
+ */
+enum opml_metric_error {
+	OPML_METRIC_OK = 0,
+	OPML_METRIC_ENOMEM = -1,	/* out of memory */
+	OPML_METRIC_EFEW = -2,		/* fewer than 2 samples */
+	OPML_METRIC_EONECLASS = -3,	/* all samples in one class */
+	OPML_METRIC_EK = -4,		/* a class has samples, but not k + 1 */
+	OPML_METRIC_ESINGULAR = -5,	/* the covariance is singular beyond
+					   the ridge (every column constant,
+					   or ridge 0) */
+	OPML_METRIC_ENONFINITE = -6,	/* a value or a result is not finite */
+	OPML_METRIC_ENOCONV = -7,	/* an eigendecomposition did not
+					   converge */
+	OPML_METRIC_EPARAM = -8,	/* a parameter out of its range */
+	OPML_METRIC_ECOINCIDE = -9	/* ITML: every sampled pair coincides,
+					   so no distance threshold exists */
+};
+
+/* The error's description: lowercase, no period, for "file: %s". */
+const char *opml_metric_strerror(int err);
+
+/* What a learner did, for -v.  Fields a learner has no use for are 0. */
+struct opml_metric_stats {
+	size_t iterations;	/* ITML: projections visited; LMNN: steps
+				   tried (accepted or not) */
+	size_t constraints;	/* ITML: pairs used; LMNN: target pairs n k */
+	size_t active;		/* ITML: pairs with a nonzero dual at the
+				   end; LMNN: triplets with a positive hinge
+				   at the final M */
+	size_t projections;	/* ITML: Bregman projections that moved M;
+				   LMNN: steps that left the PSD cone and
+				   were clipped back */
+	size_t scans;		/* LMNN: full impostor searches */
+	size_t cls;		/* OPML_METRIC_EK: the class that is short */
+	double loss;		/* LMNN: the objective at M; ITML: the last
+				   convergence measure */
+	double ridge;		/* mahalanobis: the lambda added */
+	int converged;		/* ITML, LMNN: the stopping rule was met
+				   before the iteration limit */
+};
+
+void opml_metric_stats_init(struct opml_metric_stats *st);
+
+/*
+ * Rows per class: counts[c] for c < nclass (counts has nclass entries).
+ * *nonempty gets the number of classes with a row.  0, or
+ * OPML_METRIC_EPARAM if a y[i] >= nclass.
+ */
+int opml_metric_counts(const size_t *y, size_t n, size_t nclass,
+    size_t *counts, size_t *nonempty);
+
+#endif

@@ -1,0 +1,88 @@
+#!/usr/bin/env bats
+# Faults a full disk or a broken file system would cause, injected by
+# tests/fault.so (see tests/fault.c): every program exits 1 with one
+# line saying so, and an -o file appears whole or not at all, with no
+# temporary left behind.  (tests/slow/allocs.bats fails each allocation
+# in turn: make check-faults.)
+
+load helper
+
+SHIM="$TOP/tests/fault.so"
+
+setup() {
+	TMP="$BATS_TEST_TMPDIR"
+	# The feed's thread would make the order of allocations vary.
+	export OPML_THREADS=1
+	# A preloaded library cannot come before a sanitizer's runtime.
+	if ldd "$TOP/bin/opml-learn" 2>/dev/null | grep -q 'lib[at]san'; then
+		skip "a sanitizer build: LD_PRELOAD cannot interpose"
+	fi
+}
+
+# once FAULTS CMD...: run CMD in $TMP/o with the named calls failing;
+# it must exit 1 with one line naming the -o file, leaving nothing.
+once() {
+	local faults=$1
+	shift
+	rm -rf "$TMP/o"
+	mkdir "$TMP/o"
+	run --separate-stderr env -C "$TMP/o" OPML_FAULT="$faults" \
+	    LD_PRELOAD="$SHIM" "$@"
+	show
+	[ "$status" -eq 1 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[ -z "$(ls -A "$TMP/o")" ]
+}
+
+@test "a failed rename, fclose, fdopen, fchmod or mkstemp of an -o file leaves nothing" {
+	for f in rename fclose fdopen fchmod mkstemp; do
+		once $f opml-learn -o m "$FIX/knn-ties.txt"
+		[[ $stderr == "opml-learn: m: "* ]]
+		once $f opml-scale -s p -o s "$FIX/scale-const.txt"
+		[[ $stderr == "opml-scale: "[ps]": "* ]]
+		once $f opml-roc -g f.svg -o r "$FIX/roc-hand.txt"
+		once $f opml-split -f 0.5 -o part "$FIX/split-four.txt"
+		once $f opml-split -x -o x "$FIX/split-four.txt"
+	done
+}
+
+@test "a read error names the input" {
+	run --separate-stderr env OPML_FAULT=read LD_PRELOAD="$SHIM" \
+	    opml-learn "$FIX/knn-ties.txt"
+	show
+	[ "$status" -eq 1 ]
+	[[ $stderr == "opml-learn: $FIX/knn-ties.txt: Input/output error" ]]
+	# a directory reads as an error too, without the injector
+	run --separate-stderr opml-scale "$TMP"
+	[ "$status" -eq 1 ]
+	[[ $stderr == "opml-scale: $TMP: Is a directory" ]]
+	run --separate-stderr opml-learn -i "$TMP" "$FIX/knn-ties.txt"
+	[ "$status" -eq 1 ]
+	[[ $stderr == "opml-learn: $TMP: Is a directory" ]]
+}
+
+@test "a file system that is full: no -o output is left, whole or in part" {
+	seq 1 20000 | sed 's/^/a /' > "$TMP/big"
+	# 3 classes of 40 features: a model of some 30 kB
+	awk 'BEGIN { for (i = 0; i < 300; i++) { printf "%d", i % 3
+	    for (j = 0; j < 40; j++) printf " %d", (i * 7 + j * 13) % 17
+	    printf "\n" } }' > "$TMP/wide"
+	opml-learn "$TMP/wide" > "$TMP/m" 2> /dev/null
+	mkdir "$TMP/o"
+	cd "$TMP/o"
+	# 16 kB at most; SIGXFSZ ignored, so that the write fails (EFBIG)
+	for cmd in "opml-scale -o s $TMP/big" "opml-split -x -o x $TMP/big" \
+	    "opml-split -f 0.5 -o part $TMP/big" \
+	    "opml-learn -o m $TMP/wide" \
+	    "opml-transform -m $TMP/m -o t $TMP/wide" \
+	    "opml-pairs -n 2000 -o p $TMP/wide" \
+	    "opml-transform -m $TMP/m $TMP/wide"; do
+		run --separate-stderr sh -c "trap '' XFSZ; ulimit -f 16; $cmd > out"
+		show
+		[ "$status" -eq 1 ]
+		[ "${#stderr_lines[@]}" -eq 1 ]
+		[[ $stderr == *"File too large" ]]
+		rm -f out
+		[ -z "$(ls -A "$TMP/o")" ]	# and no temporary
+	done
+}

@@ -1,0 +1,30 @@
+/* opml-knn's main on fuzzed input (see prog.h). */
+#include "fuzz.h"
+
+static FILE *fuzz_stderr_file;
+#undef stderr
+#define stderr fuzz_stderr_file
+#define main prog_main
+#include "../../bin/opml-knn.c"
+#undef main
+#undef stderr
+
+#define PROG "opml-knn"
+
+static const char *const variants[][12] = {
+	{ "AUX", "IN", NULL },
+	{ "-k", "3", "AUX", "-", NULL },
+	{ "-l", "-k", "2", "IN", NULL },
+	{ "-e", "-m", "AUX", "IN", NULL },
+	{ "-t", "smallest", "-k", "4", "-j", "2", "IN", "IN", NULL },
+	{ "-m", "IN", "AUX", NULL },
+	{ "-e", "-l", "-", NULL },
+};
+
+static void
+prog_reset(void)
+{
+	cmp_names = NULL;
+}
+
+#include "prog.h"

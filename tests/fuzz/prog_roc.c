@@ -1,0 +1,30 @@
+/* opml-roc's main on fuzzed input (see prog.h). */
+#include "fuzz.h"
+
+static FILE *fuzz_stderr_file;
+#undef stderr
+#define stderr fuzz_stderr_file
+#define main prog_main
+#include "../../bin/opml-roc.c"
+#undef main
+#undef stderr
+
+#define PROG "opml-roc"
+
+static const char *const variants[][12] = {
+	{ NULL },
+	{ "-d", "IN", NULL },
+	{ "-a", "-q", "IN", "AUX", NULL },
+	{ "-g", "OUT/f.svg", "-t", "T <&>", "-o", "OUT/r", "IN", NULL },
+	{ "-g", "OUT/f.svg", "-n", "a", "-n", "b", "IN", "AUX", NULL },
+	{ "-d", "-g", "OUT/f.svg", "-", NULL },
+};
+
+static void
+prog_reset(void)
+{
+	curves = NULL;
+	ncurves = capcurves = 0;
+}
+
+#include "prog.h"

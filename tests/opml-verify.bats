@@ -1,0 +1,122 @@
+#!/usr/bin/env bats
+# opml-verify: the setting is chosen on development data only; the LFW
+# protocol on a small benchmark cut from the shipped LFW files.
+
+load helper
+
+# A small benchmark in the LFW layout under $TMP/lfw: View 1 of 100 +
+# 100 training pairs and 50 + 50 test pairs, View 2 of two folds of 50 +
+# 50 pairs, all from the official lists, and the features of their
+# people.
+small_lfw() {
+	L="$DATA/lfw"
+	mkdir -p "$TMP/lfw"
+	{ echo 100; sed -n '2,101p;1102,1201p' "$L/pairsDevTrain.txt"; } > "$TMP/lfw/pairsDevTrain.txt"
+	{ echo 50; sed -n '2,51p;502,551p' "$L/pairsDevTest.txt"; } > "$TMP/lfw/pairsDevTest.txt"
+	{ printf '2\t50\n'; sed -n '2,51p;302,351p;602,651p;902,951p' "$L/pairs.txt"; } > "$TMP/lfw/pairs.txt"
+	cat "$TMP"/lfw/*.txt | awk '{ for (k = 1; k <= NF; k++) if ($k !~ /^[0-9]+$/) print $k }' |
+	    sort -u > "$TMP/people"
+	gzip -dc "$L/lbp.txt.gz" | awk 'NR == FNR { want[$1]; next } $1 in want' "$TMP/people" - |
+	    gzip > "$TMP/lfw/lbp.txt.gz"
+}
+
+@test "lfw: View 2's pairs swapped for shuffled ones leave the View 1 choice unchanged" {
+	small_lfw
+	run --separate-stderr opml-verify -D "$TMP/lfw" -g 1e-3,2e-2 -o "$TMP" lfw
+	show
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | sed -n '1,/^LFW View 2/p' > "$TMP/view1.a"
+	printf '%s\n' "$output" | sed -n '/^LFW View 2/,$p' > "$TMP/view2.a"
+	grep -q '^chosen on View 1' "$TMP/view1.a"
+	[ -s "$TMP/lfw-roc.svg" ]
+	# the pairs of View 2 in a random order across both folds
+	{ head -n 1 "$TMP/lfw/pairs.txt"
+	  tail -n +2 "$TMP/lfw/pairs.txt" | awk 'BEGIN { srand(7) } { print rand() "\t" $0 }' |
+	      sort -n | cut -f 2-; } > "$TMP/shuffled"
+	mv "$TMP/shuffled" "$TMP/lfw/pairs.txt"
+	run --separate-stderr opml-verify -D "$TMP/lfw" -g 1e-3,2e-2 -o "$TMP" lfw
+	show
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | sed -n '1,/^LFW View 2/p' > "$TMP/view1.b"
+	printf '%s\n' "$output" | sed -n '/^LFW View 2/,$p' > "$TMP/view2.b"
+	cmp "$TMP/view1.a" "$TMP/view1.b"
+	# View 2 did run on the swapped pairs
+	! cmp -s "$TMP/view2.a" "$TMP/view2.b"
+}
+
+@test "lfw -1: the View 1 table and the choice, no View 2" {
+	small_lfw
+	rm "$TMP/lfw/pairs.txt"
+	printf '2\t50\n' > "$TMP/lfw/pairs.txt"
+	run --separate-stderr opml-verify -1 -D "$TMP/lfw" -N unit -g 1e-2 -a copml lfw
+	show
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == "LFW View 1 "* ]]
+	[[ $output == *"OPML: z-score + unit length, gamma 1e-2 (AUC 0."* ]]
+	[ "$(printf '%s\n' "$output" | grep -c '^  COPML:')" -eq 1 ]
+	[[ $output != *"View 2"* ]]
+}
+
+@test "lfw: the features may be given, gzipped or not" {
+	small_lfw
+	gzip -dc "$TMP/lfw/lbp.txt.gz" > "$TMP/mine.txt"
+	run --separate-stderr opml-verify -1 -D "$TMP/lfw" -N unit -g 1e-2 lfw "$TMP/mine.txt"
+	[ "$status" -eq 0 ]
+	run --separate-stderr opml-verify -1 -D "$TMP/lfw" -N unit -g 1e-2 lfw
+	[ "$status" -eq 0 ]
+	a=$output
+	run --separate-stderr opml-verify -1 -D "$TMP/lfw" -N unit -g 1e-2 lfw "$TMP/mine.txt"
+	[ "$output" = "$a" ]
+}
+
+@test "a labeled file: the choice on held-out training people, a table over folds" {
+	run --separate-stderr opml-verify -k 3 -N unit -g 1e-2,5e-2 -o "$TMP" "$DATA/faces/orl.txt"
+	show
+	[ "$status" -eq 0 ]
+	[[ $output == *"OPML: z-score + unit length, gamma "*" of 3 folds"* ]]
+	printf '%s\n' "$output" | grep -q '^ *Euclidean *3 '
+	printf '%s\n' "$output" | grep -q '^ *cosine *3 '
+	printf '%s\n' "$output" | grep -q '^ *OPML *3 '
+	printf '%s\n' "$output" | grep -q '^ *COPML *3 '
+	[ -s "$TMP/orl-roc.svg" ]
+}
+
+@test "a labeled file: the test fold's samples never enter its choice" {
+	# the folds are the same whatever the features (opml-split -g deals
+	# whole people by label); fold 1's people get other features
+	opml-split -g -k 2 -s 1 -o "$TMP/f" "$DATA/faces/orl.txt"
+	awk 'NR == FNR { test[$1]; next }
+	$1 in test { for (j = 2; j <= NF; j++) $j = (NR * j) % 17 - 8 } { print }' \
+	    "$TMP/f.1" "$DATA/faces/orl.txt" > "$TMP/other.txt"
+	run --separate-stderr opml-verify -1 -k 2 -N unit -g 1e-3,5e-2 "$DATA/faces/orl.txt"
+	[ "$status" -eq 0 ]
+	a=$stderr
+	run --separate-stderr opml-verify -1 -k 2 -N unit -g 1e-3,5e-2 "$TMP/other.txt"
+	[ "$status" -eq 0 ]
+	b=$stderr
+	one() { printf '%s\n' "$1" | grep "fold $2: chosen"; }
+	[ -n "$(one "$a" 1)" ]
+	# fold 1 (test: the changed people) chose from the others alone
+	[ "$(one "$a" 1)" = "$(one "$b" 1)" ]
+	# fold 2 learned from the changed people, and its choice's AUC moved
+	[ "$(one "$a" 2)" != "$(one "$b" 2)" ]
+}
+
+@test "usage errors exit 2, a missing file 1" {
+	run --separate-stderr opml-verify
+	[ "$status" -eq 2 ]
+	[[ $stderr == *usage:* ]]
+	run --separate-stderr opml-verify -N cosine lfw
+	[ "$status" -eq 2 ]
+	run --separate-stderr opml-verify -k 1 "$DATA/faces/orl.txt"
+	[ "$status" -eq 2 ]
+	run --separate-stderr opml-verify -j x lfw
+	[ "$status" -eq 2 ]
+	run --separate-stderr opml-verify lfw a b
+	[ "$status" -eq 2 ]
+	run --separate-stderr opml-verify "$TMP/nothing"
+	[ "$status" -eq 1 ]
+	run --separate-stderr opml-verify -D "$TMP" lfw
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"pairs.txt"* ]]
+}

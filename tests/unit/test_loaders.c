@@ -1,0 +1,304 @@
+/*
+ * Every way a model block or a scale-parameter file can be wrong gives
+ * an error naming the line where it is, with what is wrong; what the
+ * formats allow (blank lines, CR LF, unknown keys and comment lines,
+ * data after a model block) reads.  Read errors of the file itself
+ * (a directory) and a model file with more after its block are errors
+ * too.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "model.h"
+#include "scale.h"
+
+static int failures, checks;
+
+#define CHECK(c) do { checks++; if (!(c)) { failures++; \
+	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
+
+static char path[64];
+
+/* A reader over a file holding text, named "f". */
+static int
+reader(struct opml_reader *r, const char *text)
+{
+	int fd;
+
+	snprintf(path, sizeof path, "/tmp/opml-loaders.XXXXXX");
+	if ((fd = mkstemp(path)) == -1 ||
+	    write(fd, text, strlen(text)) != (ssize_t)strlen(text) ||
+	    lseek(fd, 0, SEEK_SET) == -1) {
+		perror("scratch file");
+		exit(1);
+	}
+	return opml_reader_init(r, fd, "f");
+}
+
+static void
+done(struct opml_reader *r)
+{
+	close(r->fd);
+	opml_reader_free(r);
+	unlink(path);
+}
+
+/* The model in text is refused at line `line` with a message holding
+ * `what`. */
+static int
+model_bad(const char *text, unsigned long line, const char *what)
+{
+	struct opml_reader r;
+	struct opml_model m;
+	char head[32];
+	int rc, ok;
+
+	reader(&r, text);
+	rc = opml_model_read(&r, &m);
+	snprintf(head, sizeof head, "f:%lu: ", line);
+	ok = rc == -1 && strncmp(r.err, head, strlen(head)) == 0 &&
+	    strstr(r.err, what) != NULL;
+	if (!ok)
+		printf("model %s: got %d '%s', expected '%s%s'\n", text, rc,
+		    rc == -1 ? r.err : "", head, what);
+	if (rc == 1)
+		opml_model_free(&m);
+	done(&r);
+	return ok;
+}
+
+static int
+scale_bad(const char *text, unsigned long line, const char *what)
+{
+	struct opml_reader r;
+	struct opml_scale p;
+	char head[32];
+	int rc, ok;
+
+	memset(&p, 0, sizeof p);
+	reader(&r, text);
+	rc = opml_scale_read(&r, &p);
+	snprintf(head, sizeof head, "f:%lu: ", line);
+	ok = rc == -1 && strncmp(r.err, head, strlen(head)) == 0 &&
+	    strstr(r.err, what) != NULL;
+	if (!ok)
+		printf("scale %s: got %d '%s', expected '%s%s'\n", text, rc,
+		    rc == -1 ? r.err : "", head, what);
+	if (rc == 0)
+		opml_scale_free(&p);
+	done(&r);
+	return ok;
+}
+
+#define H "#opml version=1 d=2 r=2"
+#define I "1 0\n0 1\n"
+
+static void
+models(void)
+{
+	struct opml_reader r;
+	struct opml_model m;
+	char err[OPML_ERRMAX], *line;
+	size_t n;
+	int fd;
+
+	CHECK(model_bad("x\n", 1, "not a model"));
+	CHECK(model_bad("\n  \n#opmlx d=2 r=2\n", 3, "not a model"));
+	CHECK(model_bad("#opm\n", 1, "not a model"));
+	CHECK(model_bad("#opml d=2 r=2 junk\n" I, 1, "expected key=value, "
+	    "found 'junk'"));
+	CHECK(model_bad("#opml d=2\n" I, 1, "d= and r= are required"));
+	CHECK(model_bad("#opml r=2\n" I, 1, "d= and r= are required"));
+	CHECK(model_bad("#opml d=0 r=0\n", 1, "bad shape"));
+	CHECK(model_bad("#opml d=2 r=0\n", 1, "bad shape"));
+	CHECK(model_bad("#opml d=2 r=3\n", 1, "bad shape"));
+	CHECK(model_bad("#opml d=99999999 r=1\n", 1, "bad shape"));
+	CHECK(model_bad("#opml d=16777216 r=2\n", 1, "bad shape"));
+	CHECK(model_bad("#opml version=2 d=2 r=2\n", 1, "bad value for "
+	    "version"));
+	CHECK(model_bad("#opml version= d=2 r=2\n", 1, "bad value for "
+	    "version"));
+	CHECK(model_bad(H " algorithm=sgd\n", 1, "bad value for algorithm"));
+	CHECK(model_bad("#opml d=x r=2\n", 1, "bad value for d"));
+	CHECK(model_bad("#opml d=2 r=-1\n", 1, "bad value for r"));
+	CHECK(model_bad(H " classes=1e3\n", 1, "bad value for classes"));
+	CHECK(model_bad(H " seed=99999999999999999999\n", 1,
+	    "bad value for seed"));
+	CHECK(model_bad(H " seed=18446744073709551616\n", 1,
+	    "bad value for seed"));
+	CHECK(model_bad(H " step=adaptive\n", 1, "bad value for step"));
+	CHECK(model_bad(H " gamma=-1\n", 1, "bad value for gamma"));
+	CHECK(model_bad(H " gamma=nan\n", 1, "bad value for gamma"));
+	CHECK(model_bad(H " gamma1=-0.5\n", 1, "bad value for gamma1"));
+	CHECK(model_bad(H " gamma1=1e999\n", 1, "bad value for gamma1"));
+	CHECK(model_bad(H " clip=1\n", 1, "bad value for clip"));
+	CHECK(model_bad(H " clip=-0.1\n", 1, "bad value for clip"));
+	CHECK(model_bad(H " clip=x\n", 1, "bad value for clip"));
+	CHECK(model_bad(H " normalize=2\n", 1, "bad value for normalize"));
+	CHECK(model_bad(H " normalize=yes\n", 1, "bad value for normalize"));
+	CHECK(model_bad(H " samples=-1\n", 1, "bad value for samples"));
+	CHECK(model_bad(H " triplets=x\n", 1, "bad value for triplets"));
+	CHECK(model_bad(H " updates=\n", 1, "bad value for updates"));
+	CHECK(model_bad(H " prestage=1.5\n", 1, "bad value for prestage"));
+	CHECK(model_bad(H " inactive=a\n", 1, "bad value for inactive"));
+	CHECK(model_bad(H " clipped=+1\n", 1, "bad value for clipped"));
+	CHECK(model_bad(H " nonpd=0x1\n", 1, "bad value for nonpd"));
+	/* the state lines */
+	CHECK(model_bad(H "\n#rng 1 2 3 4\n" I, 2, "bad #rng line"));
+	CHECK(model_bad(H "\n#rng 0123456789abcdef\n" I, 2, "bad #rng"));
+	CHECK(model_bad(H "\n#rng 0123456789abcdeg 0123456789abcdef "
+	    "0123456789abcdef 0123456789abcdef\n" I, 2, "bad #rng"));
+	CHECK(model_bad(H "\n#rng 0123456789ABCDEF 0123456789abcdef "
+	    "0123456789abcdef 0123456789abcdef\n" I, 2, "bad #rng"));
+	CHECK(model_bad(H "\n#scale x 3\n" I, 2, "bad #scale line"));
+	CHECK(model_bad(H "\n#scale 1.5\n" I, 2, "bad #scale line"));
+	CHECK(model_bad(H "\n#scale 1.5,3\n" I, 2, "bad #scale line"));
+	CHECK(model_bad(H "\n#scale 1.5 x\n" I, 2, "bad #scale line"));
+	CHECK(model_bad(H "\n#scale 1.5 \n" I, 2, "bad #scale line"));
+	CHECK(model_bad(H "\n#class a 1\n" I, 2, "bad #class line"));
+	CHECK(model_bad(H "\n#class a 1 2 3\n" I, 2, "bad #class line"));
+	CHECK(model_bad(H "\n#class a 1 x\n" I, 2, "bad #class line"));
+	CHECK(model_bad(H "\n#class  1 2\n" I, 2, "bad #class line"));
+	CHECK(model_bad(H "\n#class a 1 2\n#class a 3 4\n" I, 3,
+	    "class repeated"));
+	CHECK(model_bad(H " classes=2\n#class a 1 2\n" I, 4, "header says 2 "
+	    "classes, found 1"));
+	/* the rows */
+	CHECK(model_bad(H "\n1 0\n", 2, "expected 2 rows of L, found 1"));
+	CHECK(model_bad(H "\n", 1, "expected 2 rows of L, found 0"));
+	CHECK(model_bad(H "\n1 0\n0 x\n", 3, "(row 2 of the model's L)"));
+	CHECK(model_bad(H "\n1 0 0\n0 1\n", 2, "(row 1 of the model's L)"));
+	CHECK(model_bad(H "\n1\n0 1\n", 2, "expected 2 numbers, found 1"));
+
+	/* What the format allows. */
+	reader(&r, "\n \t\n#opml\tversion=1 d=2 r=1 future=x algorithm=copml "
+	    "step=relative gamma=0.5 gamma1=0.25 clip=0 normalize=1 seed=7 "
+	    "classes=1 samples=3 triplets=2 updates=1 prestage=1 inactive=1 "
+	    "clipped=0 nonpd=0 \r\n#note anything\n#class b 1 2\r\n"
+	    "#scale 2.5 4\n#rng 0000000000000001 0000000000000002 "
+	    "0000000000000003 0000000000000004\n3 4\nx 1 2\n");
+	CHECK(opml_model_read(&r, &m) == 1);
+	CHECK(m.d == 2 && m.r == 1 && m.L[0] == 3 && m.L[1] == 4);
+	CHECK(m.algo == OPML_ALGO_COPML && m.relative && m.normalize);
+	CHECK(m.gamma == 0.5 && m.gamma1 == 0.25 && m.clip == 0);
+	CHECK(m.seed == 7 && m.n.samples == 3 && m.n.triplets == 2);
+	CHECK(m.n.updates == 1 && m.n.prestage == 1 && m.n.inactive == 1);
+	CHECK(m.scale_sum == 2.5 && m.scale_n == 4);
+	CHECK(m.trip.rng.s[0] == 1 && m.trip.rng.s[3] == 4);
+	CHECK(m.trip.labels.n == 1 && strcmp(m.trip.labels.name[0], "b") ==
+	    0 && m.trip.h[1] == 2);
+	/* the samples after the block stay for the caller */
+	CHECK(opml_reader_line(&r, &line, &n) == 1 && n == 5 &&
+	    memcmp(line, "x 1 2", 5) == 0);
+	opml_model_free(&m);
+	done(&r);
+	reader(&r, "\n\n");
+	CHECK(opml_model_read(&r, &m) == 0);
+	done(&r);
+	/* the largest seed and counter read */
+	reader(&r, H " seed=18446744073709551615 samples=18446744073709551615"
+	    "\n" I);
+	CHECK(opml_model_read(&r, &m) == 1);
+	CHECK(m.seed == 18446744073709551615ULL &&
+	    m.n.samples == 18446744073709551615ULL);
+	opml_model_free(&m);
+	done(&r);
+
+	/* opml_model_load: one block, nothing after it but blank lines. */
+	reader(&r, H "\n" I " \n\t\n");
+	CHECK(opml_model_load(path, &m, err, sizeof err) == 0);
+	opml_model_free(&m);
+	done(&r);
+	reader(&r, H "\n" I "1 2\n");
+	CHECK(opml_model_load(path, &m, err, sizeof err) == -1);
+	CHECK(strstr(err, ":4: more lines after the model's 2 rows") != NULL);
+	done(&r);
+	reader(&r, "");
+	CHECK(opml_model_load(path, &m, err, sizeof err) == -1);
+	CHECK(strstr(err, "no model") != NULL);
+	done(&r);
+	reader(&r, H "\nx\n");
+	CHECK(opml_model_load(path, &m, err, sizeof err) == -1);
+	CHECK(strstr(err, ":2: ") != NULL);
+	done(&r);
+	CHECK(opml_model_load("/nonexistent/m", &m, err, sizeof err) == -1);
+	CHECK(strcmp(err, "/nonexistent/m: No such file or directory") == 0);
+	/* a directory opens, and reads as an error */
+	CHECK(opml_model_load("/", &m, err, sizeof err) == -1);
+	CHECK(strcmp(err, "/: Is a directory") == 0);
+	if ((fd = open("/", O_RDONLY)) != -1) {
+		struct opml_scale p;
+		opml_reader_init(&r, fd, "dir");
+		CHECK(opml_scale_read(&r, &p) == -1);
+		CHECK(strcmp(r.err, "dir: Is a directory") == 0);
+		opml_reader_free(&r);
+		close(fd);
+	}
+}
+
+static void
+scales(void)
+{
+	struct opml_reader r;
+	struct opml_scale p;
+
+	CHECK(scale_bad("x\n", 1, "expected a #opml-scale header"));
+	CHECK(scale_bad("#opml d=2\n", 1, "expected a #opml-scale header"));
+	CHECK(scale_bad("#opml-scale d=2\n", 1, "header: no type"));
+	CHECK(scale_bad("#opml-scale type=zscorezscorezscorezscorezscorezscorez "
+	    "d=2\n", 1, "header: no type"));
+	CHECK(scale_bad("#opml-scale type=log d=2\n", 1, "header: unknown "
+	    "type 'log'"));
+	CHECK(scale_bad("#opml-scale type=unit\n", 1, "header: no d"));
+	CHECK(scale_bad("#opml-scale type=unit d=\n", 1, "header: no d"));
+	CHECK(scale_bad("#opml-scale type=unit d=1234567890123456789012345678"
+	    "901234\n", 1, "header: no d"));
+	CHECK(scale_bad("#opml-scale type=unit d=0\n", 1, "header: bad d "
+	    "'0'"));
+	CHECK(scale_bad("#opml-scale type=unit d=100000001\n", 1, "header: "
+	    "bad d"));
+	CHECK(scale_bad("#opml-scale type=unit d=2x\n", 1, "header: bad d"));
+	CHECK(scale_bad("#opml-scale type=zscore d=2\n", 1, "missing 'mean' "
+	    "line"));
+	CHECK(scale_bad("#opml-scale type=zscore d=2\nmean 1 2\n", 2,
+	    "missing 'std' line"));
+	CHECK(scale_bad("#opml-scale type=minmax d=2\nmin 1 2\n", 2,
+	    "missing 'max' line"));
+	CHECK(scale_bad("#opml-scale type=zscore d=2\nstd 1 2\n", 2,
+	    "expected a 'mean' line"));
+	CHECK(scale_bad("#opml-scale type=zscore d=2\nmeans 1 2\n", 2,
+	    "expected a 'mean' line"));
+	CHECK(scale_bad("#opml-scale type=zscore d=2\nme\n", 2,
+	    "expected a 'mean' line"));
+	CHECK(scale_bad("#opml-scale type=minmax d=2\nmin 1 2\nmax 1\n", 3,
+	    "expected 2 numbers, found 1"));
+	CHECK(scale_bad("#opml-scale type=minmax d=2\nmin 1 x\n", 2,
+	    "field 2"));
+
+	/* What the format allows: blank lines first, keys in any order,
+	 * tabs; unit has no rows. */
+	reader(&r, "\n\n#opml-scale\td=2 version=1 type=minmax\nmin\t-1 2\n"
+	    "max 3 4\r\n");
+	CHECK(opml_scale_read(&r, &p) == 0);
+	CHECK(p.type == OPML_SCALE_MINMAX && p.d == 2 && p.a[0] == -1 &&
+	    p.b[1] == 4);
+	opml_scale_free(&p);
+	done(&r);
+	reader(&r, "#opml-scale type=unit d=3\n");
+	CHECK(opml_scale_read(&r, &p) == 0);
+	CHECK(p.type == OPML_SCALE_UNIT && p.d == 3);
+	opml_scale_free(&p);
+	done(&r);
+}
+
+int
+main(void)
+{
+	models();
+	scales();
+	printf("loaders: %d checks, %d failures\n", checks, failures);
+	return failures != 0;
+}

@@ -1,0 +1,49 @@
+/*
+ * Option values at the edges of their types: every unsigned long long
+ * up to ULLONG_MAX reads, one more is too large; leading zeros do not
+ * count; reals beyond a double, nan and inf are refused.
+ */
+#include <limits.h>
+#include <stdio.h>
+
+#include "opt.h"
+
+static int failures, checks;
+
+#define CHECK(c) do { checks++; if (!(c)) { failures++; \
+	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
+
+int
+main(void)
+{
+	unsigned long long u = 0;
+	double v;
+
+	CHECK(opml_opt_uint("18446744073709551615", 0, ULLONG_MAX, &u) == 0 &&
+	    u == ULLONG_MAX);
+	CHECK(opml_opt_uint("0018446744073709551615", 0, ULLONG_MAX, &u) ==
+	    0 && u == ULLONG_MAX);
+	CHECK(opml_opt_uint("18446744073709551614", 0, ULLONG_MAX, &u) == 0 &&
+	    u == ULLONG_MAX - 1);
+	CHECK(opml_opt_uint("18446744073709551610", 0, ULLONG_MAX, &u) == 0 &&
+	    u == ULLONG_MAX - 5);
+	CHECK(opml_opt_uint("18446744073709551616", 0, ULLONG_MAX, &u) ==
+	    OPML_OPT_HIGH);
+	CHECK(opml_opt_uint("18446744073709551620", 0, ULLONG_MAX, &u) ==
+	    OPML_OPT_HIGH);
+	CHECK(opml_opt_uint("99999999999999999999", 0, ULLONG_MAX, &u) ==
+	    OPML_OPT_HIGH);
+	CHECK(opml_opt_uint("1844674407370955161", 0, ULLONG_MAX, &u) == 0 &&
+	    u == ULLONG_MAX / 10);
+	CHECK(opml_opt_uint("0", 1, 5, &u) == OPML_OPT_LOW);
+	CHECK(opml_opt_uint("6", 1, 5, &u) == OPML_OPT_HIGH);
+	CHECK(opml_opt_uint("", 0, 5, &u) == OPML_OPT_SYNTAX);
+	CHECK(opml_opt_uint("+1", 0, 5, &u) == OPML_OPT_SYNTAX);
+	CHECK(opml_opt_real("1e999", 0, 1, &v) != 0);
+	CHECK(opml_opt_real("nan", 0, 1, &v) == OPML_OPT_SYNTAX);
+	CHECK(opml_opt_real("inf", 0, 1, &v) == OPML_OPT_SYNTAX);
+	CHECK(opml_opt_real("0.5", 0, 1, &v) == 0 && v == 0.5);
+	CHECK(opml_opt_real("-0.5", 0, 1, &v) == OPML_OPT_LOW);
+	printf("opt: %d checks, %d failures\n", checks, failures);
+	return failures != 0;
+}
