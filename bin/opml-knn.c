@@ -396,7 +396,13 @@ main(int argc, char *argv[])
 	if (lists) {
 		opml_prog_flush(&buf, &out, 1);
 		opml_prog_commit(&out);
-		exit(0);
+		opml_buf_free(&buf);
+		opml_set_free(&tr);
+		opml_set_free(&te);
+		free(nbr);
+		free(count);
+		free(rank);
+		return 0;
 	}
 	for (q = 0; q < qs->n; q++) {
 		size_t c = opml_knn_vote(nbr + q * k, k, tr.y, nc, rank,
