@@ -15,7 +15,7 @@ LIBHDR = $(wildcard lib/*.h)
 PROGS = $(patsubst %.c,%,$(wildcard bin/*.c))
 # Shell programs installed beside the binaries (each with its page in
 # man/): they only chain the tools.
-SCRIPTS = scripts/opml-uci-table scripts/opml-verify
+SCRIPTS = scripts/opml-uci-table scripts/opml-verify scripts/opml-cold-start
 # The LFW files opml-verify reads once installed: it looks in
 # ../share/opml/lfw beside its own directory (or -D).
 DATADIR ?= $(PREFIX)/share/opml

@@ -21,12 +21,12 @@
 #include "rival.h"
 #include "set.h"
 
-/* The default step: gamma relative to the stream's mean squared
- * difference (see opml-learn(1), STEP SIZE). */
-#define DEFAULT_RELATIVE_GAMMA 0.1
+/* The default step: the paper's fixed gamma, on samples standardized
+ * online (see opml-learn(1), STEP SIZE). */
+#define DEFAULT_GAMMA 1e-3
 
 static const char synopsis[] =
-    "opml-learn [-Bhnv] [-a method] [-C count] [-c clip] [-d dim]\n"
+    "opml-learn [-BhnvZz] [-a method] [-C count] [-c clip] [-d dim]\n"
     "           [-G gamma1] [-P count] [-p name=value]\n"
     "           [-g gamma | -R gamma] [-i model] [-o file] [-r rank] "
     "[-s seed]\n"
@@ -39,18 +39,21 @@ static const char options[] =
     "(default 0.5)\n"
     "  -d dim         the dimension, for sparse input\n"
     "  -G gamma1      the step size of the COPML pre-stage\n"
-    "  -g gamma       a fixed step size\n"
+    "  -g gamma       a fixed step size, on the samples as given "
+    "(default 1e-3,\n"
+    "                 standardized)\n"
     "  -h             print this help and exit\n"
     "  -i model       go on learning from this model\n"
     "  -n             scale each sample to unit norm first\n"
     "  -o file        write the model to file, whole or not at all\n"
     "  -P count       report progress every count samples\n"
     "  -p name=value  a parameter of the method (opml-learn(1), METHODS)\n"
-    "  -R gamma       a step size relative to the data's scale "
-    "(default 0.1)\n"
+    "  -R gamma       a step size relative to the data's scale\n"
     "  -r rank        learn a rank x d map\n"
     "  -s seed        the seed (default 0)\n"
-    "  -v             report counts and time on stderr\n";
+    "  -v             report counts and time on stderr\n"
+    "  -Z             do not standardize the samples\n"
+    "  -z             standardize online (the default unless -g)\n";
 
 #define MAXP 16
 
@@ -60,15 +63,26 @@ struct options {
 	size_t npar;
 	double gamma, gamma1, clip;
 	int have_clip, have_gamma, have_gamma1, relative, normalize, verbose;
+	int standardize;	/* -1 unless -z (1) or -Z (0) */
 	int bare;
 	unsigned long long dim, rank, seed, every, progress;
 	int have_seed;
 };
 
-/* Command-line settings win over a resumed model's. */
+/* Command-line settings win over a resumed model's, except the
+ * standardization, which a model keeps from its first sample on.  A new
+ * model standardizes unless -g asks for the paper's fixed step on the
+ * data as given. */
 static void
 configure(struct opml_model *m, const struct options *o, int resumed)
 {
+	if (!resumed)
+		m->standardize = o->standardize >= 0 ? o->standardize :
+		    !o->have_gamma || o->relative;
+	else if (o->standardize >= 0 && o->standardize != m->standardize)
+		errx(2, "-%c: the model %s standardized; a resumed model "
+		    "keeps it", o->standardize ? 'z' : 'Z',
+		    m->standardize ? "is" : "is not");
 	if (o->algo != NULL)
 		m->algo = strcmp(o->algo, "copml") == 0 ? OPML_ALGO_COPML :
 		    OPML_ALGO_OPML;
@@ -80,10 +94,10 @@ configure(struct opml_model *m, const struct options *o, int resumed)
 		if (!o->have_gamma1)
 			m->gamma1 = o->gamma;
 	} else if (!resumed) {
-		m->relative = 1;
-		m->gamma = DEFAULT_RELATIVE_GAMMA;
+		m->relative = 0;
+		m->gamma = DEFAULT_GAMMA;
 		if (!o->have_gamma1)
-			m->gamma1 = DEFAULT_RELATIVE_GAMMA;
+			m->gamma1 = DEFAULT_GAMMA;
 	}
 	if (o->have_gamma1)
 		m->gamma1 = o->gamma1;
@@ -187,6 +201,9 @@ summary(const struct opml_model *m, double secs)
 	    m->algo == OPML_ALGO_COPML ? "copml" : "opml",
 	    opml_effective_gamma(m, m->gamma),
 	    m->relative ? " (relative)" : "");
+	fprintf(stderr, "opml-learn: %s\n", m->standardize ?
+	    "samples standardized online (running mean and sd)" :
+	    "samples not standardized");
 	fprintf(stderr, "opml-learn: %llu triplets, %llu updates, %llu "
 	    "inactive hinges, %llu pre-stage updates, %llu clipped steps "
 	    "(%llu not positive definite), %.3f s\n",
@@ -302,13 +319,15 @@ main(int argc, char *argv[])
 	int rival, resumed = 0;
 
 	memset(&o, 0, sizeof o);
+	o.standardize = -1;
 	memset(&s, 0, sizeof s);
 	memset(&prog, 0, sizeof prog);
 	memset(&rv, 0, sizeof rv);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	prog.t0 = t0;
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "BC:a:c:d:G:g:hi:no:P:p:R:r:s:v")) != -1) {
+	while ((ch = getopt(argc, argv, "BC:a:c:d:G:g:hi:no:P:p:R:r:s:vZz")) !=
+	    -1) {
 		switch (ch) {
 		case 'B':
 			o.bare = 1;
@@ -370,6 +389,10 @@ main(int argc, char *argv[])
 			break;
 		case 'v':
 			o.verbose = 1;
+			break;
+		case 'Z':
+		case 'z':
+			o.standardize = ch == 'z';
 			break;
 		default:
 			opml_prog_usage();

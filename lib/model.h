@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "moments.h"
 #include "reader.h"
 #include "triplet.h"
 
@@ -32,7 +33,8 @@ struct opml_model {
 	enum opml_algo algo;
 	int relative;		/* 1: gammas are relative to the data's scale */
 	double gamma, gamma1;
-	int normalize;		/* samples scaled to unit norm first */
+	int standardize;	/* samples standardized with mom first */
+	int normalize;		/* then scaled to unit norm */
 	double clip;		/* least eigenvalue of a step's I + gA;
 				   0: no guard (see opml_step) */
 	uint64_t seed;
@@ -46,6 +48,7 @@ struct opml_model {
 				   not know: another learner's state, kept
 				   and written back after the model's own */
 	size_t nextra;
+	struct opml_moments mom;	/* the running mean and spread */
 	int bare;		/* written without the learner's state
 				   (state=none): no sample of any class */
 };
