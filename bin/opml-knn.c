@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bilinear.h"
 #include "buf.h"
 #include "output.h"
 #include "prog.h"
@@ -284,7 +285,7 @@ main(int argc, char *argv[])
 	unsigned long long kk = 5, jobs;
 	long ncpu;
 	int ch, loo = 0, eonly = 0, smallest = 0, lists = 0, domerge = 0;
-	int full = 0;
+	int full = 0, sim = 0;
 	char num[OPML_NUMFMT_MAX];
 
 	opml_prog_init(synopsis, options);
@@ -363,7 +364,14 @@ main(int argc, char *argv[])
 			errx(1, "%s: no test samples", opml_prog_name(
 			    argc > 1 ? argv[argc - 1] : "-"));
 	}
-	if (modelpath != NULL) {
+	/* A similarity model (form=similarity) ranks by x'Wz, the most
+	 * similar first; any other maps the samples to L x. */
+	if (modelpath != NULL && m.similarity) {
+		if (lists)
+			errx(1, "%s: -N lists squared distances; a similarity "
+			    "model (x'Wz) has none", opml_prog_name(modelpath));
+		sim = 1;
+	} else if (modelpath != NULL) {
 		transform_set(&tr, &m);
 		if (!loo)
 			transform_set(&te, &m);
@@ -372,7 +380,7 @@ main(int argc, char *argv[])
 
 	/* The ranking compares squared distances; an overflowed one would
 	 * tie with every other and pick neighbours by input order. */
-	if (!opml_knn_finite(tr.x, tr.n, te.x, loo ? 0 : te.n, tr.d))
+	if (!sim && !opml_knn_finite(tr.x, tr.n, te.x, loo ? 0 : te.n, tr.d))
 		errx(1, "%s: squared distances overflow a double%s",
 		    opml_prog_name(trainpath), modelpath != NULL ?
 		    " (under the model)" : "");
@@ -381,7 +389,17 @@ main(int argc, char *argv[])
 	nc = tr.labels.n;
 	nbr = opml_prog_alloc(qs->n, k * sizeof *nbr);
 	count = opml_prog_alloc(nc, sizeof *count);
-	if (opml_knn_search(tr.x, tr.n, te.x, te.n, tr.d, k, loo,
+	if (sim) {
+		double *u = opml_prog_alloc(tr.d, sizeof *u);
+		double *sc = opml_prog_alloc(tr.n, sizeof *sc);
+		if (opml_bilinear_knn(m.L, tr.x, tr.n, te.x, te.n, tr.d, k,
+		    loo, u, sc, nbr) == -1)
+			errx(1, "%s: a similarity x'Wz overflows a double "
+			    "(under the model)", opml_prog_name(trainpath));
+		free(u);
+		free(sc);
+		opml_model_free(&m);
+	} else if (opml_knn_search(tr.x, tr.n, te.x, te.n, tr.d, k, loo,
 	    (unsigned)jobs, nbr) == -1)
 		opml_prog_nomem();
 	if (smallest)

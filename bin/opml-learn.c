@@ -14,66 +14,90 @@
 #include "output.h"
 #include "prog.h"
 #include "learn.h"
+#include "method.h"
 #include "model.h"
 #include "feed.h"
 #include "reader.h"
+#include "rival.h"
+#include "set.h"
 
-/* The default step: gamma relative to the stream's mean squared
- * difference (see opml-learn(1), STEP SIZE). */
-#define DEFAULT_RELATIVE_GAMMA 0.1
+/* The default step: the paper's fixed gamma, on samples standardized
+ * online (see opml-learn(1), STEP SIZE). */
+#define DEFAULT_GAMMA 1e-3
 
 static const char synopsis[] =
-    "opml-learn [-Bhuv] [-a opml|copml] [-C count] [-c clip] [-d dim]\n"
-    "           [-G gamma1] [-P count]\n"
+    "opml-learn [-BhuvZz] [-a method] [-C count] [-c clip] [-d dim]\n"
+    "           [-G gamma1] [-P count] [-p name=value]\n"
     "           [-g gamma | -R gamma] [-m model] [-o file] [-r rank] "
     "[-s seed]\n"
     "           [file ...]";
 static const char options[] =
-    "  -a opml|copml  the algorithm (default opml)\n"
+    "  -a method      opml (default), copml, rdml, oasis, pola, lego, soml\n"
     "  -B             write a bare model: L without the learner's state\n"
     "  -C count       with -o: write the model every count samples\n"
     "  -c clip        least eigenvalue of a step's I + gamma A, in [0, 1) "
     "(default 0.5)\n"
     "  -d dim         the dimension, for sparse input\n"
     "  -G gamma1      the step size of the COPML pre-stage\n"
-    "  -g gamma       a fixed step size\n"
+    "  -g gamma       a fixed step size, on the samples as given "
+    "(default 1e-3,\n"
+    "                 standardized)\n"
     "  -h             print this help and exit\n"
     "  -m model       go on learning from this model (-i: the same)\n"
     "  -o file        write the model to file, whole or not at all\n"
     "  -P count       report progress every count samples\n"
-    "  -R gamma       a step size relative to the data's scale "
-    "(default 0.1)\n"
+    "  -p name=value  a parameter of the method (opml-learn(1), METHODS)\n"
+    "  -R gamma       a step size relative to the data's scale\n"
     "  -r rank        learn a rank x d map\n"
     "  -s seed        the seed (default 0)\n"
     "  -u             scale each sample to unit norm first\n"
-    "  -v             report counts and time on stderr\n";
+    "  -v             report counts and time on stderr\n"
+    "  -Z             do not standardize the samples\n"
+    "  -z             standardize online (the default unless -g)\n";
+
+#define MAXP 16
 
 struct options {
 	const char *algo, *model, *out;
+	const char *par[MAXP];	/* -p name=value, in order */
+	size_t npar;
 	double gamma, gamma1, clip;
 	int have_clip, have_gamma, have_gamma1, relative, normalize, verbose;
+	int standardize;	/* -1 unless -z (1) or -Z (0) */
 	int bare;
 	unsigned long long dim, rank, seed, every, progress;
 	int have_seed;
 };
 
-/* Command-line settings win over a resumed model's. */
+/* Command-line settings win over a resumed model's, except the
+ * standardization, which a model keeps from its first sample on.  A new
+ * model standardizes unless -g asks for the paper's fixed step on the
+ * data as given. */
 static void
 configure(struct opml_model *m, const struct options *o, int resumed)
 {
+	if (!resumed)
+		m->standardize = o->standardize >= 0 ? o->standardize :
+		    !o->have_gamma || o->relative;
+	else if (o->standardize >= 0 && o->standardize != m->standardize)
+		errx(2, "-%c: the model %s standardized; a resumed model "
+		    "keeps it", o->standardize ? 'z' : 'Z',
+		    m->standardize ? "is" : "is not");
 	if (o->algo != NULL)
 		m->algo = strcmp(o->algo, "copml") == 0 ? OPML_ALGO_COPML :
 		    OPML_ALGO_OPML;
+	else if (m->algo != OPML_ALGO_COPML)
+		m->algo = OPML_ALGO_OPML;
 	if (o->have_gamma) {
 		m->relative = o->relative;
 		m->gamma = o->gamma;
 		if (!o->have_gamma1)
 			m->gamma1 = o->gamma;
 	} else if (!resumed) {
-		m->relative = 1;
-		m->gamma = DEFAULT_RELATIVE_GAMMA;
+		m->relative = 0;
+		m->gamma = DEFAULT_GAMMA;
 		if (!o->have_gamma1)
-			m->gamma1 = DEFAULT_RELATIVE_GAMMA;
+			m->gamma1 = DEFAULT_GAMMA;
 	}
 	if (o->have_gamma1)
 		m->gamma1 = o->gamma1;
@@ -177,6 +201,9 @@ summary(const struct opml_model *m, double secs)
 	    m->algo == OPML_ALGO_COPML ? "copml" : "opml",
 	    opml_effective_gamma(m, m->gamma),
 	    m->relative ? " (relative)" : "");
+	fprintf(stderr, "opml-learn: %s\n", m->standardize ?
+	    "samples standardized online (running mean and sd)" :
+	    "samples not standardized");
 	fprintf(stderr, "opml-learn: %llu triplets, %llu updates, %llu "
 	    "inactive hinges, %llu pre-stage updates, %llu clipped steps "
 	    "(%llu not positive definite), %.3f s\n",
@@ -188,29 +215,119 @@ summary(const struct opml_model *m, double secs)
 	    (unsigned long long)m->n.nonpd, secs);
 }
 
+/* The method's parameters: its defaults, then -p in order. */
+static void
+parameters(const struct opml_method *me, const struct options *o,
+    double *val, int *given)
+{
+	size_t i;
+	int rc;
+
+	opml_method_defaults(me, val);
+	for (i = 0; i < o->npar; i++) {
+		const char *eq = strchr(o->par[i], '=');
+		int k;
+		if ((rc = opml_method_param(me, o->par[i], val)) != 0) {
+			if (rc == OPML_METHOD_EUNKNOWN)
+				errx(2, "-p %s: %s has no parameter %.*s",
+				    o->par[i], me->name, eq ? (int)(eq -
+				    o->par[i]) : (int)strlen(o->par[i]),
+				    o->par[i]);
+			errx(2, "-p %s: %s", o->par[i],
+			    opml_method_strerror(rc));
+		}
+		for (k = 0; me->par[k].name != NULL; k++)
+			if (strlen(me->par[k].name) == (size_t)(eq - o->par[i]) &&
+			    memcmp(me->par[k].name, o->par[i],
+			    (size_t)(eq - o->par[i])) == 0)
+				given[k] = 1;
+	}
+}
+
+/* The options of OPML and COPML alone. */
+static void
+opml_only(const struct opml_method *me, const struct options *o)
+{
+	const char *opt = o->have_gamma ? (o->relative ? "-R" : "-g") :
+	    o->have_gamma1 ? "-G" : o->have_clip ? "-c" : o->normalize ?
+	    "-n" : o->rank ? "-r" : NULL;
+
+	if (opt != NULL)
+		errx(2, "%s: not an option of %s (opml and copml only)", opt,
+		    me->name);
+}
+
+/* A method that reads the training set whole. */
+static void
+learn_set(const struct opml_method *me, const double *val,
+    const struct options *o, char **files, struct opml_model *m,
+    char *report, size_t len)
+{
+	struct opml_set set;
+	int rc;
+
+	opml_set_init(&set);
+	set.d = o->dim;
+	opml_prog_set(&set, files, NULL);
+	if (set.n == 0)
+		errx(1, "no samples in the input: nothing to learn from");
+	if ((rc = opml_method_model(me, val, &set, o->seed, m, report,
+	    len)) != 0) {
+		if (rc == OPML_METHOD_ENOMEM)
+			opml_prog_nomem();
+		errx(1, "-a %s: %s", me->name, opml_method_strerror(rc));
+	}
+	m->n.samples = set.n;
+	opml_set_free(&set);
+}
+
+/* m current: the rival's state into it, or the learner's pending
+ * step (neither changes a bit of what follows). */
+static void
+sync(int rival, struct opml_rival *rv, struct opml_learner *l)
+{
+	int rc;
+
+	if (!rival) {
+		opml_learner_flush(l);
+		return;
+	}
+	if ((rc = opml_rival_store(rv)) == OPML_METHOD_ENOMEM)
+		opml_prog_nomem();
+	if (rc != 0)
+		errx(1, "-a %s: %s", rv->me->name, opml_method_strerror(rc));
+}
+
 int
 main(int argc, char *argv[])
 {
 	struct options o;
 	struct opml_model m;
 	struct opml_learner l;
+	struct opml_rival rv;
 	struct opml_sample s;
 	struct opml_feed feed;
 	struct opml_batch *b;
 	struct progress prog;
 	struct timespec t0;
-	static const char *const algos[] = { "opml", "copml", NULL };
-	char **files;
+	const struct opml_method *me = NULL;
+	double val[OPML_METHOD_MAXPAR];
+	int given[OPML_METHOD_MAXPAR] = { 0 };
+	char **files, report[512] = "", err[OPML_ERRMAX];
 	size_t i;
 	int ch, have_model = 0, learner_ready = 0, status, tty_progress;
+	int rival, resumed = 0;
 
 	memset(&o, 0, sizeof o);
+	o.standardize = -1;
 	memset(&s, 0, sizeof s);
 	memset(&prog, 0, sizeof prog);
+	memset(&rv, 0, sizeof rv);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	prog.t0 = t0;
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "BC:a:c:d:G:g:hi:m:o:P:R:r:s:uv")) != -1) {
+	while ((ch = getopt(argc, argv, "BC:a:c:d:G:g:hi:m:o:P:p:R:r:s:uvZz")) !=
+	    -1) {
 		switch (ch) {
 		case 'B':
 			o.bare = 1;
@@ -219,7 +336,10 @@ main(int argc, char *argv[])
 			o.every = opml_prog_uint('C', optarg, 1, UINT64_MAX);
 			break;
 		case 'a':
-			o.algo = algos[opml_prog_word(ch, optarg, algos)];
+			if ((me = opml_method_find(optarg)) == NULL)
+				errx(2, "-a %s: expected opml, copml, rdml, "
+				    "oasis, pola, lego or soml", optarg);
+			o.algo = me->name;
 			break;
 		case 'c':
 			o.clip = opml_prog_real('c', optarg, 0, 0.999);
@@ -254,6 +374,13 @@ main(int argc, char *argv[])
 		case 'P':
 			o.progress = opml_prog_uint('P', optarg, 1, UINT64_MAX);
 			break;
+		case 'p':
+			if (o.npar == MAXP)
+				errx(2, "-p: more than %d", MAXP);
+			if (strchr(optarg, '=') == NULL)
+				errx(2, "-p %s: expected name=value", optarg);
+			o.par[o.npar++] = optarg;
+			break;
 		case 'r':
 			o.rank = opml_prog_uint('r', optarg, 1, 1UL << 24);
 			break;
@@ -263,6 +390,10 @@ main(int argc, char *argv[])
 			break;
 		case 'v':
 			o.verbose = 1;
+			break;
+		case 'Z':
+		case 'z':
+			o.standardize = ch == 'z';
 			break;
 		default:
 			opml_prog_usage();
@@ -281,6 +412,16 @@ main(int argc, char *argv[])
 	if (o.model != NULL) {
 		opml_prog_model(o.model, NULL, &m);
 		have_model = 1;
+		if (me == NULL) {
+			/* The model's own method goes on if it streams;
+			 * any other linear model starts OPML. */
+			me = opml_method_find(opml_model_algo_name(m.algo));
+			if (me == NULL || !(me->flags & OPML_METHOD_STREAM))
+				me = opml_method_find("opml");
+		}
+		if (!(me->flags & OPML_METHOD_STREAM))
+			errx(2, "-i: %s reads the training set whole; it does "
+			    "not resume", me->name);
 		if (o.dim != 0 && o.dim != m.d)
 			errx(2, "-d %llu: the model has d=%zu", o.dim, m.d);
 		if (o.rank != 0 && o.rank != m.r)
@@ -288,7 +429,31 @@ main(int argc, char *argv[])
 		if (o.have_seed && o.seed != m.seed)
 			errx(2, "-s: a resumed model keeps its seed (%llu)",
 			    (unsigned long long)m.seed);
-		configure(&m, &o, 1);
+	} else if (me == NULL)
+		me = opml_method_find("opml");
+	rival = me->algo != OPML_ALGO_OPML && me->algo != OPML_ALGO_COPML;
+	if (rival)
+		opml_only(me, &o);
+	parameters(me, &o, val, given);
+	if (have_model && rival && m.algo != me->algo)
+		errx(1, "%s: a%s %s model cannot resume %s", o.model,
+		    m.algo == OPML_ALGO_OASIS ? "n" : "",
+		    opml_model_algo_name(m.algo), me->name);
+	if (have_model && !rival) {
+		if (m.similarity)
+			errx(1, "%s: a similarity model (%s) has no L to start "
+			    "%s from", o.model, opml_model_algo_name(m.algo),
+			    me->name);
+		/* A model of another method is a starting L. */
+		resumed = m.algo == OPML_ALGO_OPML ||
+		    m.algo == OPML_ALGO_COPML;
+		if (!resumed)
+			while (m.nextra > 0)
+				free(m.extra[--m.nextra]);
+		configure(&m, &o, resumed);
+		s.d = m.d;
+	} else if (have_model) {
+		resumed = 1;
 		s.d = m.d;
 	} else
 		s.d = o.dim;
@@ -296,33 +461,65 @@ main(int argc, char *argv[])
 	/* The files are parsed in a second thread (lib/feed.c) while
 	 * this one learns. */
 	files = opml_prog_files(argc, argv, "samples");
+	if (!(me->flags & OPML_METHOD_STREAM)) {
+		if (o.every || o.progress)
+			errx(2, "%s: %s reads the training set whole", o.every ?
+			    "-C" : "-P", me->name);
+		learn_set(me, val, &o, files, &m, report, sizeof report);
+		snprintf(report, sizeof report, "%s", m.extra[0] + 1);
+		write_model(&m, &o);
+		if (o.verbose)
+			fprintf(stderr, "opml-learn: %llu samples, d=%zu r=%zu%s, "
+			    "%.3f s\nopml-learn: %s\n",
+			    (unsigned long long)m.n.samples, m.d, m.r,
+			    m.similarity ? " (similarity W)" : "",
+			    seconds_since(&t0), report);
+		opml_model_free(&m);
+		return 0;
+	}
 	if (opml_feed_start(&feed, files, NULL, s.d) == -1)
 		opml_prog_nomem();
 	do {
 		b = opml_feed_next(&feed);
 		for (i = 0; i < b->n; i++) {
 			if (!learner_ready) {
-				if (!have_model)
+				if (!have_model && rival) {
+					if (opml_model_init(&m, b->d, b->d,
+					    o.seed) == -1)
+						errx(1, "cannot hold a %zu x %zu "
+						    "model", b->d, b->d);
+				} else if (!have_model)
 					new_model(&m, &o, b->d);
-				start_learner(&l, &m);
+				if (rival) {
+					int rc = opml_rival_init(&rv, &m, me,
+					    val, given, resumed, err,
+					    sizeof err);
+					if (rc == OPML_METHOD_ENOMEM)
+						opml_prog_nomem();
+					if (rc != 0)
+						errx(1, "%s: %s", o.model, err);
+				} else
+					start_learner(&l, &m);
 				learner_ready = have_model = 1;
 			}
-			if (opml_learn(&l, OPML_BATCH_LABEL(b, i),
-			    OPML_BATCH_X(b, i)) == -1)
+			if ((rival ? opml_rival_learn(&rv,
+			    OPML_BATCH_LABEL(b, i), OPML_BATCH_X(b, i)) :
+			    opml_learn(&l, OPML_BATCH_LABEL(b, i),
+			    OPML_BATCH_X(b, i))) != 0)
 				opml_prog_nomem();
 			if (o.every && m.n.samples % o.every == 0) {
 				/* A flush changes no bit of what follows. */
-				opml_learner_flush(&l);
+				sync(rival, &rv, &l);
 				write_model(&m, &o);
 			}
 			if ((o.progress && m.n.samples % o.progress == 0) ||
 			    (tty_progress && m.n.samples % 4096 == 0 &&
 			    seconds_since(&t0) >= prog.last + 1)) {
-				opml_learner_flush(&l);
+				sync(rival, &rv, &l);
 				report_progress(&prog, &m);
 			}
 			if (opml_prog_signalled()) {
-				opml_learner_flush(&l);
+				sync(rival, &rv, &l);
 				write_model(&m, &o);
 				opml_prog_die_by_signal();
 			}
@@ -336,17 +533,28 @@ main(int argc, char *argv[])
 	if (!have_model)
 		errx(1, "no samples in the input: nothing to learn from");
 	if (learner_ready)
-		opml_learner_flush(&l);
-	if (m.n.triplets == 0 && m.n.prestage == 0 && m.n.samples > 0)
+		sync(rival, &rv, &l);
+	if (learner_ready && rival)
+		opml_rival_report(&rv, report, sizeof report);
+	if (!rival && m.n.triplets == 0 && m.n.prestage == 0 &&
+	    m.n.samples > 0)
 		warnx("%s: no triplet in the stream; writing the model "
 		    "unchanged", m.trip.labels.n < 2 ? "only one class" :
 		    "no class seen twice");
 
 	write_model(&m, &o);
-	if (o.verbose)
+	if (o.verbose && !rival)
 		summary(&m, seconds_since(&t0));
+	else if (o.verbose)
+		fprintf(stderr, "opml-learn: %llu samples, d=%zu r=%zu%s, "
+		    "%.3f s\nopml-learn: %s\n",
+		    (unsigned long long)m.n.samples, m.d, m.r,
+		    m.similarity ? " (similarity W)" : "",
+		    seconds_since(&t0), report[0] ? report : me->name);
 	opml_sample_free(&s);
-	if (learner_ready)
+	if (learner_ready && rival)
+		opml_rival_free(&rv);
+	else if (learner_ready)
 		opml_learner_free(&l);
 	opml_model_free(&m);
 	if (opml_prog_signalled())

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bilinear.h"
 #include "buf.h"
 #include "model.h"
 #include "numfmt.h"
@@ -93,6 +94,7 @@ main(int argc, char *argv[])
 	size_t np, i, n, k;
 	double *Y = NULL, *X, sum, t;
 	int ch, all = 0, cosine = 0, have_n = 0, indices = 0, kind, len;
+	int sim;
 	uint64_t have;
 	char line[OPML_NUMFMT_MAX + 48];
 
@@ -178,10 +180,15 @@ main(int argc, char *argv[])
 		}
 	}
 
-	/* Under a model the score is ||L x - L z||^2 or cos(L x, L z). */
+	/* Under a model the score is ||L x - L z||^2 or cos(L x, L z);
+	 * under a similarity model (form=similarity) it is -x'Wz, so that
+	 * a low score means "same" for every model. */
 	X = set.x;
 	n = set.d;
-	if (modelpath != NULL) {
+	sim = modelpath != NULL && model.similarity;
+	if (sim && cosine)
+		errx(2, "-c: a similarity model (x'Wz) scores pairs itself");
+	if (modelpath != NULL && !sim) {
 		X = Y = map_pairs(&model, &set, p, np);
 		n = model.r;
 		opml_model_free(&model);
@@ -190,7 +197,10 @@ main(int argc, char *argv[])
 	for (i = 0; i < np; i++) {
 		const double *a = X + p[i].i * n, *b = X + p[i].j * n;
 
-		if (cosine)
+		/* 0 - s, not -s: a score of 0 prints as 0, not -0. */
+		if (sim)
+			sum = 0 - opml_bilinear_score(model.L, n, a, b);
+		else if (cosine)
 			sum = opml_pairs_cosine(a, b, n);
 		else
 			for (sum = 0, k = 0; k < n; k++) {
@@ -200,7 +210,8 @@ main(int argc, char *argv[])
 		if (!isfinite(sum)) {
 			opml_prog_flush(&buf, &out, 1);
 			errx(1, "pair %zu %zu: the %s overflows a double",
-			    p[i].i, p[i].j, cosine ? "learned map" :
+			    p[i].i, p[i].j, sim ? "similarity x'Wz" : cosine ?
+			    "learned map" :
 			    "squared distance");
 		}
 		len = opml_format_double(sum, line);
@@ -217,6 +228,8 @@ main(int argc, char *argv[])
 	opml_prog_commit(&out);
 	opml_buf_free(&buf);
 	opml_set_free(&set);
+	if (sim)
+		opml_model_free(&model);
 	free(Y);
 	free(p);
 	return 0;

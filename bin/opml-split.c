@@ -20,21 +20,26 @@ static const char synopsis[] =
     "opml-split [-Sgh] [-s seed] -f frac -o prefix [file ...]\n"
     "opml-split [-Sgh] [-s seed] -n folds -o prefix [file ...]\n"
     "opml-split [-h] [-s seed] -x [-o file] [file ...]\n"
-    "opml-split [-h] -c parts [-o file] [file ...]\n"
+    "opml-split [-hlx] [-s seed] -c parts [-o file] [file ...]\n"
+    "opml-split [-hlx] [-s seed] -c parts -f frac -o prefix [file ...]\n"
     "opml-split [-h] -p splits -i n -o prefix [file ...]";
 static const char options[] =
     "  -c parts   the cold-start order of parts parts a class\n"
     "  -f frac    split into prefix.train (frac of the rows) and "
-    "prefix.test\n"
+    "prefix.test;\n"
+    "             with -c the first frac of the cold-start order\n"
     "  -g         keep labels apart: whole classes to one part\n"
     "  -h         print this help and exit\n"
     "  -i n       with -p: the split to apply, from 1\n"
+    "  -l         with -c: classes in the order of their labels\n"
     "  -n folds   deal the rows into prefix.1 ... prefix.folds\n"
     "  -o prefix  the output prefix (-f, -n, -p) or file (-c, -x)\n"
     "  -p splits  apply split -i n of the split list splits\n"
     "  -S         stratify: each class's share in every part\n"
     "  -s seed    the seed (default 1)\n"
-    "  -x         write the rows in a seeded random order\n";
+    "  -x         write the rows in a seeded random order; with -c: "
+    "shuffle\n"
+    "             each class first\n";
 
 static struct opml_set set;
 
@@ -137,12 +142,12 @@ main(int argc, char *argv[])
 	const char *prefix = NULL, *splits = NULL;
 	unsigned long long seed = 1, folds = 0, parts = 0, which = 0;
 	double frac = 0;
-	int ch, strat = 0, bylabel = 0, shuffle = 0, modes = 0;
+	int ch, strat = 0, bylabel = 0, shuffle = 0, modes = 0, labelorder = 0;
 	size_t *order, *start, i, n, ntrain;
 	char **path;
 
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "Sc:f:ghi:n:o:p:s:x")) != -1) {
+	while ((ch = getopt(argc, argv, "Sc:f:ghi:ln:o:p:s:x")) != -1) {
 		switch (ch) {
 		case 'S':
 			strat = 1;
@@ -171,6 +176,9 @@ main(int argc, char *argv[])
 			folds = opml_prog_uint(ch, optarg, 2, 100000);
 			modes++;
 			break;
+		case 'l':
+			labelorder = 1;
+			break;
 		case 'o':
 			prefix = optarg;
 			break;
@@ -191,6 +199,13 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	/* With -c, -x and -f say how: the classes shuffled, the order cut. */
+	if (parts > 0)
+		modes -= shuffle + (frac > 0);
+	if ((labelorder && parts == 0) || (parts > 0 && (strat || bylabel)) ||
+	    (parts > 0 && frac > 0 &&
+	    prefix == NULL))
+		opml_prog_usage();
 	if (modes != 1 || (splits != NULL) != (which != 0) ||
 	    ((frac > 0 || folds > 0 || splits) && prefix == NULL) ||
 	    ((strat || bylabel) && frac == 0 && folds == 0) ||
@@ -205,14 +220,28 @@ main(int argc, char *argv[])
 	start = opml_prog_zalloc(folds + 3, sizeof *start);
 	path = opml_prog_zalloc(folds + 3, sizeof *path);
 
-	if (shuffle || parts) {
+	if (parts > 0 && frac > 0) {
+		/* The paper's two folds of the cold-start sequence: its
+		 * first round(frac n) rows to train on, the rest to test. */
+		if (opml_split_coldstart(&set, (size_t)parts, shuffle, seed,
+		    labelorder, order) == -1)
+			opml_prog_nomem();
+		start[1] = (size_t)(frac * (double)n + 0.5);
+		start[2] = n;
+		path[0] = name(prefix, "train");
+		path[1] = name(prefix, "test");
+		write_parts(path, 2, order, start);
+		free(path[0]);
+		free(path[1]);
+	} else if (shuffle || parts) {
 		for (i = 0; i < n; i++)
 			order[i] = i;
-		if (shuffle)
+		if (parts > 0) {
+			if (opml_split_coldstart(&set, (size_t)parts, shuffle,
+			    seed, labelorder, order) == -1)
+				opml_prog_nomem();
+		} else
 			opml_split_shuffle(order, n, seed);
-		else if (opml_split_coldstart(&set, (size_t)parts, order) ==
-		    -1)
-			opml_prog_nomem();
 		start[1] = n;
 		path[0] = (char *)prefix;
 		write_parts(path, 1, order, start);

@@ -64,6 +64,11 @@ main(int argc, char *argv[])
 	 * for the samples that may follow it. */
 	opml_prog_stdin_reader(&in);
 	opml_prog_model(modelpath, &in, &m);
+	if (m.similarity)
+		errx(1, "%s: a similarity model (%s, x'Wz) has no map L x; "
+		    "use it with opml-knn or opml-pairs",
+		    opml_prog_name(modelpath ? modelpath : "-"),
+		    opml_model_algo_name(m.algo));
 	files = opml_prog_files(argc, argv, "samples");
 	opml_prog_open(&out, outpath);
 

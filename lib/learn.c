@@ -23,7 +23,9 @@ opml_learner_init(struct opml_learner *l, struct opml_model *m)
 	l->x = malloc(d * sizeof *l->x);
 	l->u = malloc(r * sizeof *l->u);
 	l->v = malloc(r * sizeof *l->v);
-	if (!l->a || !l->b || !l->x || !l->u || !l->v) {
+	l->sd = malloc(d * sizeof *l->sd);
+	l->ux = malloc(d * sizeof *l->ux);
+	if (!l->a || !l->b || !l->x || !l->u || !l->v || !l->sd || !l->ux) {
 		opml_learner_free(l);
 		return -1;
 	}
@@ -84,6 +86,8 @@ opml_learner_free(struct opml_learner *l)
 	free(l->a);
 	free(l->b);
 	free(l->x);
+	free(l->sd);
+	free(l->ux);
 	free(l->u);
 	free(l->v);
 	free(l->L);
@@ -224,6 +228,40 @@ opml_learner_flush(struct opml_learner *l)
 		memcpy(m->L + i * m->d, l->L + i * l->ld, m->d * sizeof *m->L);
 }
 
+/* Raw differences a = x - h into those of the standardized samples:
+ * (x - h) / sd; with normalize, unit(z(x)) - unit(z(h)), where z(h) =
+ * z(x) - (x - h) / sd and l->x, l->ux hold z(x) and unit(z(x)). */
+static void
+restate(const struct opml_learner *l, double *a)
+{
+	size_t d = l->m->d, j;
+
+	for (j = 0; j < d; j++)
+		a[j] = l->sd[j] > 0 ? a[j] / l->sd[j] : 0;
+	if (!l->m->normalize)
+		return;
+	for (j = 0; j < d; j++)
+		a[j] = l->x[j] - a[j];
+	opml_unit(a, a, d);
+	for (j = 0; j < d; j++)
+		a[j] = l->ux[j] - a[j];
+}
+
+/* The present spread, and z(x), unit(z(x)) when they are needed. */
+static void
+spread(struct opml_learner *l, const double *x)
+{
+	const struct opml_moments *mo = &l->m->mom;
+	size_t j;
+
+	for (j = 0; j < mo->d; j++)
+		l->sd[j] = opml_moments_sd(mo, j);
+	if (l->m->normalize) {
+		opml_moments_apply(mo, x, l->x);
+		opml_unit(l->x, l->ux, mo->d);
+	}
+}
+
 int
 opml_learn(struct opml_learner *l, const char *label, const double *x)
 {
@@ -234,11 +272,20 @@ opml_learn(struct opml_learner *l, const char *label, const double *x)
 	enum opml_kind kind;
 
 	m->n.samples++;
-	if (m->normalize) {
+	if (m->standardize)
+		opml_moments_add(&m->mom, x);
+	else if (m->normalize) {
 		opml_unit(x, l->x, d);
 		x = l->x;
 	}
 	kind = opml_triplet_next(&m->trip, label, x, a, b, &other);
+	if (m->standardize && (kind == OPML_TRIPLET || (kind == OPML_PAIR &&
+	    m->algo == OPML_ALGO_COPML))) {
+		spread(l, x);
+		restate(l, a);
+		if (kind == OPML_TRIPLET)
+			restate(l, b);
+	}
 	switch (kind) {
 	case OPML_NOMEM:
 		return -1;

@@ -25,6 +25,7 @@
 struct opml_learner {
 	struct opml_model *m;
 	double *a, *b, *u, *v, *x;
+	double *sd, *ux;	/* standardizing: the spread, unit(z(x)) */
 	double min_eig;
 	/* the one-pass learner only */
 	int fused;
@@ -41,7 +42,15 @@ int opml_learner_init(struct opml_learner *l, struct opml_model *m);
 int opml_learner_init_fused(struct opml_learner *l, struct opml_model *m);
 void opml_learner_free(struct opml_learner *l);
 
-/* Learn from one sample (d values): 0, or -1 when out of memory. */
+/*
+ * Learn from one sample (d values): 0, or -1 when out of memory.
+ *
+ * A model with standardize=1 first adds x to its running moments, then
+ * learns from the samples standardized with the moments so far.  H then
+ * keeps raw samples, and a triplet's differences are those of its three
+ * samples standardized with the present moments: (x - h) / sd, or with
+ * normalize=1 unit(z(x)) - unit(z(h)); O(d) per sample.
+ */
 int opml_learn(struct opml_learner *l, const char *label, const double *x);
 
 /* Take any pending step and bring m->L up to date (the one-pass

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "lego.h"
+#include "vec.h"
 
 int
 opml_lego_init(struct opml_lego *s, size_t d)
@@ -38,17 +39,6 @@ opml_lego_free(struct opml_lego *s)
 	memset(s, 0, sizeof *s);
 }
 
-static double
-dot(const double *x, const double *y, size_t n)
-{
-	double t = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		t += x[i] * y[i];
-	return t;
-}
-
 /* The step from w = Mz and yh = z'Mz towards the target y. */
 static int
 apply(struct opml_lego *s, double yh, double y)
@@ -73,7 +63,7 @@ apply(struct opml_lego *s, double yh, double y)
 	a = eta * y * yh - 1;
 	yb = a >= 0 ? (a + h) / (2 * eta * yh) : 2 * yh / (h - a);
 	beta = eta * dl * (yb / yh);
-	if (!isfinite(beta) || !isfinite(beta * dot(s->w, s->w, d)))
+	if (!isfinite(beta) || !isfinite(beta * opml_vec_dot(s->w, s->w, d)))
 		return 0;
 	for (i = 0; i < d; i++) {
 		double t = beta * s->w[i];
@@ -90,8 +80,8 @@ product(struct opml_lego *s, const double *z)
 	size_t d = s->d, i;
 
 	for (i = 0; i < d; i++)
-		s->w[i] = dot(s->M + i * d, z, d);
-	return dot(z, s->w, d);
+		s->w[i] = opml_vec_dot(s->M + i * d, z, d);
+	return opml_vec_dot(z, s->w, d);
 }
 
 int

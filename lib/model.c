@@ -27,15 +27,38 @@ opml_model_init(struct opml_model *m, size_t d, size_t r, uint64_t seed)
 		return -1;
 	for (i = 0; i < r; i++)
 		m->L[i * d + i] = 1;
+	if (opml_moments_init(&m->mom, d) == -1) {
+		free(m->L);
+		m->L = NULL;
+		return -1;
+	}
 	opml_triplets_init(&m->trip, d, seed);
 	return 0;
+}
+
+static const char *const algo_names[OPML_ALGO_NUM] = {
+	"opml", "copml", "rdml", "oasis", "pola", "lego", "soml"
+};
+
+const char *
+opml_model_algo_name(enum opml_algo a)
+{
+	return a < OPML_ALGO_NUM ? algo_names[a] : "?";
 }
 
 void
 opml_model_free(struct opml_model *m)
 {
+	size_t i;
+
+	for (i = 0; i < m->nextra; i++)
+		free(m->extra[i]);
+	free(m->extra);
+	m->extra = NULL;
+	m->nextra = 0;
 	free(m->L);
 	m->L = NULL;
+	opml_moments_free(&m->mom);
 	opml_triplets_free(&m->trip);
 }
 
@@ -108,16 +131,28 @@ opml_model_format(const struct opml_model *m, size_t *len)
 	opml_format_double(m->gamma, num[0]);
 	opml_format_double(m->gamma1, num[1]);
 	opml_format_double(m->clip, num[2]);
+	/* standardize=0 is not written: a model without it reads the
+	 * same, and is the same bytes as before the key existed. */
 	putf(&t, "#opml version=1 algorithm=%s d=%zu r=%zu step=%s "
-	    "gamma=%s gamma1=%s clip=%s normalize=%d seed=%" PRIu64
-	    " classes=%zu", m->algo == OPML_ALGO_COPML ? "copml" : "opml",
+	    "gamma=%s gamma1=%s clip=%s normalize=%d%s seed=%" PRIu64
+	    " classes=%zu", opml_model_algo_name(m->algo),
 	    m->d, m->r, m->relative ? "relative" : "fixed", num[0], num[1],
-	    num[2], m->normalize, m->seed, m->bare ? 0 : lb->n);
+	    num[2], m->normalize, m->standardize ? " standardize=1" : "",
+	    m->seed, m->bare ? 0 : lb->n);
 	putf(&t, " samples=%" PRIu64 " triplets=%" PRIu64 " updates=%" PRIu64
 	    " prestage=%" PRIu64 " inactive=%" PRIu64 " clipped=%" PRIu64
-	    " nonpd=%" PRIu64 "%s\n", m->n.samples, m->n.triplets,
+	    " nonpd=%" PRIu64 "%s%s\n", m->n.samples, m->n.triplets,
 	    m->n.updates, m->n.prestage, m->n.inactive, m->n.clipped,
-	    m->n.nonpd, m->bare ? " state=none" : "");
+	    m->n.nonpd, m->bare ? " state=none" : "",
+	    m->similarity ? " form=similarity" : "");
+	/* The moments are the model's preprocessing, not only learner
+	 * state: a bare model keeps them. */
+	if (m->standardize) {
+		putf(&t, "#mean %" PRIu64 " ", m->mom.n);
+		putrow(&t, m->mom.mean, m->d);
+		put(&t, "#sqdev ", 7);
+		putrow(&t, m->mom.m2, m->d);
+	}
 	if (m->bare)
 		goto rows;
 	putf(&t, "#rng %016" PRIx64 " %016" PRIx64 " %016" PRIx64 " %016"
@@ -130,6 +165,10 @@ opml_model_format(const struct opml_model *m, size_t *len)
 		put(&t, lb->name[k], strlen(lb->name[k]));
 		put(&t, " ", 1);
 		putrow(&t, m->trip.h + k * m->d, m->d);
+	}
+	for (k = 0; k < m->nextra; k++) {
+		put(&t, m->extra[k], strlen(m->extra[k]));
+		put(&t, "\n", 1);
 	}
 rows:
 	for (i = 0; i < m->r; i++)
@@ -145,7 +184,7 @@ rows:
 /* Header fields, as they are read. */
 struct header {
 	unsigned long long d, r, seed, classes;
-	int have_d, have_r, have_classes;
+	int have_d, have_r, have_classes, have_mean, have_sqdev;
 };
 
 static int
@@ -183,10 +222,19 @@ field(struct opml_reader *r, struct opml_model *m, struct header *h,
 	if (KEY("version"))
 		bad = parse_u64(v, ve, &u) == -1 || u != 1;
 	else if (KEY("algorithm")) {
-		if (ve - v == 4 && memcmp(v, "opml", 4) == 0)
-			m->algo = OPML_ALGO_OPML;
-		else if (ve - v == 5 && memcmp(v, "copml", 5) == 0)
-			m->algo = OPML_ALGO_COPML;
+		bad = 1;
+		for (u = 0; u < OPML_ALGO_NUM; u++)
+			if ((size_t)(ve - v) == strlen(algo_names[u]) &&
+			    memcmp(v, algo_names[u], (size_t)(ve - v)) == 0) {
+				m->algo = (enum opml_algo)u;
+				bad = 0;
+			}
+		u = 0;
+	} else if (KEY("form")) {
+		if (ve - v == 6 && memcmp(v, "linear", 6) == 0)
+			m->similarity = 0;
+		else if (ve - v == 10 && memcmp(v, "similarity", 10) == 0)
+			m->similarity = 1;
 		else
 			bad = 1;
 	} else if (KEY("d"))
@@ -217,6 +265,9 @@ field(struct opml_reader *r, struct opml_model *m, struct header *h,
 	} else if (KEY("normalize")) {
 		bad = parse_u64(v, ve, &u) == -1 || u > 1;
 		m->normalize = (int)u;
+	} else if (KEY("standardize")) {
+		bad = parse_u64(v, ve, &u) == -1 || u > 1;
+		m->standardize = (int)u;
 	} else if (KEY("samples"))
 		counter = &m->n.samples;
 	else if (KEY("triplets"))
@@ -297,10 +348,12 @@ header(struct opml_reader *r, struct opml_model *m, struct header *h,
 	return 0;
 }
 
-/* "#rng", "#scale" and "#class" lines carry the learner's state. */
+/* "#rng", "#scale" and "#class" lines carry the learner's state;
+ * "#mean" and "#sqdev" the standardization that every reader applies;
+ * other comment lines are kept as they are (another learner's state). */
 static int
-state(struct opml_reader *r, struct opml_model *m, const char *p,
-    const char *end, double *tmp)
+state(struct opml_reader *r, struct opml_model *m, struct header *h,
+    const char *p, const char *end, double *tmp)
 {
 	size_t n = (size_t)(end - p);
 	static const char *const keys[] = { "#rng", "#scale", "#class" };
@@ -343,6 +396,25 @@ state(struct opml_reader *r, struct opml_model *m, const char *p,
 		    parse_u64(q + 1, end, &u) == -1 || !(m->scale_sum >= 0))
 			return opml_reader_fail(r, "model: bad #scale line");
 		m->scale_n = u;
+	} else if (n > 6 && memcmp(p, "#mean ", 6) == 0) {
+		const char *q = p + 6;
+		unsigned long long u;
+		while (q < end && *q != ' ')
+			q++;
+		if (parse_u64(p + 6, q, &u) == -1 ||
+		    opml_parse_row(r, q, end, m->mom.mean, m->d) == -1)
+			return opml_reader_fail(r, "model: bad #mean line");
+		m->mom.n = u;
+		h->have_mean = 1;
+	} else if (n > 7 && memcmp(p, "#sqdev ", 7) == 0) {
+		size_t j;
+		if (opml_parse_row(r, p + 7, end, m->mom.m2, m->d) == -1)
+			return opml_reader_fail(r, "model: bad #sqdev line");
+		for (j = 0; j < m->d; j++)
+			if (m->mom.m2[j] < 0)
+				return opml_reader_fail(r, "model: negative "
+				    "#sqdev value");
+		h->have_sqdev = 1;
 	} else if (n > 7 && memcmp(p, "#class ", 7) == 0) {
 		const char *lab = p + 7, *le = lab;
 		char *name;
@@ -358,6 +430,14 @@ state(struct opml_reader *r, struct opml_model *m, const char *p,
 		if (rc == -1)
 			return opml_reader_fail(r, "model: class repeated or "
 			    "out of memory");
+	} else {
+		char **nx = realloc(m->extra, (m->nextra + 1) * sizeof *nx);
+		if (nx == NULL)
+			return opml_reader_fail(r, "out of memory");
+		m->extra = nx;
+		if ((nx[m->nextra] = strndup(p, n)) == NULL)
+			return opml_reader_fail(r, "out of memory");
+		m->nextra++;
 	}
 	return 0;
 }
@@ -389,14 +469,18 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 	{
 		enum opml_algo algo = m->algo;
 		int rel = m->relative, norm = m->normalize, bare = m->bare;
+		int sim = m->similarity;
+		int stdz = m->standardize;
 		double g = m->gamma, g1 = m->gamma1, clip = m->clip;
 		struct opml_counts cnt = m->n;
 
 		if (opml_model_init(m, (size_t)h.d, (size_t)h.r, h.seed) == -1)
 			return opml_reader_fail(r, "out of memory");
 		m->algo = algo;
+		m->similarity = sim;
 		m->relative = rel;
 		m->normalize = norm;
+		m->standardize = stdz;
 		m->gamma = g;
 		m->gamma1 = g1;
 		m->clip = clip;
@@ -415,7 +499,7 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 			goto fail;
 		}
 		if (n > 0 && line[0] == '#') {
-			if (state(r, m, line, line + n, tmp) == -1)
+			if (state(r, m, &h, line, line + n, tmp) == -1)
 				goto fail;
 			continue;
 		}
@@ -428,6 +512,11 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 			goto fail;
 		}
 		row++;
+	}
+	if (m->standardize && (!h.have_mean || !h.have_sqdev)) {
+		opml_reader_fail(r, "model: standardize=1 needs the #mean "
+		    "and #sqdev lines before the rows of L");
+		goto fail;
 	}
 	if (h.have_classes && h.classes != m->trip.labels.n) {
 		opml_reader_fail(r, "model: header says %llu classes, found "

@@ -4,10 +4,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "moments.h"
 #include "reader.h"
 #include "triplet.h"
 
-enum opml_algo { OPML_ALGO_OPML, OPML_ALGO_COPML };
+/* The learners of opml-learn -a (lib/method.c), in its order. */
+enum opml_algo {
+	OPML_ALGO_OPML, OPML_ALGO_COPML, OPML_ALGO_RDML, OPML_ALGO_OASIS,
+	OPML_ALGO_POLA, OPML_ALGO_LEGO, OPML_ALGO_SOML, OPML_ALGO_NUM
+};
+
+/* The name of a model's algorithm (its algorithm= key). */
+const char *opml_model_algo_name(enum opml_algo a);
 
 /* Counters a learner keeps; they travel in the model. */
 struct opml_counts {
@@ -25,7 +33,8 @@ struct opml_model {
 	enum opml_algo algo;
 	int relative;		/* 1: gammas are relative to the data's scale */
 	double gamma, gamma1;
-	int normalize;		/* samples scaled to unit norm first */
+	int standardize;	/* samples standardized with mom first */
+	int normalize;		/* then scaled to unit norm */
 	double clip;		/* least eigenvalue of a step's I + gA;
 				   0: no guard (see opml_step) */
 	uint64_t seed;
@@ -33,6 +42,13 @@ struct opml_model {
 	double scale_sum;	/* sum of squared differences seen */
 	uint64_t scale_n;	/* and their number */
 	struct opml_triplets trip;	/* classes, H, the generator */
+	int similarity;		/* form=similarity: the rows are the d x d
+				   W of x'Wz, not L */
+	char **extra;		/* comment lines of the block the model does
+				   not know: another learner's state, kept
+				   and written back after the model's own */
+	size_t nextra;
+	struct opml_moments mom;	/* the running mean and spread */
 	int bare;		/* written without the learner's state
 				   (state=none): no sample of any class */
 };

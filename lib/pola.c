@@ -4,6 +4,7 @@
 
 #include "linalg.h"
 #include "pola.h"
+#include "vec.h"
 
 int
 opml_pola_init(struct opml_pola *s, size_t d)
@@ -37,17 +38,6 @@ opml_pola_free(struct opml_pola *s)
 	memset(s, 0, sizeof *s);
 }
 
-static double
-dot(const double *x, const double *y, size_t n)
-{
-	double t = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		t += x[i] * y[i];
-	return t;
-}
-
 int
 opml_pola_step(struct opml_pola *s, const double *x1, const double *x2,
     int same)
@@ -60,12 +50,12 @@ opml_pola_step(struct opml_pola *s, const double *x1, const double *x2,
 	for (i = 0; i < d; i++)
 		s->z[i] = x1[i] - x2[i];
 	for (i = 0; i < d; i++)
-		s->w[i] = dot(s->A + i * d, s->z, d);
-	D = dot(s->z, s->w, d);
+		s->w[i] = opml_vec_dot(s->A + i * d, s->z, d);
+	D = opml_vec_dot(s->z, s->w, d);
 	loss = y * (D - s->b) + 1;
 	if (!(loss > 0) || !isfinite(loss))
 		return 0;
-	zz = dot(s->z, s->z, d);
+	zz = opml_vec_dot(s->z, s->z, d);
 	a = loss / (zz * zz + 1);
 	/* A step a double cannot hold (or none at all) leaves A as it is. */
 	if (!isfinite(zz * zz) || !(a * zz > 0) || !isfinite(a * zz))

@@ -359,6 +359,10 @@ opml_prog_flush(struct opml_buf *b, struct opml_output *o, int all)
 {
 	if ((all || b->len >= 1 << 16) && opml_buf_flush(b, o->fp) == -1)
 		err(1, "%s", o->name);
+	/* All: out of stdio's buffer too, so that lines written before an
+	 * error are out even if the exit skips stdio (LeakSanitizer's). */
+	if (all && fflush(o->fp) == EOF)
+		err(1, "%s", o->name);
 }
 
 void

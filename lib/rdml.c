@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "rdml.h"
+#include "vec.h"
 
 int
 opml_rdml_init(struct opml_rdml *s, size_t d)
@@ -41,24 +42,13 @@ opml_rdml_free(struct opml_rdml *s)
 	memset(s, 0, sizeof *s);
 }
 
-static double
-dot(const double *x, const double *y, size_t n)
-{
-	double t = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		t += x[i] * y[i];
-	return t;
-}
-
 static void
 symv(const double *M, size_t d, const double *x, double *y)
 {
 	size_t i;
 
 	for (i = 0; i < d; i++)
-		y[i] = dot(M + i * d, x, d);
+		y[i] = opml_vec_dot(M + i * d, x, d);
 }
 
 /*
@@ -73,7 +63,7 @@ double
 opml_rdml_invquad(const double *M, size_t d, const double *z, double *u,
     double *r, double *p, double *q)
 {
-	double zz = dot(z, z, d), tr = 0, rr, rn, pq, a;
+	double zz = opml_vec_dot(z, z, d), tr = 0, rr, rn, pq, a;
 	size_t i, k;
 
 	if (zz == 0)
@@ -89,17 +79,17 @@ opml_rdml_invquad(const double *M, size_t d, const double *z, double *u,
 	rr = zz;
 	for (k = 0; k < 2 * d; k++) {
 		symv(M, d, p, q);
-		pq = dot(p, q, d);
-		if (!(pq > 1e-13 * tr * dot(p, p, d)))
+		pq = opml_vec_dot(p, q, d);
+		if (!(pq > 1e-13 * tr * opml_vec_dot(p, p, d)))
 			return -1;
 		a = rr / pq;
 		for (i = 0; i < d; i++) {
 			u[i] += a * p[i];
 			r[i] -= a * q[i];
 		}
-		rn = dot(r, r, d);
+		rn = opml_vec_dot(r, r, d);
 		if (rn <= 1e-20 * zz)
-			return dot(z, u, d);
+			return opml_vec_dot(z, u, d);
 		for (i = 0; i < d; i++)
 			p[i] = r[i] + rn / rr * p[i];
 		rr = rn;
@@ -131,7 +121,7 @@ opml_rdml_step(struct opml_rdml *s, const double *x1, const double *x2,
 	for (i = 0; i < d; i++)
 		s->z[i] = x1[i] - x2[i];
 	symv(s->M, d, s->z, s->u);
-	D = dot(s->z, s->u, d);
+	D = opml_vec_dot(s->z, s->u, d);
 	if (y * (s->b - D) > 0)
 		return 0;
 	l = s->lambda;
@@ -148,7 +138,7 @@ opml_rdml_step(struct opml_rdml *s, const double *x1, const double *x2,
 	}
 	/* A step that a double cannot hold (a huge difference) is not
 	 * taken: the model stays finite. */
-	zz = dot(s->z, s->z, d);
+	zz = opml_vec_dot(s->z, s->z, d);
 	if (!isfinite(D) || !isfinite(l * zz) || l * zz == 0)
 		return 0;
 	rank1(s->M, d, l * y, s->z);

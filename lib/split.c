@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numparse.h"
 #include "rng.h"
 #include "split.h"
 
@@ -173,21 +174,45 @@ out:
 	return rc;
 }
 
-int
-opml_split_coldstart(const struct opml_set *s, size_t p, size_t *order)
+/* Labels in order: as numbers when both are numbers, else as strings. */
+static const struct opml_labels *cmp_labels;
+
+static int
+isnum(const char *s, double *v)
 {
-	size_t *cnt, *first = NULL, *rows = NULL, *seen = NULL, nc = s->labels.n, i, c, q, o = 0;
+	size_t n = strlen(s);
+	const char *e = opml_parse_double(s, s + n, v);
+
+	return e != NULL && e == s + n;
+}
+
+static int
+cmp_label(const void *a, const void *b)
+{
+	const char *x = cmp_labels->name[*(const size_t *)a];
+	const char *y = cmp_labels->name[*(const size_t *)b];
+	double u, v;
+
+	if (isnum(x, &u) && isnum(y, &v) && u != v)
+		return u < v ? -1 : 1;
+	return strcmp(x, y);
+}
+
+int
+opml_split_coldstart(const struct opml_set *s, size_t p, int shuffle,
+    uint64_t seed, int bylabel, size_t *order)
+{
+	size_t *cnt, *first = NULL, *rows = NULL, *seen = NULL, *cls = NULL;
+	size_t nc = s->labels.n, i, c, k, q, o = 0;
+	int rc = -1;
 
 	if ((cnt = opml_set_counts(s)) == NULL)
 		return -1;
 	if ((first = calloc(nc + 1, sizeof *first)) == NULL ||
 	    (seen = calloc(nc + 1, sizeof *seen)) == NULL ||
-	    (rows = malloc((s->n + 1) * sizeof *rows)) == NULL) {
-		free(cnt);
-		free(first);
-		free(seen);
-		return -1;
-	}
+	    (cls = malloc((nc + 1) * sizeof *cls)) == NULL ||
+	    (rows = malloc((s->n + 1) * sizeof *rows)) == NULL)
+		goto out;
 	/* rows: the row indices grouped by class, input order inside. */
 	for (c = 1; c < nc; c++)
 		first[c] = first[c - 1] + cnt[c - 1];
@@ -195,18 +220,42 @@ opml_split_coldstart(const struct opml_set *s, size_t p, size_t *order)
 		c = s->y[i];
 		rows[first[c] + seen[c]++] = i;
 	}
+	/* One seeded stream for every class, shuffled in order of first
+	 * appearance, so that the classes' order does not change it. */
+	if (shuffle) {
+		struct opml_rng g;
+		opml_rng_seed(&g, seed);
+		for (c = 0; c < nc; c++)
+			for (i = cnt[c]; i > 1; i--) {
+				size_t j = (size_t)opml_rng_below(&g, i), t;
+				t = rows[first[c] + i - 1];
+				rows[first[c] + i - 1] = rows[first[c] + j];
+				rows[first[c] + j] = t;
+			}
+	}
+	for (c = 0; c < nc; c++)
+		cls[c] = c;
+	if (bylabel) {
+		cmp_labels = &s->labels;
+		qsort(cls, nc, sizeof *cls, cmp_label);
+	}
 	for (q = 0; q < p; q++)
-		for (c = 0; c < nc; c++) {
-			size_t a = cnt[c] * q / p, b = cnt[c] * (q + 1) / p;
+		for (k = 0; k < nc; k++) {
+			size_t a, b;
 
+			c = cls[k];
+			a = cnt[c] * q / p, b = cnt[c] * (q + 1) / p;
 			for (i = a; i < b; i++)
 				order[o++] = rows[first[c] + i];
 		}
+	rc = 0;
+out:
 	free(cnt);
 	free(first);
 	free(seen);
+	free(cls);
 	free(rows);
-	return 0;
+	return rc;
 }
 
 /* The row indices after the word of a split-list line into idx. */

@@ -36,12 +36,17 @@ int opml_split_folds(const struct opml_set *s, size_t k, int strat,
     int bylabel, uint64_t seed, size_t *order, size_t *fold);
 
 /*
- * The cold-start order (paper, Table 4): the rows of each class, in
- * input order, cut into p contiguous parts of near-equal size; then
- * part 1 of every class (classes in order of appearance), part 2 of
- * every class, and so on.  0, or -1 if out of memory.
+ * The cold-start order (paper, Table 4): the rows of each class cut into
+ * p contiguous parts of near-equal size (part q of a class of n_c rows:
+ * rows n_c (q-1) / p up to n_c q / p); then part 1 of every class, part
+ * 2 of every class, and so on.  Inside a class the rows keep the input
+ * order, or with shuffle a seeded order (each class shuffled in turn);
+ * classes come in order of first appearance, or with bylabel in the
+ * order of their labels (as numbers when both are numbers, else as
+ * strings).  0, or -1 if out of memory.
  */
-int opml_split_coldstart(const struct opml_set *s, size_t p, size_t *order);
+int opml_split_coldstart(const struct opml_set *s, size_t p, int shuffle,
+    uint64_t seed, int bylabel, size_t *order);
 
 /*
  * Split `which` (1-based) of a split list (opml(5)): line 2 which - 1

@@ -43,11 +43,27 @@ opml_unit(const double *x, double *y, size_t d)
 }
 
 void
+opml_transform_prep(const struct opml_model *m, const double *x, double *y)
+{
+	size_t j;
+
+	if (m->standardize) {
+		opml_moments_apply(&m->mom, x, y);
+		x = y;
+	}
+	if (m->normalize)
+		opml_unit(x, y, m->d);
+	else if (x != y)
+		for (j = 0; j < m->d; j++)
+			y[j] = x[j];
+}
+
+void
 opml_transform(const struct opml_model *m, const double *x, double *y,
     double *work)
 {
-	if (m->normalize) {
-		opml_unit(x, work, m->d);
+	if (m->standardize || m->normalize) {
+		opml_transform_prep(m, x, work);
 		x = work;
 	}
 	/* The lane-ordered kernel of the learner (lib/step.c). */
@@ -61,11 +77,13 @@ opml_transform_batch(const struct opml_model *m, const double *X, size_t n,
 	double *U = NULL;
 	size_t k;
 
-	if (m->normalize) {
+	if (m->standardize || m->normalize) {
+		if (m->d != 0 && n > ((size_t)-1 / sizeof *U - 1) / m->d)
+			return -1;
 		if ((U = malloc((n * m->d + 1) * sizeof *U)) == NULL)
 			return -1;
 		for (k = 0; k < n; k++)
-			opml_unit(X + k * m->d, U + k * m->d, m->d);
+			opml_transform_prep(m, X + k * m->d, U + k * m->d);
 		X = U;
 	}
 	opml_vec_matmat(m->L, m->r, m->d, m->d, X, n, m->d, Y, m->r);

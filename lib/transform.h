@@ -3,9 +3,18 @@
 
 #include "model.h"
 
-/* y = L x (L is r x d), with x first scaled to unit norm (opml_unit,
- * as the learner does, into work: d doubles) when the model was learned
- * that way.  y has r entries. */
+/*
+ * The model's preprocessing of a raw sample x (d values) into y (y may
+ * be x): standardized with the model's mean and spread (opml_moments_
+ * apply) if it says standardize=1, then scaled to unit norm (opml_unit)
+ * if it says normalize=1; a copy otherwise.  It depends on the model's
+ * preprocessing only, not on what the model holds beside it.
+ */
+void opml_transform_prep(const struct opml_model *m, const double *x,
+    double *y);
+
+/* y = L x' (L is r x d), x' = opml_transform_prep(x) made in work (d
+ * doubles) when the model preprocesses.  y has r entries. */
 void opml_transform(const struct opml_model *m, const double *x, double *y,
     double *work);
 

@@ -13,10 +13,7 @@ setup() {
 	TMP="$BATS_TEST_TMPDIR"
 	# The feed's thread would make the order of allocations vary.
 	export OPML_THREADS=1
-	# A preloaded library cannot come before a sanitizer's runtime.
-	if ldd "$TOP/bin/opml-learn" 2>/dev/null | grep -q 'lib[at]san'; then
-		skip "a sanitizer build: LD_PRELOAD cannot interpose"
-	fi
+	skip_if_sanitized "LD_PRELOAD cannot interpose"
 }
 
 # once FAULTS CMD...: run CMD in $TMP/o with the named calls failing;

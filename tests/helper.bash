@@ -18,3 +18,12 @@ show() {
 	echo "output: $output"
 	[ -z "${stderr-}" ] || echo "stderr: $stderr"
 }
+
+# A sanitizer's runtime reserves terabytes of shadow address space and
+# must come first among preloaded libraries: tests of ulimit -v or of
+# LD_PRELOAD cannot run under it.
+skip_if_sanitized() {
+	if ldd "$TOP/bin/opml-learn" 2>/dev/null | grep -q 'lib[atu]*san'; then
+		skip "a sanitizer build: $1"
+	fi
+}

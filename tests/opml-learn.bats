@@ -49,6 +49,112 @@ rows() { grep -v '^#' "$1"; }
 	done
 }
 
+@test "resume is exact with standardization, -n and -R too, cut anywhere" {
+	for opts in "" "-n" "-R 0.3 -a copml" "-z -g 1e-3"; do
+		# shellcheck disable=SC2086
+		opml-learn $opts -s 5 "$DATA/glass.txt" > "$TMP/full"
+		grep -q ' standardize=1 ' "$TMP/full"
+		for cut in 1 2 37 150; do
+			# shellcheck disable=SC2086
+			head -"$cut" "$DATA/glass.txt" | opml-learn $opts -s 5 > "$TMP/m1"
+			tail -n +"$((cut + 1))" "$DATA/glass.txt" | opml-learn -i "$TMP/m1" > "$TMP/m2"
+			cmp "$TMP/full" "$TMP/m2"
+		done
+	done
+}
+
+@test "-g is the paper's path on the data as given: the same bytes as before standardization" {
+	# Both fixtures were written by opml-learn before standardization
+	# existed (commit 'Fixtures: two -g models ...').
+	opml-learn -g 1e-3 "$DATA/wine.txt" | cmp - "$BATS_TEST_DIRNAME/fixtures/learn-g-wine.model"
+	opml-learn -a copml -u -g 0.1 -G 0.05 -s 3 "$DATA/balance.txt" |
+	    cmp - "$BATS_TEST_DIRNAME/fixtures/learn-g-balance-copml-n.model"
+	opml-learn -Z -R 0.1 "$DATA/wine.txt" > "$TMP/z"
+	! grep -q 'standardize\|^#mean\|^#sqdev' "$TMP/z"
+}
+
+@test "standardization: on by default and with -R, off with -g or -Z, -z asks for it; -v says so" {
+	run --separate-stderr opml-learn -v "$DATA/iris.txt"
+	[[ ${lines[0]} == *" standardize=1 "* ]]
+	[[ $stderr == *"standardized online"* ]]
+	[ "${lines[1]%% *}" = "#mean" ]
+	[ "${lines[2]%% *}" = "#sqdev" ]
+	run opml-learn -R 0.2 "$DATA/iris.txt"
+	[[ ${lines[0]} == *" standardize=1 "* ]]
+	run --separate-stderr opml-learn -v -g 1e-3 "$DATA/iris.txt"
+	[[ ${lines[0]} != *standardize* ]]
+	[[ $stderr == *"not standardized"* ]]
+	run opml-learn -Z "$DATA/iris.txt"
+	[[ ${lines[0]} != *standardize* ]]
+	run opml-learn -z -g 1e-3 "$DATA/iris.txt"
+	[[ ${lines[0]} == *" standardize=1 "* ]]
+	# The learned metric differs with and without it.
+	opml-learn "$DATA/wine.txt" | grep -v '^#' > "$TMP/a"
+	opml-learn -Z "$DATA/wine.txt" | grep -v '^#' > "$TMP/b"
+	! cmp -s "$TMP/a" "$TMP/b"
+}
+
+@test "standardized, L does not depend on the features' units: a power of 2 per feature gives the same bits, a shift the same L to 1e-9" {
+	# Each feature j times 2^(j - 7): the running means and spreads
+	# scale exactly, so every standardized difference is the same.
+	awk '{ printf "%s", $1; for (j = 2; j <= NF; j++) printf " %.17g", $j * 2 ^ (j - 8); print "" }' \
+		"$DATA/wine.txt" > "$TMP/scaled"
+	awk '{ printf "%s", $1; for (j = 2; j <= NF; j++) printf " %.17g", $j * 2 ^ (j - 8) + 1000 * j; print "" }' \
+		"$DATA/wine.txt" > "$TMP/shifted"
+	for opts in "" "-n -a copml"; do
+		# shellcheck disable=SC2086
+		opml-learn $opts "$DATA/wine.txt" | grep -v '^#' > "$TMP/a"
+		# shellcheck disable=SC2086
+		opml-learn $opts "$TMP/scaled" | grep -v '^#' > "$TMP/b"
+		cmp "$TMP/a" "$TMP/b"
+		# shellcheck disable=SC2086
+		opml-learn $opts "$TMP/shifted" | grep -v '^#' > "$TMP/c"
+		paste -d'|' "$TMP/a" "$TMP/c" | awk -F'|' '{ n = split($1, x, " "); split($2, y, " ")
+			for (i = 1; i <= n; i++) { e = x[i] - y[i]; if (e < 0) e = -e; if (e > 1e-9) bad = 1 } }
+			END { exit bad }'
+	done
+	# Unstandardized (-Z), the units matter.
+	opml-learn -Z "$DATA/wine.txt" | grep -v '^#' > "$TMP/a"
+	opml-learn -Z "$TMP/scaled" | grep -v '^#' > "$TMP/b"
+	! cmp -s "$TMP/a" "$TMP/b"
+}
+
+@test "a resumed model keeps its standardization: -z or -Z against it is a usage error" {
+	opml-learn "$DATA/iris.txt" > "$TMP/s"
+	opml-learn -g 1e-3 "$DATA/iris.txt" > "$TMP/g"
+	run opml-learn -Z -i "$TMP/s" /dev/null
+	[ "$status" -eq 2 ]
+	[[ $output == *"keeps it"* ]]
+	run opml-learn -z -i "$TMP/g" /dev/null
+	[ "$status" -eq 2 ]
+	run opml-learn -z -i "$TMP/s" /dev/null
+	[ "$status" -eq 0 ]
+	# -g on resume changes the step, not the standardization.
+	run opml-learn -g 1e-3 -i "$TMP/s" /dev/null
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == *" step=fixed "*" standardize=1 "* ]]
+}
+
+@test "a standardized model without its #mean or #sqdev line, or a negative spread, is refused" {
+	opml-learn "$DATA/iris.txt" > "$TMP/m"
+	grep -v '^#mean' "$TMP/m" > "$TMP/nomean"
+	run opml-learn -i "$TMP/nomean" /dev/null
+	[ "$status" -eq 1 ]
+	[[ $output == *"standardize=1 needs the #mean and #sqdev lines"* ]]
+	grep -v '^#sqdev' "$TMP/m" > "$TMP/nosq"
+	run opml-transform -m "$TMP/nosq" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *nosq:* ]]
+	sed '/^#sqdev/s/ \([0-9]\)/ -\1/' "$TMP/m" > "$TMP/neg"
+	run opml-knn -m "$TMP/neg" "$DATA/iris.txt" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *"negative #sqdev"* ]]
+	sed '/^#mean/s/ 150 / x /' "$TMP/m" > "$TMP/badn"
+	run opml-learn -i "$TMP/badn" /dev/null
+	[ "$status" -eq 1 ]
+	[[ $output == *"bad #mean line"* ]]
+}
+
 @test "resume with -g keeps the fixed step" {
 	opml-learn -g 0.001 -s 3 "$DATA/wine.txt" > "$TMP/full"
 	head -60 "$DATA/wine.txt" | opml-learn -g 0.001 -s 3 > "$TMP/m1"
@@ -128,13 +234,13 @@ rows() { grep -v '^#' "$1"; }
 	[ "$status" -eq 2 ]
 }
 
-@test "-g is the paper's gamma exactly; the default is relative" {
+@test "-g is the paper's gamma exactly; the default is 1e-3 on standardized samples" {
 	run opml-learn -g 0.001 "$DATA/iris.txt"
 	[[ ${lines[0]} == *"step=fixed gamma=0.001 gamma1=0.001 "* ]]
 	run opml-learn -g 0.001 -G 0.5 "$DATA/iris.txt"
 	[[ ${lines[0]} == *"step=fixed gamma=0.001 gamma1=0.5 "* ]]
 	run opml-learn "$DATA/iris.txt"
-	[[ ${lines[0]} == *"step=relative "* ]]
+	[[ ${lines[0]} == *"step=fixed gamma=0.001 gamma1=0.001 "*" standardize=1 "* ]]
 	run opml-learn -R 0.3 "$DATA/iris.txt"
 	[[ ${lines[0]} == *"step=relative gamma=0.3 gamma1=0.3 "* ]]
 }
@@ -268,7 +374,7 @@ bad_input() {
 	[ "$status" -eq 2 ]
 	run opml-learn -s -3 "$DATA/iris.txt"
 	[ "$status" -eq 2 ]
-	run opml-learn -z
+	run opml-learn -y
 	[ "$status" -eq 2 ]
 	[[ $output == *"usage: opml-learn"* ]]
 }
@@ -297,11 +403,11 @@ bad_input() {
 	sed '1s/ r=4 / r=3 /' "$TMP/m" > "$TMP/m3r"
 	run opml-learn -m "$TMP/m3r" /dev/null
 	[ "$status" -eq 1 ]
-	[[ $output == *"m3r:10: more lines after the model's 3 rows"* ]]
+	[[ $output == *"m3r:12: more lines after the model's 3 rows"* ]]
 	sed '1s/ d=4 / d=3 /;1s/ r=4 / r=3 /' "$TMP/m" > "$TMP/m3"
 	run opml-learn -m "$TMP/m3" /dev/null
 	[ "$status" -eq 1 ]
-	[[ $output == *"bad #class line"* || $output == *"expected 3 numbers"* ]]
+	[[ $output == *"bad #mean line"* ]]
 	head -n -1 "$TMP/m" > "$TMP/short"
 	run opml-learn -m "$TMP/short" /dev/null
 	[ "$status" -eq 1 ]
@@ -356,8 +462,9 @@ bad_input() {
 		awk -v e="$e" '{ printf "%s", $1
 		    for (i = 2; i <= NF; i++) printf " %se%d", $i, e
 		    print "" }' "$DATA/iris.txt" > "$TMP/s"
-		for algo in opml copml; do
-			run --separate-stderr opml-learn -a "$algo" "$TMP/s"
+		for algo in "opml -Z -R 0.1" "copml -Z -R 0.1" opml copml; do
+			# shellcheck disable=SC2086
+			run --separate-stderr opml-learn -a $algo "$TMP/s"
 			show
 			[ "$status" -eq 0 ]
 			[ -z "$stderr" ]
@@ -366,12 +473,18 @@ bad_input() {
 		done
 	done
 	# Where even g aa leaves the range of a double the step is
-	# skipped and counted, and the model stays finite.
+	# skipped and counted, and the model stays finite.  (Standardized,
+	# the squared spread underflows to 0 and the features with it.)
 	awk '{ printf "%s", $1; for (i = 2; i <= NF; i++) printf " %se-162", $i
 	    print "" }' "$DATA/iris.txt" > "$TMP/s"
-	run opml-learn "$TMP/s"
+	run opml-learn -Z -R 0.1 "$TMP/s"
 	[ "$status" -eq 0 ]
 	[[ ${lines[0]} == *" nonpd="[1-9]* ]]
+	run opml-learn "$TMP/s"
+	[ "$status" -eq 0 ]
+	! printf '%s\n' "$output" | grep -qi 'nan\|inf'
+	printf '%s\n' "$output" | opml-transform "$TMP/s" > "$TMP/y"
+	! grep -qi 'nan\|inf' "$TMP/y"
 }
 
 @test "a dimension too large for a square model asks for -r" {

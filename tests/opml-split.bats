@@ -76,6 +76,42 @@ setup() {
 	[ "$output" = "$(printf 'a 1\na 3\nb 2\nc 4')" ]
 }
 
+@test "-c P -x -l -f 0.5: the paper's cold-start sequence of the whole set, cut in two" {
+	# Classes in label order (numbers as numbers, then strings), each
+	# shuffled, part q of a class of n rows its rows n(q-1)/P .. nq/P.
+	awk '{ $1 = $1 == 0 ? "b" : $1 == 1 ? "10" : "9"; print }' "$DATA/wine.txt" > "$TMP/w"
+	for P in 1 2 5 10; do
+		opml-split -c "$P" -x -l -s 7 -f 0.5 -o "$TMP/cs" "$TMP/w"
+		[ "$(wc -l < "$TMP/cs.train")" -eq 89 ]
+		[ "$(wc -l < "$TMP/cs.test")" -eq 89 ]
+		# The label sequence, computed apart from the tool.
+		cut -d' ' -f1 "$TMP/w" | sort | uniq -c | awk -v P="$P" '
+		    { lab[$2] = $2; n[$2] = $1 }
+		    END { split("9 10 b", order, " ")
+			for (q = 0; q < P; q++) for (k = 1; k <= 3; k++) {
+			    c = order[k]; a = int(n[c] * q / P); b = int(n[c] * (q + 1) / P)
+			    for (i = a; i < b; i++) print c } }' > "$TMP/want"
+		cat "$TMP/cs.train" "$TMP/cs.test" | cut -d' ' -f1 > "$TMP/got"
+		cmp "$TMP/want" "$TMP/got"
+		# Every row once.
+		cat "$TMP/cs.train" "$TMP/cs.test" | sort > "$TMP/all"
+		opml-split -c 1 "$TMP/w" | sort | cmp - "$TMP/all"
+	done
+	# -x shuffles inside the classes: another seed, another order, the
+	# same labels; without -x, input order.
+	opml-split -c 5 -x -l -s 8 -f 0.5 -o "$TMP/cs8" "$TMP/w"
+	! cmp -s "$TMP/cs.train" "$TMP/cs8.train"
+	opml-split -c 5 -l "$TMP/w" | head -9 > "$TMP/plain"
+	grep "^9 " "$TMP/w" | head -9 | opml-split -c 1 | cmp - "$TMP/plain"
+	# With P even the training half is half of each class: the same
+	# rows for P = 2 and P = 10 (the paper's equal Euclidean columns).
+	opml-split -c 2 -x -l -s 3 -f 0.5 -o "$TMP/p2" "$TMP/w"
+	opml-split -c 10 -x -l -s 3 -f 0.5 -o "$TMP/p10" "$TMP/w"
+	opml-split -c 5 -x -l -s 3 -f 0.5 -o "$TMP/p5" "$TMP/w"
+	[ "$(sort "$TMP/p2.train")" = "$(sort "$TMP/p10.train")" ]
+	[ "$(sort "$TMP/p2.train")" != "$(sort "$TMP/p5.train")" ]
+}
+
 @test "-p -i: the listed rows, in the listed order" {
 	opml-split -p "$FIX/split-list.splits" -i 1 -o "$TMP/p" "$FIX/split-four.txt"
 	[ "$(cat "$TMP/p.train")" = "$(printf 'a 3\na 1')" ]
@@ -111,7 +147,8 @@ setup() {
 	for o in "" "-f 0.5 -k 2 -o x" "-f 0 -o x" "-f 1 -o x" "-f 1.5 -o x" \
 	    "-f abc -o x" "-k 1 -o x" "-k 2.5 -o x" "-c 0" "-s -1 -x" \
 	    "-f 0.5" "-k 3" "-p list" "-p list -i 0 -o x" "-i 1 -x" \
-	    "-S -x" "-g -c 2" "-S -g -f 0.5 -o x" "-q"; do
+	    "-S -x" "-g -c 2" "-S -g -f 0.5 -o x" "-q" "-l -x" "-l -f 0.5 -o x" \
+	    "-c 2 -f 0.5" "-c 2 -S -f 0.5 -o x" "-c 2 -k 2 -o x"; do
 		run opml-split $o "$DATA/iris.txt"
 		[ "$status" -eq 2 ] || { echo "options: $o"; show; false; }
 	done

@@ -9,11 +9,25 @@ setup() {
 	opml-learn -s 2 "$DATA/wine.txt" > "$TMP/m"
 }
 
-# L x computed apart from the tool, from the model's rows, in awk.
+# L x computed apart from the tool, in awk, from the model's text: with
+# standardize=1 each x first becomes (x - mean) / sd, sd from the
+# #sqdev sums with the n - 1 divisor (0 where sd is 0); with normalize=1
+# then x / |x|.
 reference() {
-	awk -v d="$2" 'FNR == NR { if ($0 !~ /^#/) { r++; for (j = 1; j <= NF; j++) L[r, j] = $j }; next }
-	{ printf "%s", $1
-	  for (i = 1; i <= r; i++) { s = 0; for (j = 1; j <= d; j++) s += L[i, j] * $(j + 1); printf " %.17g", s }
+	awk -v d="$2" 'FNR == NR {
+		if ($1 == "#opml") { for (i = 2; i <= NF; i++) { split($i, kv, "="); h[kv[1]] = kv[2] } }
+		else if ($1 == "#mean") { n = $2; for (j = 1; j <= d; j++) mu[j] = $(j + 2) }
+		else if ($1 == "#sqdev") { for (j = 1; j <= d; j++) sd[j] = n > 1 ? sqrt($(j + 1) / (n - 1)) : 0 }
+		else if ($0 !~ /^#/) { r++; for (j = 1; j <= NF; j++) L[r, j] = $j }
+		next }
+	{ for (j = 1; j <= d; j++) {
+		x[j] = $(j + 1)
+		if (h["standardize"] == 1) x[j] = sd[j] > 0 ? (x[j] - mu[j]) / sd[j] : 0 }
+	  if (h["normalize"] == 1) {
+		s = 0; for (j = 1; j <= d; j++) s += x[j] * x[j]; s = sqrt(s)
+		for (j = 1; j <= d; j++) x[j] = s > 0 ? x[j] / s : 0 }
+	  printf "%s", $1
+	  for (i = 1; i <= r; i++) { s = 0; for (j = 1; j <= d; j++) s += L[i, j] * x[j]; printf " %.17g", s }
 	  print "" }' "$1" "$3"
 }
 
@@ -54,14 +68,55 @@ close_enough() {
 	close_enough "$TMP/out" "$TMP/ref"
 }
 
-@test "a normalized model scales samples to unit norm first" {
+@test "a normalized model standardizes, then scales samples to unit norm" {
 	opml-learn -u "$DATA/iris.txt" > "$TMP/mn"
+	grep -q ' normalize=1 standardize=1 ' "$TMP/mn"
+	opml-transform -m "$TMP/mn" "$DATA/iris.txt" > "$TMP/out"
+	reference "$TMP/mn" 4 "$DATA/iris.txt" > "$TMP/ref"
+	close_enough "$TMP/out" "$TMP/ref"
+	awk 'BEGIN { bad = 1 } { s = 0; for (i = 2; i <= NF; i++) s += $i * $i
+	       if (s < 0.999 || s > 1.001) bad = 0 } END { exit bad }' "$TMP/out"
+}
+
+@test "-u without standardization: unit norm on the raw sample" {
+	opml-learn -u -Z "$DATA/iris.txt" > "$TMP/mn"
+	! grep -q 'standardize=1' "$TMP/mn"
 	opml-transform -m "$TMP/mn" "$DATA/iris.txt" > "$TMP/out"
 	awk '{ s = 0; for (i = 2; i <= NF; i++) s += $i * $i; s = sqrt(s)
 	       printf "%s", $1; for (i = 2; i <= NF; i++) printf " %.17g", $i / s; print "" }' \
 		"$DATA/iris.txt" > "$TMP/unit"
 	reference "$TMP/mn" 4 "$TMP/unit" > "$TMP/ref"
 	close_enough "$TMP/out" "$TMP/ref"
+}
+
+@test "a standardized model applied to raw samples is L (x - mean) / sd" {
+	# The model's mean and sd are those of the training stream, two
+	# passes in awk (sd with n - 1), and the test samples are other
+	# raw samples: L applied after standardizing them with those.
+	head -120 "$DATA/wine.txt" > "$TMP/train"
+	tail -n +121 "$DATA/wine.txt" > "$TMP/test"
+	opml-learn -s 4 "$TMP/train" > "$TMP/ms"
+	awk -v d=13 '{ n++; for (j = 1; j <= d; j++) { x[n, j] = $(j + 1); s[j] += $(j + 1) } }
+	END { for (j = 1; j <= d; j++) { mu = s[j] / n; q = 0
+		for (i = 1; i <= n; i++) q += (x[i, j] - mu) ^ 2
+		printf "%.17g %.17g\n", mu, sqrt(q / (n - 1)) } }' "$TMP/train" > "$TMP/two"
+	awk -v d=13 'FNR == NR { mu[FNR] = $1; sd[FNR] = $2; next }
+	$1 == "#mean" { n = $2; for (j = 1; j <= d; j++) m[j] = $(j + 2) }
+	$1 == "#sqdev" { for (j = 1; j <= d; j++) {
+		e1 = m[j] - mu[j]; e2 = sqrt($(j + 1) / (n - 1)) - sd[j]
+		if (e1 < 0) e1 = -e1; if (e2 < 0) e2 = -e2
+		if (e1 > 1e-12 * mu[j] || e2 > 1e-12 * sd[j]) { print "feature " j; bad = 1 } } }
+	END { exit bad || n != 120 }' "$TMP/two" "$TMP/ms"
+	opml-transform -m "$TMP/ms" "$TMP/test" > "$TMP/out"
+	awk -v d=13 'FNR == NR { mu[FNR] = $1; sd[FNR] = $2; next }
+	{ printf "%s", $1; for (j = 1; j <= d; j++) printf " %.17g", ($(j + 1) - mu[j]) / sd[j]; print "" }' \
+		"$TMP/two" "$TMP/test" > "$TMP/z"
+	reference "$TMP/ms" 13 "$TMP/test" > "$TMP/ref"
+	close_enough "$TMP/out" "$TMP/ref"
+	printf '#opml version=1 d=13 r=13\n' > "$TMP/L"
+	grep -v '^#' "$TMP/ms" >> "$TMP/L"
+	reference "$TMP/L" 13 "$TMP/z" > "$TMP/ref2"
+	close_enough "$TMP/out" "$TMP/ref2"
 }
 
 @test "output reads back exactly: the identity model is a fixed point" {

@@ -277,6 +277,10 @@ __wrap_exit(int status)
 	if (!armed)
 		__real_exit(status);
 	run_status = status;
+	/* The handlers run here, as exit runs them, while the frames
+	 * of main (where outputs may live) are still there. */
+	while (nhandlers > 0)
+		handlers[--nhandlers]();
 	longjmp(run_end, 1);
 }
 
@@ -631,7 +635,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pthread_mutex_unlock(&track_mu);
 	if (setjmp(run_end) == 0)
 		run_status = prog_main(argc, argv);
-	/* As exit does: the handlers, then stdio's buffers. */
+	/* After a return from main, as exit does: the handlers, then
+	 * stdio's buffers. */
 	while (nhandlers > 0)
 		handlers[--nhandlers]();
 	fflush(NULL);

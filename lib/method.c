@@ -1,0 +1,443 @@
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lego.h"
+#include "linalg.h"
+#include "method.h"
+#include "numfmt.h"
+#include "numparse.h"
+#include "pola.h"
+#include "rng.h"
+#include "soml.h"
+
+#define BIG 1e300
+#define TINY 1e-300
+
+/* The constraints a rival that reads the set whole draws, as LEGO's
+ * paper draws them for the UCI sets and the OPML paper for POLA, LEGO
+ * and SOML. */
+#define CONSTRAINTS { "constraints", 10000, 1, 1e9, 1 }
+
+static const struct opml_method methods[] = {
+	{ "opml", OPML_ALGO_OPML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES,
+	    { { NULL } } },
+	{ "copml", OPML_ALGO_COPML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES,
+	    { { NULL } } },
+	{ "rdml", OPML_ALGO_RDML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES, {
+	    { "lambda", 0.1, TINY, BIG, 0 },
+	    { "threshold", 1, TINY, BIG, 0 }, { NULL } } },
+	{ "oasis", OPML_ALGO_OASIS, OPML_METHOD_STREAM | OPML_METHOD_RESUMES |
+	    OPML_METHOD_SIMILARITY, {
+	    { "C", 0.1, TINY, BIG, 0 }, { NULL } } },
+	{ "pola", OPML_ALGO_POLA, 0, { CONSTRAINTS, { NULL } } },
+	{ "lego", OPML_ALGO_LEGO, 0, {
+	    { "eta", 0.01, TINY, BIG, 0 }, CONSTRAINTS,
+	    { "low", 5, 0, 100, 0 }, { "high", 95, 0, 100, 0 },
+	    { NULL } } },
+	{ "soml", OPML_ALGO_SOML, OPML_METHOD_SIMILARITY, {
+	    { "eta", 0.1, TINY, BIG, 0 }, { "gravity", 1e-4, 0, BIG, 0 },
+	    { "K", 10, 1, 1e9, 1 }, CONSTRAINTS, { NULL } } },
+};
+
+const char *
+opml_method_strerror(int err)
+{
+	switch (err) {
+	case OPML_METHOD_ENOMEM:
+		return "out of memory";
+	case OPML_METHOD_EFEW:
+		return "fewer than 2 samples";
+	case OPML_METHOD_EONECLASS:
+		return "every sample is of one class: no constraint";
+	case OPML_METHOD_ESINGLES:
+		return "no class has two samples: no triplet";
+	case OPML_METHOD_EUNKNOWN:
+		return "no such parameter";
+	case OPML_METHOD_EVALUE:
+		return "not a number in the parameter's range";
+	case OPML_METHOD_ELINALG:
+		return "an eigendecomposition failed";
+	case OPML_METHOD_ENOTSET:
+		return "not a method that reads the set whole";
+	}
+	return "unknown error";
+}
+
+const struct opml_method *
+opml_method_at(size_t i)
+{
+	return i < sizeof methods / sizeof methods[0] ? &methods[i] : NULL;
+}
+
+const struct opml_method *
+opml_method_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof methods / sizeof methods[0]; i++)
+		if (strcmp(methods[i].name, name) == 0)
+			return &methods[i];
+	return NULL;
+}
+
+void
+opml_method_defaults(const struct opml_method *me, double *val)
+{
+	size_t i;
+
+	for (i = 0; me->par[i].name != NULL; i++)
+		val[i] = me->par[i].def;
+}
+
+int
+opml_method_index(const struct opml_method *me, const char *name)
+{
+	int i;
+
+	for (i = 0; me->par[i].name != NULL; i++)
+		if (strcmp(me->par[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+int
+opml_method_param(const struct opml_method *me, const char *s, double *val)
+{
+	const char *eq = strchr(s, '='), *end;
+	const struct opml_param *p;
+	double v;
+	int i;
+
+	if (eq == NULL)
+		return OPML_METHOD_EUNKNOWN;
+	for (i = 0; me->par[i].name != NULL; i++)
+		if (strlen(me->par[i].name) == (size_t)(eq - s) &&
+		    memcmp(me->par[i].name, s, (size_t)(eq - s)) == 0)
+			break;
+	if (me->par[i].name == NULL)
+		return OPML_METHOD_EUNKNOWN;
+	p = &me->par[i];
+	end = eq + 1 + strlen(eq + 1);
+	if (opml_parse_double(eq + 1, end, &v) != end || v < p->lo ||
+	    v > p->hi || (p->integer && v != floor(v)))
+		return OPML_METHOD_EVALUE;
+	val[i] = v;
+	return 0;
+}
+
+/* The value of parameter name (it exists: the table says so). */
+static double
+par(const struct opml_method *me, const double *val, const char *name)
+{
+	return val[opml_method_index(me, name)];
+}
+
+/* Rows grouped by class: order[off[c] .. off[c] + cnt[c]) are class c's. */
+struct groups {
+	size_t *order, *off, *cnt, *eligible, neligible;
+};
+
+static void
+groups_free(struct groups *g)
+{
+	free(g->order);
+	free(g->off);
+	free(g->cnt);
+	free(g->eligible);
+}
+
+static int
+groups_init(struct groups *g, const size_t *y, size_t n, size_t nclass)
+{
+	size_t i, c, *fill;
+
+	memset(g, 0, sizeof *g);
+	g->order = malloc((n ? n : 1) * sizeof *g->order);
+	g->eligible = malloc((n ? n : 1) * sizeof *g->eligible);
+	g->off = calloc(nclass + 1, sizeof *g->off);
+	g->cnt = calloc(nclass + 1, sizeof *g->cnt);
+	fill = calloc(nclass + 1, sizeof *fill);
+	if (!g->order || !g->eligible || !g->off || !g->cnt || !fill) {
+		free(fill);
+		groups_free(g);
+		return OPML_METHOD_ENOMEM;
+	}
+	for (i = 0; i < n; i++)
+		g->cnt[y[i]]++;
+	for (c = 1; c <= nclass; c++)
+		g->off[c] = g->off[c - 1] + g->cnt[c - 1];
+	for (i = 0; i < n; i++)
+		g->order[g->off[y[i]] + fill[y[i]]++] = i;
+	for (i = 0; i < n; i++)
+		if (g->cnt[y[i]] >= 2)
+			g->eligible[g->neligible++] = i;
+	free(fill);
+	return 0;
+}
+
+/* Two distinct rows, uniform. */
+static void
+draw_pair(struct opml_rng *g, size_t n, size_t *a, size_t *b)
+{
+	*a = (size_t)opml_rng_below(g, n);
+	*b = (size_t)opml_rng_below(g, n - 1);
+	if (*b >= *a)
+		(*b)++;
+}
+
+/* A row with a classmate, a classmate, and a row of another class. */
+static void
+draw_triplet(struct opml_rng *g, const struct groups *gr, const size_t *y,
+    size_t n, size_t *p, size_t *q, size_t *r)
+{
+	size_t c, k;
+
+	*p = gr->eligible[opml_rng_below(g, gr->neligible)];
+	c = y[*p];
+	do
+		*q = gr->order[gr->off[c] + opml_rng_below(g, gr->cnt[c])];
+	while (*q == *p);
+	k = (size_t)opml_rng_below(g, n - gr->cnt[c]);
+	*r = gr->order[k < gr->off[c] ? k : k + gr->cnt[c]];
+}
+
+static double
+sqdist(const double *a, const double *b, size_t d)
+{
+	double s = 0, t;
+	size_t j;
+
+	for (j = 0; j < d; j++) {
+		t = a[j] - b[j];
+		s += t * t;
+	}
+	return s;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The nearest-rank percentile q (in [0, 100]) of the sorted v[0..n). */
+static double
+percentile(const double *v, size_t n, double q)
+{
+	size_t k = (size_t)ceil(q / 100 * (double)n);
+
+	return v[k > 0 ? k - 1 : 0];
+}
+
+static int
+fit_pola(const double *X, const size_t *y, size_t n, size_t d, size_t T,
+    struct opml_rng *g, double *M, char *report, size_t len)
+{
+	struct opml_pola s;
+	size_t t, a, b;
+	int rc;
+
+	if (opml_pola_init(&s, d) == -1)
+		return OPML_METHOD_ENOMEM;
+	for (t = 0; t < T; t++) {
+		draw_pair(g, n, &a, &b);
+		if ((rc = opml_pola_step(&s, X + a * d, X + b * d,
+		    y[a] == y[b])) < 0) {
+			opml_pola_free(&s);
+			return rc == -1 ? OPML_METHOD_ENOMEM :
+			    OPML_METHOD_ELINALG;
+		}
+	}
+	memcpy(M, s.A, d * d * sizeof *M);
+	{
+		char num[OPML_NUMFMT_MAX];
+		opml_format_double(s.b, num);
+		snprintf(report, len, "pairs=%llu updates=%llu "
+		    "projections=%llu b=%s", (unsigned long long)s.pairs,
+		    (unsigned long long)s.updates,
+		    (unsigned long long)s.projections, num);
+	}
+	opml_pola_free(&s);
+	return 0;
+}
+
+static int
+fit_lego(const double *X, const size_t *y, size_t n, size_t d, size_t T,
+    double eta, double low, double high, struct opml_rng *g, double *M,
+    char *report, size_t len)
+{
+	struct opml_lego s;
+	size_t *pa = malloc(T * sizeof *pa), *pb = malloc(T * sizeof *pb), t;
+	double *dist = malloc(T * sizeof *dist);
+
+	if (!pa || !pb || !dist || opml_lego_init(&s, d) == -1) {
+		free(pa), free(pb), free(dist);
+		return OPML_METHOD_ENOMEM;
+	}
+	/* The targets are percentiles of the constraints' own squared
+	 * distances, as ITML sets its thresholds (LEGO's paper follows
+	 * ITML's setting). */
+	for (t = 0; t < T; t++) {
+		draw_pair(g, n, &pa[t], &pb[t]);
+		dist[t] = sqdist(X + pa[t] * d, X + pb[t] * d, d);
+	}
+	qsort(dist, T, sizeof *dist, cmp_double);
+	s.eta = eta;
+	s.u = percentile(dist, T, low);
+	s.l = percentile(dist, T, high);
+	for (t = 0; t < T; t++)
+		opml_lego_step(&s, X + pa[t] * d, X + pb[t] * d,
+		    y[pa[t]] == y[pb[t]]);
+	memcpy(M, s.M, d * d * sizeof *M);
+	{
+		char nu[OPML_NUMFMT_MAX], nl[OPML_NUMFMT_MAX];
+		opml_format_double(s.u, nu);
+		opml_format_double(s.l, nl);
+		snprintf(report, len, "pairs=%llu updates=%llu same=%s "
+		    "other=%s", (unsigned long long)s.pairs,
+		    (unsigned long long)s.updates, nu, nl);
+	}
+	opml_lego_free(&s);
+	free(pa), free(pb), free(dist);
+	return 0;
+}
+
+static int
+fit_soml(const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
+    const double *val, const struct opml_method *me, struct opml_rng *g,
+    double *W, char *report, size_t len)
+{
+	struct opml_soml s;
+	struct groups gr;
+	size_t t, p, q, r, nz = 0, j, T;
+	int rc;
+
+	if ((rc = groups_init(&gr, y, n, nclass)) != 0)
+		return rc;
+	if (gr.neligible == 0) {
+		groups_free(&gr);
+		return OPML_METHOD_ESINGLES;
+	}
+	if (opml_soml_init(&s, d) == -1) {
+		groups_free(&gr);
+		return OPML_METHOD_ENOMEM;
+	}
+	s.eta = par(me, val, "eta");
+	s.g = par(me, val, "gravity");
+	s.K = (uint64_t)par(me, val, "K");
+	T = (size_t)par(me, val, "constraints");
+	for (t = 0; t < T; t++) {
+		draw_triplet(g, &gr, y, n, &p, &q, &r);
+		opml_soml_step(&s, X + p * d, X + q * d, X + r * d);
+	}
+	memset(W, 0, d * d * sizeof *W);
+	for (j = 0; j < d; j++) {
+		W[j * d + j] = s.w[j];
+		nz += s.w[j] != 0;
+	}
+	snprintf(report, len, "triplets=%llu updates=%llu truncations=%llu "
+	    "nonzero=%zu", (unsigned long long)s.triplets,
+	    (unsigned long long)s.updates,
+	    (unsigned long long)s.truncations, nz);
+	opml_soml_free(&s);
+	groups_free(&gr);
+	return 0;
+}
+
+int
+opml_method_fit(const struct opml_method *me, const double *val,
+    const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
+    uint64_t seed, double *out, char *report, size_t len)
+{
+	struct opml_rng g;
+	size_t i, T;
+
+	if (n < 2)
+		return OPML_METHOD_EFEW;
+	for (i = 1; i < n; i++)
+		if (y[i] != y[0])
+			break;
+	if (i == n)
+		return OPML_METHOD_EONECLASS;
+	opml_rng_seed(&g, seed);
+	if (strcmp(me->name, "pola") == 0) {
+		T = (size_t)par(me, val, "constraints");
+		return fit_pola(X, y, n, d, T, &g, out, report, len);
+	}
+	if (strcmp(me->name, "lego") == 0) {
+		T = (size_t)par(me, val, "constraints");
+		return fit_lego(X, y, n, d, T, par(me, val, "eta"),
+		    par(me, val, "low"), par(me, val, "high"), &g, out, report,
+		    len);
+	}
+	if (strcmp(me->name, "soml") == 0)
+		return fit_soml(X, y, n, d, nclass, val, me, &g, out, report,
+		    len);
+	return OPML_METHOD_ENOTSET;
+}
+
+int
+opml_method_model(const struct opml_method *me, const double *val,
+    const struct opml_set *s, uint64_t seed, struct opml_model *m,
+    char *report, size_t len)
+{
+	size_t d = s->d, r, i, n = 0;
+	double *out;
+	char *line;
+	int rc;
+
+	if (opml_model_init(m, d, d, seed) == -1)
+		return OPML_METHOD_ENOMEM;
+	m->algo = me->algo;
+	m->similarity = (me->flags & OPML_METHOD_SIMILARITY) != 0;
+	if ((out = malloc(d * d * sizeof *out)) == NULL) {
+		opml_model_free(m);
+		return OPML_METHOD_ENOMEM;
+	}
+	rc = opml_method_fit(me, val, s->x, s->y, s->n, d, s->labels.n, seed,
+	    out, report, len);
+	if (rc == 0 && m->similarity)
+		memcpy(m->L, out, d * d * sizeof *out);
+	else if (rc == 0) {
+		if (opml_linalg_factor(out, d, m->L, &r) != 0)
+			rc = OPML_METHOD_ELINALG;
+		else if (r == 0) {	/* M = 0: one zero row */
+			memset(m->L, 0, d * sizeof *m->L);
+			m->r = 1;
+		} else
+			m->r = r;
+	}
+	free(out);
+	/* "#name " and the parameters before the counts */
+	if (rc == 0) {
+		char buf[64];
+		n = strlen(me->name) + 2 + strlen(report) + 1;
+		for (i = 0; me->par[i].name != NULL; i++)
+			n += strlen(me->par[i].name) + 2 + 32;
+		if ((line = malloc(n)) == NULL ||
+		    (m->extra = malloc(sizeof *m->extra)) == NULL) {
+			free(line);
+			rc = OPML_METHOD_ENOMEM;
+		} else {
+			snprintf(line, n, "#%s", me->name);
+			for (i = 0; me->par[i].name != NULL; i++) {
+				char num[OPML_NUMFMT_MAX];
+				opml_format_double(val[i], num);
+				snprintf(buf, sizeof buf, " %s=%s",
+				    me->par[i].name, num);
+				strcat(line, buf);
+			}
+			strcat(line, " ");
+			strcat(line, report);
+			m->extra[0] = line;
+			m->nextra = 1;
+		}
+	}
+	if (rc != 0)
+		opml_model_free(m);
+	return rc;
+}
