@@ -250,7 +250,7 @@ opml_only(const struct opml_method *me, const struct options *o)
 {
 	const char *opt = o->have_gamma ? (o->relative ? "-R" : "-g") :
 	    o->have_gamma1 ? "-G" : o->have_clip ? "-c" : o->normalize ?
-	    "-n" : o->rank ? "-r" : NULL;
+	    "-u" : o->rank ? "-r" : NULL;
 
 	if (opt != NULL)
 		errx(2, "%s: not an option of %s (opml and copml only)", opt,

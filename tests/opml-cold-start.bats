@@ -22,9 +22,9 @@ load helper
 		opml-split -c 5 -x -l -s "$s" -f 0.5 -o "$TMP/h" "$TMP/z"
 		opml-learn -g 1e-3 -G 1e-3 -s "$s" -o "$TMP/o" "$TMP/h.train"
 		opml-learn -a copml -g 1e-3 -G 1e-3 -s "$s" -o "$TMP/c" "$TMP/h.train"
-		echo "$(opml-knn -e "$TMP/h.train" "$TMP/h.test")" \
-		    "$(opml-knn -e -m "$TMP/o" "$TMP/h.train" "$TMP/h.test")" \
-		    "$(opml-knn -e -m "$TMP/c" "$TMP/h.train" "$TMP/h.test")" >> "$TMP/want"
+		echo "$(opml-knn -F -e "$TMP/h.train" "$TMP/h.test")" \
+		    "$(opml-knn -F -e -m "$TMP/o" "$TMP/h.train" "$TMP/h.test")" \
+		    "$(opml-knn -F -e -m "$TMP/c" "$TMP/h.train" "$TMP/h.test")" >> "$TMP/want"
 	done
 	opml-cold-start -R 2 -p 5 "$DATA/wine.txt" > "$TMP/got"
 	{ echo wine-5; opml-stat -r opml "$TMP/want"; echo; } | cmp - "$TMP/got"

@@ -152,7 +152,7 @@ tiny() {
 }
 
 @test "OPML's options are refused with a rival" {
-	for o in "-g 0.1" "-R 0.1" "-G 0.1" "-c 0.2" "-n" "-r 2"; do
+	for o in "-g 0.1" "-R 0.1" "-G 0.1" "-c 0.2" "-u" "-r 2"; do
 		run --separate-stderr opml-learn -a lego $o "$DATA/iris.txt"
 		[ "$status" -eq 2 ]
 		[[ $stderr == *": not an option of lego (opml and copml only)"* ]]

@@ -50,7 +50,7 @@ rows() { grep -v '^#' "$1"; }
 }
 
 @test "resume is exact with standardization, -n and -R too, cut anywhere" {
-	for opts in "" "-n" "-R 0.3 -a copml" "-z -g 1e-3"; do
+	for opts in "" "-u" "-R 0.3 -a copml" "-z -g 1e-3"; do
 		# shellcheck disable=SC2086
 		opml-learn $opts -s 5 "$DATA/glass.txt" > "$TMP/full"
 		grep -q ' standardize=1 ' "$TMP/full"
@@ -101,7 +101,7 @@ rows() { grep -v '^#' "$1"; }
 		"$DATA/wine.txt" > "$TMP/scaled"
 	awk '{ printf "%s", $1; for (j = 2; j <= NF; j++) printf " %.17g", $j * 2 ^ (j - 8) + 1000 * j; print "" }' \
 		"$DATA/wine.txt" > "$TMP/shifted"
-	for opts in "" "-n -a copml"; do
+	for opts in "" "-u -a copml"; do
 		# shellcheck disable=SC2086
 		opml-learn $opts "$DATA/wine.txt" | grep -v '^#' > "$TMP/a"
 		# shellcheck disable=SC2086

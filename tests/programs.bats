@@ -29,10 +29,10 @@ programs() {
 
 @test "a usage error on every program: the synopsis on stderr, nothing on stdout, exit 2" {
 	for p in $(programs); do
-		run --separate-stderr "$p" -Z
-		[ "$status" -eq 2 ] || { echo "$p -Z: status $status"; false; }
-		[ -z "$output" ] || { echo "$p -Z: stdout $output"; false; }
-		[[ $stderr == *"usage: $p "* ]] || { echo "$p -Z: $stderr"; false; }
+		run --separate-stderr "$p" -Q
+		[ "$status" -eq 2 ] || { echo "$p -Q: status $status"; false; }
+		[ -z "$output" ] || { echo "$p -Q: stdout $output"; false; }
+		[[ $stderr == *"usage: $p "* ]] || { echo "$p -Q: $stderr"; false; }
 	done
 }
 
