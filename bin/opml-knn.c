@@ -358,6 +358,7 @@ main(int argc, char *argv[])
 		    loo ? " (one is left out)" : "");
 	if (!loo) {
 		te.d = tr.d;
+		te.wide = OPML_WIDE_DROP;	/* as svm-predict: opml(5) */
 		opml_prog_set(&te, opml_prog_files(argc - 1, argv + 1,
 		    "samples"), NULL);
 		if (te.n == 0)

@@ -198,6 +198,7 @@ parse_raw(struct opml_feed *f, struct opml_batch *b)
 	mr.eof = 1;
 	mr.line = b->line;
 	f->cs.d = b->d;
+	f->cs.dline = f->s.dline;	/* for the same message */
 	while ((rc = opml_read_sample(&mr, &f->cs)) == 1)
 		if (append(b, &f->cs) == -1)
 			break;

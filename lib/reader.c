@@ -276,10 +276,13 @@ dense(struct opml_reader *r, struct opml_sample *s, const char *p,
     const char *end)
 {
 	size_t i = 0, width = s->d;
-	int comma;
+	int comma, open;
 
+	/* Open: the width is this sample's (the first sample, or the
+	 * first dense one of a set whose sparse samples grow d). */
+	open = width == 0 || (s->wide == OPML_WIDE_GROW && !s->dense);
 	while (p < end) {
-		if (width > 0 && i == width)
+		if (!open && i == width)
 			return opml_reader_fail(r, "expected %zu features, "
 			    "found more", width);
 		if (grow(r, s, i + 1) == -1)
@@ -291,12 +294,63 @@ dense(struct opml_reader *r, struct opml_sample *s, const char *p,
 		if (comma && p == end)
 			return badnum(r, i + 1, p, end);
 	}
-	if (width == 0)
-		s->d = i;
-	else if (i != width)
+	if (open && i < width)
+		return opml_reader_fail(r, "expected %zu features (the "
+		    "largest index of the sparse samples before), found %zu",
+		    width, i);
+	if (!open && i != width)
 		return opml_reader_fail(r, "expected %zu features, found %zu",
 		    width, i);
+	s->d = i;
+	s->dense = 1;
+	s->sparse = 0;
 	return 0;
+}
+
+#define INDEX_MAX (1UL << 26)
+
+/* The digits at p as an index, at most INDEX_MAX + 1 however long. */
+static const char *
+index_of(const char *p, const char *end, unsigned long *idx)
+{
+	unsigned long v = 0;
+
+	for (; p < end && *p >= '0' && *p <= '9'; p++)
+		if (v <= INDEX_MAX)
+			v = v * 10 + (unsigned long)(*p - '0');
+	*idx = v > INDEX_MAX ? INDEX_MAX + 1 : v;
+	return p;
+}
+
+/* An index beyond s->d (not 0): grow, drop (*skip set) or fail. */
+static int
+beyond(struct opml_reader *r, struct opml_sample *s, size_t field,
+    unsigned long idx, const char *b, int n, int *skip)
+{
+	*skip = 0;
+	if (s->wide == OPML_WIDE_DROP) {
+		*skip = 1;
+		return 0;
+	}
+	if (s->wide == OPML_WIDE_GROW && !s->dense) {
+		if (idx > INDEX_MAX)
+			return opml_reader_fail(r, "field %zu: index %.*s too "
+			    "large (at most %lu)", field, n, b, INDEX_MAX);
+		if (grow(r, s, idx) == -1)
+			return -1;
+		memset(s->x + s->d, 0, (idx - s->d) * sizeof *s->x);
+		s->d = idx;
+		return 0;
+	}
+	if (s->wide == OPML_WIDE_GROW)
+		return opml_reader_fail(r, "field %zu: index %.*s beyond the "
+		    "%zu features of the dense samples", field, n, b, s->d);
+	if (s->dline != 0)
+		return opml_reader_fail(r, "field %zu: index %.*s out of range "
+		    "1..%zu (d fixed by line %lu, the first sample; give "
+		    "d with -d)", field, n, b, s->d, s->dline);
+	return opml_reader_fail(r, "field %zu: index %.*s out of range "
+	    "1..%zu", field, n, b, s->d);
 }
 
 /* libsvm form: i:v pairs with 1-based indices, absent ones zero. */
@@ -304,47 +358,66 @@ static int
 sparse(struct opml_reader *r, struct opml_sample *s, const char *p,
     const char *end)
 {
-	const char *q;
-	size_t field = 1, maxi = 0;
-	int comma;
+	const char *q, *b;
+	size_t field = 1;
+	unsigned long maxi = 0, idx;
+	double v;
+	int comma, skip;
 
-	/* A first sparse line without a known width fixes d from its
-	 * largest index. */
-	if (s->d == 0) {
+	/* A first sparse line fixes d from its largest index, unless d
+	 * grows with every index. */
+	if (s->d == 0 && s->wide != OPML_WIDE_GROW) {
 		for (q = p; q < end; q++)
 			if (*q == ':') {
-				const char *b = q;
-				unsigned long idx = 0;
-				while (b > p && b[-1] >= '0' && b[-1] <= '9')
-					b--;
-				for (; b < q; b++)
-					idx = idx * 10 + (unsigned long)(*b - '0');
+				for (b = q; b > p && b[-1] >= '0' &&
+				    b[-1] <= '9'; b--)
+					;
+				index_of(b, q, &idx);
 				if (idx > maxi)
 					maxi = idx;
 			}
-		if (maxi == 0 || maxi > (1UL << 26))
+		if (maxi == 0 || maxi > INDEX_MAX)
 			return opml_reader_fail(r, "bad sparse index");
 		s->d = maxi;
+		s->dline = r->line;
 	}
 	if (grow(r, s, s->d) == -1)
 		return -1;
 	memset(s->x, 0, s->d * sizeof *s->x);
 	while (p < end) {
-		unsigned long idx = 0;
-		const char *b = p;
-		while (p < end && *p >= '0' && *p <= '9' && idx <= s->d)
-			idx = idx * 10 + (unsigned long)(*p++ - '0');
+		b = p;
+		p = index_of(p, end, &idx);
 		if (p == b || p == end || *p != ':')
 			return opml_reader_fail(r, "field %zu: expected "
 			    "index:value", field);
-		if (idx == 0 || idx > s->d)
-			return opml_reader_fail(r, "field %zu: index %.*s out "
-			    "of range 1..%zu", field, (int)(p - b), b, s->d);
-		if ((p = number(r, field, p + 1, end, &s->x[idx - 1])) == NULL)
+		if (idx == 0)
+			return opml_reader_fail(r, "field %zu: index %.*s: "
+			    "indices start at 1", field, (int)(p - b), b);
+		skip = 0;
+		if (idx > s->d && beyond(r, s, field, idx, b, (int)(p - b),
+		    &skip) == -1)
+			return -1;
+		if ((p = number(r, field, p + 1, end, skip ? &v :
+		    &s->x[idx - 1])) == NULL)
 			return -1;
 		field++;
 		p = skipsep(p, end, &comma);
 	}
+	s->sparse = 1;
+	return 0;
+}
+
+/* A label alone: the sample of zeros, where d is known or grows. */
+static int
+bare(struct opml_reader *r, struct opml_sample *s)
+{
+	if (s->d == 0 && s->wide != OPML_WIDE_GROW)
+		return opml_reader_fail(r, "no features after the label");
+	if (grow(r, s, s->d) == -1)
+		return -1;
+	if (s->d > 0)
+		memset(s->x, 0, s->d * sizeof *s->x);
+	s->sparse = 1;
 	return 0;
 }
 
@@ -372,9 +445,11 @@ opml_read_sample(struct opml_reader *r, struct opml_sample *s)
 	if (setlabel(r, s, p, (size_t)(e - p)) == -1)
 		return -1;
 	p = skipsep(e, end, &comma);
+	if (p == end && comma)
+		return badnum(r, 1, p, end);
 	if (p == end)
-		return opml_reader_fail(r, "no features after the label");
-	if (memchr(p, ':', (size_t)(tokend(p, end) - p)) != NULL)
+		rc = bare(r, s);
+	else if (memchr(p, ':', (size_t)(tokend(p, end) - p)) != NULL)
 		rc = sparse(r, s, p, end);
 	else
 		rc = dense(r, s, p, end);

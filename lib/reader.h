@@ -19,13 +19,29 @@ struct opml_reader {
 	char err[OPML_ERRMAX];	/* "name:line: what", set on error */
 };
 
-/* One labeled sample; the arrays grow as needed and belong to it. */
+/*
+ * What a sparse index beyond a sample's d (d not 0) does:
+ *   FAIL  an error naming the field (the default, 0)
+ *   GROW  d grows to the index, the features between are zero, so
+ *         that d ends as the largest index read; once a dense sample
+ *         is read its width is d, and GROW is FAIL
+ *   DROP  the feature is ignored, as svm-predict ignores features
+ *         beyond its model
+ */
+enum opml_wide { OPML_WIDE_FAIL, OPML_WIDE_GROW, OPML_WIDE_DROP };
+
+/* One labeled sample; the arrays grow as needed and belong to it.
+ * Zeroed, it reads with d fixed by the first sample, FAIL beyond. */
 struct opml_sample {
 	char *label;		/* NUL-terminated */
 	size_t labcap;
 	double *x;
 	size_t d;		/* 0: fixed by the next sample read */
 	size_t xcap;
+	enum opml_wide wide;	/* set by the caller */
+	int sparse;		/* the last sample read was I:V (or bare) */
+	int dense;		/* a dense sample has been read */
+	unsigned long dline;	/* the sparse line that fixed d, or 0 */
 };
 
 int opml_reader_init(struct opml_reader *r, int fd, const char *name);
@@ -58,9 +74,12 @@ int opml_reader_fail(struct opml_reader *r, const char *fmt, ...);
 
 /*
  * Next sample, dense (`LABEL x1 ... xd`, fields split by blanks or a
- * comma) or sparse (`LABEL i:v ...`, 1-based).  Blank and `#` lines are
- * skipped.  If s->d is 0 it is fixed by this sample; otherwise another
- * width is an error.  Returns 1, 0 at end, -1 with r->err set.
+ * comma) or sparse (`LABEL i:v ...`, 1-based; a label alone is the
+ * sample of zeros, as libsvm writes it).  Blank and `#` lines are
+ * skipped.  If s->d is 0 the sample fixes it (a sparse one by its
+ * largest index; a label alone then is an error); a dense sample of
+ * another width is an error, and a sparse index beyond d does what
+ * s->wide says.  Returns 1, 0 at end, -1 with r->err set.
  */
 int opml_read_sample(struct opml_reader *r, struct opml_sample *s);
 

@@ -22,10 +22,11 @@ opml_set_free(struct opml_set *s)
 	memset(s, 0, sizeof *s);
 }
 
+/* Room for one more row of s->stride numbers. */
 static int
 grow(struct opml_set *s)
 {
-	size_t d = s->d ? s->d : 1, cap;
+	size_t w = s->stride ? s->stride : 1, cap;
 	double *x;
 	size_t *y;
 
@@ -33,12 +34,12 @@ grow(struct opml_set *s)
 	 * grow by half: the memory follows what has been read, and a
 	 * realloc that copies holds at most 2.5 times the data. */
 	if (s->cap == 0)
-		cap = 65536 / d > 0 ? 65536 / d : 1;
+		cap = 65536 / w > 0 ? 65536 / w : 1;
 	else if ((cap = s->cap + s->cap / 2 + 1) < s->cap)
 		return -1;
-	if (cap > (size_t)-1 / sizeof *x / d)
+	if (cap > (size_t)-1 / sizeof *x / w)
 		return -1;
-	if ((x = realloc(s->x, cap * d * sizeof *x)) == NULL)
+	if ((x = realloc(s->x, cap * w * sizeof *x)) == NULL)
 		return -1;
 	s->x = x;
 	if ((y = realloc(s->y, cap * sizeof *y)) == NULL)
@@ -46,6 +47,69 @@ grow(struct opml_set *s)
 	s->y = y;
 	s->cap = cap;
 	return 0;
+}
+
+/*
+ * d to nd (> d): the rows held so far get zeros.  Rows are s->stride
+ * apart, zero beyond d, so a d within the stride costs nothing; past
+ * it the stride grows by half at least and the rows move, last first
+ * (a row moves to a higher place), so that growing d one index at a
+ * time costs time linear in the data, not quadratic.
+ */
+static int
+widen(struct opml_set *s, size_t nd)
+{
+	size_t ns, i;
+	double *x;
+
+	if (nd <= s->stride) {
+		s->d = nd;
+		return 0;
+	}
+	ns = s->stride + s->stride / 2;
+	if (ns < nd)
+		ns = nd;
+	if (s->cap > 0) {
+		if (s->cap > (size_t)-1 / sizeof *x / ns)
+			return -1;
+		if ((x = realloc(s->x, s->cap * ns * sizeof *x)) == NULL)
+			return -1;
+		s->x = x;
+		for (i = s->n; i-- > 0;) {
+			memmove(x + i * ns, x + i * s->stride,
+			    s->d * sizeof *x);
+			memset(x + i * ns + s->d, 0, (ns - s->d) * sizeof *x);
+		}
+	}
+	s->stride = ns;
+	s->d = nd;
+	return 0;
+}
+
+/* Rows d apart again, as struct opml_set promises. */
+static void
+compact(struct opml_set *s)
+{
+	size_t i;
+
+	if (s->stride == s->d)
+		return;
+	for (i = 1; i < s->n; i++)
+		memmove(s->x + i * s->d, s->x + i * s->stride,
+		    s->d * sizeof *s->x);
+	/* The buffer holds cap rows of the longer stride: cap rows of d
+	 * fit, as y's cap entries say. */
+	s->stride = s->d;
+}
+
+/* Row i of s gets the n numbers x, then zeros to the stride. */
+static void
+put_row(struct opml_set *s, size_t i, const double *x, size_t n)
+{
+	double *row = s->x + i * s->stride;
+
+	memcpy(row, x, n * sizeof *x);
+	memset(row + n, 0, (s->stride - n) * sizeof *x);
 }
 
 /* One thread, line by line. */
@@ -58,22 +122,21 @@ read_seq(struct opml_set *s, struct opml_reader *r)
 
 	memset(&smp, 0, sizeof smp);
 	smp.d = s->d;
+	smp.wide = s->wide;
+	smp.dense = s->dense;
 	while ((rc = opml_read_sample(r, &smp)) == 1) {
-		if (s->d == 0) {
-			s->d = smp.d;
-			/* Rows held so far (none) need no copying. */
-			free(s->x);
-			s->x = NULL;
-			s->cap = 0;
-		}
+		if (smp.d > s->d && widen(s, smp.d) == -1)
+			goto nomem;
 		if (s->n == s->cap && grow(s) == -1)
 			goto nomem;
 		if ((c = opml_labels_add(&s->labels, smp.label, &isnew)) ==
 		    (size_t)-1)
 			goto nomem;
-		memcpy(s->x + s->n * s->d, smp.x, s->d * sizeof *s->x);
+		put_row(s, s->n, smp.x, s->d);
 		s->y[s->n++] = c;
+		s->sparse |= smp.sparse;
 	}
+	s->dense = smp.dense;
 	opml_sample_free(&smp);
 	return rc == -1 ? -1 : 0;
 nomem:
@@ -137,6 +200,20 @@ part(struct opml_reader *p, const struct opml_reader *r, size_t from,
 	p->line = line;
 }
 
+/* Whether t's rows, read on their own after s's, are those that one
+ * pass would read: widths that agree (see struct opml_set). */
+static int
+agrees(const struct opml_set *s, const struct opml_set *t)
+{
+	if (s->dense && t->dense)
+		return s->d == t->d;
+	if (s->dense)
+		return t->d <= s->d;
+	if (t->dense)
+		return s->d <= t->d;
+	return 1;
+}
+
 /* Append the rows of t (its own labels) to s. */
 static int
 append(struct opml_set *s, const struct opml_set *t)
@@ -148,25 +225,29 @@ append(struct opml_set *s, const struct opml_set *t)
 		return -1;
 	for (i = 0; i < t->labels.n; i++)
 		if ((map[i] = opml_labels_add(&s->labels, t->labels.name[i],
-		    &isnew)) == (size_t)-1) {
-			free(map);
-			return -1;
-		}
+		    &isnew)) == (size_t)-1)
+			goto fail;
+	if (t->d > s->d && widen(s, t->d) == -1)
+		goto fail;
 	while (s->cap < s->n + t->n)
-		if (grow(s) == -1) {
-			free(map);
-			return -1;
-		}
-	memcpy(s->x + s->n * s->d, t->x, t->n * t->d * sizeof *s->x);
-	for (i = 0; i < t->n; i++)
+		if (grow(s) == -1)
+			goto fail;
+	for (i = 0; i < t->n; i++) {
+		put_row(s, s->n + i, t->x + i * t->stride, t->d);
 		s->y[s->n + i] = map[t->y[i]];
+	}
 	s->n += t->n;
+	s->sparse |= t->sparse;
+	s->dense |= t->dense;
 	free(map);
 	return 0;
+fail:
+	free(map);
+	return -1;
 }
 
-int
-opml_set_read(struct opml_set *s, struct opml_reader *r)
+static int
+read_all(struct opml_set *s, struct opml_reader *r)
 {
 	struct chunk c[CHUNKS_MAX];
 	pthread_t tid[CHUNKS_MAX];
@@ -206,7 +287,9 @@ opml_set_read(struct opml_set *s, struct opml_reader *r)
 			i = (size_t)(nl - r->buf);
 		}
 		opml_set_init(&c[k].s);
-		c[k].s.d = s->d;
+		c[k].s.d = c[k].s.stride = s->d;
+		c[k].s.wide = s->wide;
+		c[k].s.dense = s->dense;
 		c[k].rc = 0;
 		started[k] = k > 0 && pthread_create(&tid[k], NULL,
 		    parse_chunk, &c[k]) == 0;
@@ -225,19 +308,12 @@ opml_set_read(struct opml_set *s, struct opml_reader *r)
 		goto out;
 	}
 	for (k = 1; k < nc; k++) {
-		if (c[k].rc == -1 || (c[k].s.n > 0 && s->n > 0 &&
-		    c[k].s.d != s->d)) {
+		if (c[k].rc == -1 || (c[k].s.n > 0 && !agrees(s, &c[k].s))) {
 			redo = 1;
 			break;
 		}
 		if (c[k].s.n == 0)
 			continue;
-		if (s->n == 0 && s->d == 0) {
-			s->d = c[k].s.d;
-			free(s->x);
-			s->x = NULL;
-			s->cap = 0;
-		}
 		if (append(s, &c[k].s) == -1) {
 			rc = opml_reader_fail(r, "out of memory");
 			goto out;
@@ -257,6 +333,26 @@ opml_set_read(struct opml_set *s, struct opml_reader *r)
 out:
 	for (k = 0; k < nc; k++)
 		opml_set_free(&c[k].s);
+	return rc;
+}
+
+int
+opml_set_read(struct opml_set *s, struct opml_reader *r)
+{
+	int rc;
+
+	if (s->n == 0 && s->d == 0)
+		s->wide = OPML_WIDE_GROW;
+	if (s->n == 0 && s->stride != s->d) {
+		free(s->x);
+		s->x = NULL;
+		s->cap = 0;
+		s->stride = s->d;
+	}
+	rc = read_all(s, r);
+	compact(s);
+	if (rc == 0 && s->n > 0 && s->d == 0)
+		return opml_reader_fail(r, "no sample has a feature");
 	return rc;
 }
 

@@ -8,19 +8,33 @@
 
 /*
  * A labeled data set held in memory, for the tools that need every
- * sample at once (opml-knn, opml-pairs, opml-scale, opml-split).
+ * sample at once (opml-knn, opml-pairs, opml-scale, opml-split, the
+ * batch learners of opml-learn).
+ *
+ * Its width: a set whose d is 0 when it is first read takes d from all
+ * its samples, so that a libsvm file whose first line lacks the
+ * largest index reads whole: d is the largest sparse index, or the
+ * width of the dense samples if there are any (every dense sample has
+ * that width and no index may pass it); rows read before d grew are
+ * padded with zeros.  A caller that sets d first (a model's, a
+ * training set's) fixes it, and a sparse index beyond it does what
+ * wide says: OPML_WIDE_FAIL (the default) or OPML_WIDE_DROP.
  */
 struct opml_set {
 	size_t n, d, cap;
 	double *x;		/* n x d, row-major */
 	size_t *y;		/* class of each row: labels.name[y[i]] */
 	struct opml_labels labels;	/* numbered in order of appearance */
+	enum opml_wide wide;	/* beyond a d set by the caller */
+	int sparse;		/* some sample was in the sparse form */
+	int dense;		/* some sample was dense */
+	size_t stride;		/* while reading: the row length in x */
 };
 
 void opml_set_init(struct opml_set *s);
 void opml_set_free(struct opml_set *s);
-/* Append every sample of r.  If s->d is 0 the first sample fixes it.
- * 0, or -1 with r->err set. */
+/* Append every sample of r (d as above): 0, or -1 with r->err set;
+ * an error too when samples were read and none has a feature. */
 int opml_set_read(struct opml_set *s, struct opml_reader *r);
 /* Append every sample of the file at path ("-": stdin): 0, or -1
  * with the message ("file:line: what") in err. */
