@@ -1,6 +1,7 @@
 /*
- * opml-scale: scale features by z-score, min-max or unit norm, fitting
- * the parameters to the input or restoring saved ones.
+ * opml-scale: scale features by z-score, min-max (into bounds, as
+ * svm-scale) or unit norm, fitting the parameters to the input or
+ * restoring saved ones (its own or svm-scale's range files).
  */
 #include <err.h>
 #include <errno.h>
@@ -17,14 +18,21 @@
 #include "scale.h"
 
 static const char synopsis[] =
-    "opml-scale [-h] [-t zscore|minmax|unit] [-r params | -w params] "
-    "[-o file]\n"
-    "           [file ...]";
+    "opml-scale [-h] [-t zscore|minmax|unit] [-w params] [-o file] "
+    "[file ...]\n"
+    "opml-scale [-h] [-b lower,upper] [-W range] [-w params] [-o file] "
+    "[file ...]\n"
+    "opml-scale [-h] [-t zscore|minmax|unit] -r params [-o file] "
+    "[file ...]";
 static const char options[] =
+    "  -b lower,upper         minmax into [lower, upper] (default 0,1)\n"
     "  -h                     print this help and exit\n"
     "  -o file                write to file, whole or not at all\n"
-    "  -r params              scale with the parameters saved in params\n"
+    "  -r params              scale with saved parameters: -w's, -W's "
+    "or svm-scale's\n"
     "  -t zscore|minmax|unit  the scaling (default zscore)\n"
+    "  -W range               write minmax parameters as svm-scale's "
+    "range file\n"
     "  -w params              write the fitted parameters to params\n";
 
 static void
@@ -41,12 +49,13 @@ restore(const char *path, struct opml_scale *p)
 static void
 put_row(struct opml_buf *b, struct opml_output *o,
     const struct opml_scale *p, const char *label, const double *x,
-    double *y, const char *where, unsigned long long no)
+    double *y, int sparse, const char *where, unsigned long long no)
 {
 	int rc;
 
 	opml_scale_apply(p, x, y);
-	if ((rc = opml_buf_row(b, label, y, p->d, 0)) == OPML_BUF_NONFINITE) {
+	if ((rc = opml_buf_row(b, label, y, p->d, sparse)) ==
+	    OPML_BUF_NONFINITE) {
 		opml_prog_flush(b, o, 1);
 		errx(1, "%s%llu: the scaled sample overflows a double", where,
 		    no);
@@ -56,7 +65,9 @@ put_row(struct opml_buf *b, struct opml_output *o,
 	opml_prog_flush(b, o, 0);
 }
 
-/* Nothing to fit: stream the samples through p. */
+/* Nothing to fit: stream the samples through p, each in its form.
+ * Restored parameters fix d, features beyond them ignored as svm-scale
+ * scales them to 0; unit takes each sample's own. */
 static void
 stream(char **files, struct opml_scale *p, struct opml_output *o)
 {
@@ -64,21 +75,26 @@ stream(char **files, struct opml_scale *p, struct opml_output *o)
 	struct opml_sample s;
 	struct opml_reader r;
 	double *y = NULL;
+	size_t ycap = 0;
 	char where[OPML_ERRMAX];
 	int rc;
 
 	memset(&s, 0, sizeof s);
+	s.d = p->d;
+	s.wide = p->type == OPML_SCALE_UNIT ? OPML_WIDE_GROW : OPML_WIDE_DROP;
 	for (; *files != NULL; files++) {
 		if (opml_reader_open(&r, *files) == -1)
 			errx(1, "%s", r.err);
 		snprintf(where, sizeof where, "%s:", r.name);
-		s.d = p->d;
 		while ((rc = opml_read_sample(&r, &s)) == 1) {
-			if (y == NULL) {
-				p->d = s.d;
-				y = opml_prog_alloc(p->d, sizeof *y);
+			if (s.d > ycap) {
+				y = opml_prog_realloc(y, s.d, sizeof *y);
+				ycap = s.d;
 			}
-			put_row(&buf, o, p, s.label, s.x, y, where, r.line);
+			if (p->type == OPML_SCALE_UNIT)
+				p->d = s.d;
+			put_row(&buf, o, p, s.label, s.x, y, s.sparse, where,
+			    r.line);
 		}
 		if (rc == -1) {
 			opml_prog_flush(&buf, o, 1);
@@ -92,17 +108,32 @@ stream(char **files, struct opml_scale *p, struct opml_output *o)
 	free(y);
 }
 
-/* Fit p to every sample, then scale them. */
+/* Write p to path, as svm-scale's range file if range. */
+static void
+save(struct opml_output *so, const char *path, const struct opml_scale *p,
+    int range)
+{
+	size_t len;
+	char *text = range ? opml_scale_format_range(p, &len) :
+	    opml_scale_format(p, &len);
+
+	if (text == NULL)
+		opml_prog_nomem();
+	opml_prog_open(so, path);
+	opml_prog_write(so, text, len);
+	free(text);
+}
+
+/* Fit p to every sample, then scale them: sparse if any was. */
 static void
 fit(char **files, struct opml_scale *p, enum opml_scale_type type,
-    const char *savepath, struct opml_output *so, struct opml_output *o,
-    const char *outpath)
+    const double *bounds, const char **savepath, struct opml_output *so,
+    struct opml_output *o, const char *outpath)
 {
 	struct opml_buf buf = { NULL, 0, 0 };
 	struct opml_set set;
 	double *y;
-	size_t i, len;
-	char *text;
+	size_t i;
 	int rc;
 
 	opml_set_init(&set);
@@ -117,22 +148,39 @@ fit(char **files, struct opml_scale *p, enum opml_scale_type type,
 		    "spread overflows a double");
 	if (rc != 0)
 		opml_prog_nomem();
-	if (savepath != NULL) {
-		if ((text = opml_scale_format(p, &len)) == NULL)
-			opml_prog_nomem();
-		opml_prog_open(so, savepath);
-		opml_prog_write(so, text, len);
-		free(text);
-	}
+	p->lo = bounds[0];
+	p->hi = bounds[1];
+	if (savepath[0] != NULL)
+		save(&so[0], savepath[0], p, 0);
+	if (savepath[1] != NULL)
+		save(&so[1], savepath[1], p, 1);
 	opml_prog_open(o, outpath);
 	y = opml_prog_alloc(set.d, sizeof *y);
 	for (i = 0; i < set.n; i++)
 		put_row(&buf, o, p, set.labels.name[set.y[i]],
-		    set.x + i * set.d, y, "sample ", (unsigned long long)i + 1);
+		    set.x + i * set.d, y, set.sparse, "sample ",
+		    (unsigned long long)i + 1);
 	opml_prog_flush(&buf, o, 1);
 	opml_buf_free(&buf);
 	opml_set_free(&set);
 	free(y);
+}
+
+/* -b lower,upper: two finite numbers, lower below upper, or exit 2. */
+static void
+bounds_of(const char *arg, double *b)
+{
+	const char *comma = strchr(arg, ',');
+	char lo[64];
+
+	if (comma == NULL || (size_t)(comma - arg) >= sizeof lo)
+		errx(2, "-b %s: expected lower,upper", arg);
+	memcpy(lo, arg, (size_t)(comma - arg));
+	lo[comma - arg] = '\0';
+	b[0] = opml_prog_real('b', lo, -1e308, 1e308);
+	b[1] = opml_prog_real('b', comma + 1, -1e308, 1e308);
+	if (!(b[0] < b[1]))
+		errx(2, "-b %s: lower must be below upper", arg);
 }
 
 int
@@ -141,14 +189,23 @@ main(int argc, char *argv[])
 	static const char *const types[] = { "zscore", "minmax", "unit",
 	    NULL };
 	struct opml_scale p;
-	struct opml_output out, so;
-	const char *savepath = NULL, *restpath = NULL, *outpath = NULL;
+	struct opml_output out, so[2];
+	const char *savepath[2] = { NULL, NULL }, *restpath = NULL;
+	const char *outpath = NULL;
 	enum opml_scale_type type = OPML_SCALE_ZSCORE;
-	int ch, have_type = 0;
+	double bounds[2] = { 0, 1 };
+	int ch, have_type = 0, have_bounds = 0;
 
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "ho:r:t:w:")) != -1) {
+	while ((ch = getopt(argc, argv, "W:b:ho:r:t:w:")) != -1) {
 		switch (ch) {
+		case 'W':
+			savepath[1] = optarg;
+			break;
+		case 'b':
+			bounds_of(optarg, bounds);
+			have_bounds = 1;
+			break;
 		case 'h':
 			opml_prog_help();
 			break;
@@ -159,7 +216,7 @@ main(int argc, char *argv[])
 			restpath = optarg;
 			break;
 		case 'w':
-			savepath = optarg;
+			savepath[0] = optarg;
 			break;
 		case 't':
 			opml_scale_type(types[opml_prog_word(ch, optarg,
@@ -172,7 +229,15 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (savepath != NULL && restpath != NULL)
+	/* -b and -W are min-max's; with -r the parameters say it all. */
+	if (have_bounds || savepath[1] != NULL) {
+		if (have_type && type != OPML_SCALE_MINMAX)
+			errx(2, "-%c: min-max scaling, not -t %s",
+			    have_bounds ? 'b' : 'W', opml_scale_name(type));
+		type = OPML_SCALE_MINMAX;
+	}
+	if (restpath != NULL && (savepath[0] != NULL || savepath[1] != NULL ||
+	    have_bounds))
 		opml_prog_usage();
 	argv = opml_prog_files(argc, argv, "samples");
 
@@ -181,19 +246,22 @@ main(int argc, char *argv[])
 		if (have_type && type != p.type)
 			errx(1, "%s: parameters are for %s, not %s", restpath,
 			    opml_scale_name(p.type), opml_scale_name(type));
-	} else if (type == OPML_SCALE_UNIT && savepath == NULL) {
+	} else if (type == OPML_SCALE_UNIT && savepath[0] == NULL) {
 		p.type = OPML_SCALE_UNIT;
 		p.d = 0;
 		p.a = p.b = NULL;
 	}
-	if (restpath != NULL || (type == OPML_SCALE_UNIT && savepath == NULL)) {
+	if (restpath != NULL || (type == OPML_SCALE_UNIT &&
+	    savepath[0] == NULL)) {
 		opml_prog_open(&out, outpath);
 		stream(argv, &p, &out);
 	} else
-		fit(argv, &p, type, savepath, &so, &out, outpath);
+		fit(argv, &p, type, bounds, savepath, so, &out, outpath);
 	opml_prog_commit(&out);
-	if (savepath != NULL)
-		opml_prog_commit(&so);
+	if (savepath[0] != NULL)
+		opml_prog_commit(&so[0]);
+	if (savepath[1] != NULL)
+		opml_prog_commit(&so[1]);
 	opml_scale_free(&p);
 	return 0;
 }

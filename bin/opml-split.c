@@ -57,7 +57,7 @@ write_parts(char **path, size_t np, const size_t *idx, const size_t *start)
 		for (i = start[p]; i < start[p + 1]; i++) {
 			r = idx[i];
 			if (opml_buf_row(&buf, set.labels.name[set.y[r]],
-			    set.x + r * set.d, set.d, 0) != 0)
+			    set.x + r * set.d, set.d, set.sparse) != 0)
 				opml_prog_nomem();
 			opml_prog_flush(&buf, &o[p], 0);
 		}

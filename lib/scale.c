@@ -36,6 +36,9 @@ alloc(struct opml_scale *p, enum opml_scale_type t, size_t d)
 {
 	p->type = t;
 	p->d = d;
+	p->lo = 0;
+	p->hi = 1;
+	p->range = 0;
 	p->a = calloc(d + 1, sizeof *p->a);
 	p->b = calloc(d + 1, sizeof *p->b);
 	if (p->a == NULL || p->b == NULL) {
@@ -105,9 +108,18 @@ opml_scale_apply(const struct opml_scale *p, const double *x, double *y)
 			y[j] = p->b[j] > 0 ? (x[j] - p->a[j]) / p->b[j] : 0;
 		break;
 	case OPML_SCALE_MINMAX:
+		/* svm-scale's order of operations; with [0, 1] the bits
+		 * of (x - min) / (max - min). */
 		for (j = 0; j < p->d; j++)
-			y[j] = p->b[j] > p->a[j] ?
-			    (x[j] - p->a[j]) / (p->b[j] - p->a[j]) : 0;
+			if (!(p->b[j] > p->a[j]))
+				y[j] = 0;
+			else if (x[j] == p->a[j])
+				y[j] = p->lo;
+			else if (x[j] == p->b[j])
+				y[j] = p->hi;
+			else
+				y[j] = p->lo + (p->hi - p->lo) *
+				    (x[j] - p->a[j]) / (p->b[j] - p->a[j]);
 		break;
 	case OPML_SCALE_UNIT:
 		opml_unit(x, y, p->d);
@@ -122,15 +134,60 @@ opml_scale_format(const struct opml_scale *p, size_t *len)
 	char head[128];
 	int r;
 
-	snprintf(head, sizeof head, "#opml-scale version=1 type=%s d=%zu\n",
+	snprintf(head, sizeof head, "#opml-scale version=1 type=%s d=%zu",
 	    names[p->type], p->d);
 	if (opml_buf_put(&b, head, strlen(head)) == -1)
+		goto fail;
+	if (p->type == OPML_SCALE_MINMAX && (p->lo != 0 || p->hi != 1)) {
+		char lo[OPML_NUMFMT_MAX], hi[OPML_NUMFMT_MAX];
+
+		opml_format_double(p->lo, lo);
+		opml_format_double(p->hi, hi);
+		snprintf(head, sizeof head, " lower=%s upper=%s", lo, hi);
+		if (opml_buf_put(&b, head, strlen(head)) == -1)
+			goto fail;
+	}
+	if (opml_buf_put(&b, "\n", 1) == -1)
 		goto fail;
 	if (p->type != OPML_SCALE_UNIT)
 		for (r = 0; r < 2; r++)
 			if (opml_buf_row(&b, rows[p->type][r],
 			    r ? p->b : p->a, p->d, 0) == -1)
 				goto fail;
+	if (opml_buf_put(&b, "", 1) == -1)
+		goto fail;
+	*len = b.len - 1;
+	return b.s;
+fail:
+	opml_buf_free(&b);
+	return NULL;
+}
+
+char *
+opml_scale_format_range(const struct opml_scale *p, size_t *len)
+{
+	struct opml_buf b = { NULL, 0, 0 };
+	char *q;
+	size_t j;
+
+	if ((q = opml_buf_room(&b, 2 * OPML_NUMFMT_MAX + 4)) == NULL)
+		return NULL;
+	q += sprintf(q, "x\n");
+	q += opml_format_double(p->lo, q);
+	*q++ = ' ';
+	q += opml_format_double(p->hi, q);
+	*q++ = '\n';
+	b.len = (size_t)(q - b.s);
+	for (j = 0; j < p->d; j++) {
+		if ((q = opml_buf_room(&b, 2 * OPML_NUMFMT_MAX + 24)) == NULL)
+			goto fail;
+		q += sprintf(q, "%zu ", j + 1);
+		q += opml_format_double(p->a[j], q);
+		*q++ = ' ';
+		q += opml_format_double(p->b[j], q);
+		*q++ = '\n';
+		b.len = (size_t)(q - b.s);
+	}
 	if (opml_buf_put(&b, "", 1) == -1)
 		goto fail;
 	*len = b.len - 1;
@@ -162,6 +219,113 @@ field(const char *s, size_t len, const char *key, size_t *n)
 	return NULL;
 }
 
+/* Feature idx of a range file into p->a, p->b (cap of them so far). */
+static int
+range_put(struct opml_scale *p, size_t *cap, size_t idx, double lo,
+    double hi)
+{
+	size_t nc = *cap ? *cap : 16;
+	double *na, *nb;
+
+	if (idx > *cap) {
+		while (nc < idx + 1)
+			nc *= 2;
+		if ((na = realloc(p->a, nc * sizeof *na)) == NULL)
+			return -1;
+		p->a = na;
+		if ((nb = realloc(p->b, nc * sizeof *nb)) == NULL)
+			return -1;
+		p->b = nb;
+		memset(p->a + *cap, 0, (nc - *cap) * sizeof *na);
+		memset(p->b + *cap, 0, (nc - *cap) * sizeof *nb);
+		*cap = nc;
+	}
+	p->a[idx - 1] = lo;
+	p->b[idx - 1] = hi;
+	return 0;
+}
+
+/* The rest of svm-scale's range file after its first line "x". */
+static int
+read_range(struct opml_reader *r, struct opml_scale *p)
+{
+	char *s, *end;
+	const char *q;
+	size_t n, cap = 0, last = 0, idx;
+	double v[2];
+	int rc;
+
+	memset(p, 0, sizeof *p);
+	p->type = OPML_SCALE_MINMAX;
+	p->range = 1;
+	if ((rc = opml_reader_record(r, &s, &n)) != 1)
+		return rc == -1 ? -1 :
+		    opml_reader_fail(r, "range file: no bounds after 'x'");
+	if (opml_parse_row(r, s, s + n, v, 2) == -1)
+		return -1;
+	if (!(v[0] < v[1]))
+		return opml_reader_fail(r, "range file: lower bound not "
+		    "below the upper");
+	p->lo = v[0];
+	p->hi = v[1];
+	while ((rc = opml_reader_record(r, &s, &n)) == 1) {
+		end = s + n;
+		for (q = s, idx = 0; q < end && *q >= '0' && *q <= '9'; q++)
+			if ((idx = idx * 10 + (size_t)(*q - '0')) > (1 << 26))
+				goto badindex;
+		if (q == s || q == end || !opml_reader_isblank(*q) ||
+		    idx == 0)
+			goto badindex;
+		if (idx <= last) {
+			opml_reader_fail(r, "range file: index %zu after %zu",
+			    idx, last);
+			goto fail;
+		}
+		if (opml_parse_row(r, q, end, v, 2) == -1)
+			goto fail;
+		if (v[1] < v[0]) {
+			opml_reader_fail(r, "feature %zu: max below min", idx);
+			goto fail;
+		}
+		if (range_put(p, &cap, idx, v[0], v[1]) == -1) {
+			opml_reader_fail(r, "out of memory");
+			goto fail;
+		}
+		last = idx;
+	}
+	if (rc == -1)
+		goto fail;
+	if (last == 0)
+		return opml_reader_fail(r, "range file: no feature ranges");
+	p->d = last;
+	return 0;
+badindex:
+	opml_reader_fail(r, "range file: expected INDEX MIN MAX");
+fail:
+	opml_scale_free(p);
+	return -1;
+}
+
+/* key=NUMBER of the header into *v if there (once): 0, or -1. */
+static int
+bound(const char *s, size_t n, const char *key, double *v)
+{
+	const char *f;
+	char num[64];
+	size_t i;
+
+	if ((f = field(s, n, key, &i)) == NULL)
+		return 0;
+	if (field(f + i, n - (size_t)(f + i - s), key, &i) != NULL)
+		return -1;
+	f = field(s, n, key, &i);
+	if (i == 0 || i >= sizeof num)
+		return -1;
+	memcpy(num, f, i);
+	num[i] = '\0';
+	return opml_opt_real(num, -1e308, 1e308, v) == 0 ? 0 : -1;
+}
+
 int
 opml_scale_read(struct opml_reader *r, struct opml_scale *p)
 {
@@ -170,6 +334,7 @@ opml_scale_read(struct opml_reader *r, struct opml_scale *p)
 	size_t n, i, d;
 	unsigned long long dd;
 	enum opml_scale_type t;
+	double lo = 0, hi = 1;
 	int rc;
 
 	while ((rc = opml_reader_line(r, &s, &n)) == 1 && n == 0)
@@ -178,8 +343,16 @@ opml_scale_read(struct opml_reader *r, struct opml_scale *p)
 		return -1;
 	if (rc == 0)
 		return opml_reader_fail(r, "no scaling parameters");
+	while (n > 0 && opml_reader_isblank(s[n - 1]))
+		n--;
+	if (n == 1 && s[0] == 'x')
+		return read_range(r, p);
+	if (n == 1 && s[0] == 'y')
+		return opml_reader_fail(r, "range file: svm-scale's label "
+		    "scaling (-y) is not supported");
 	if (n < 11 || strncmp(s, "#opml-scale", 11) != 0)
-		return opml_reader_fail(r, "expected a #opml-scale header");
+		return opml_reader_fail(r, "expected a #opml-scale header or "
+		    "svm-scale's 'x' line");
 	if ((v = field(s, n, "type", &i)) != NULL &&
 	    field(v + i, n - (size_t)(v + i - s), "type", &i) != NULL)
 		return opml_reader_fail(r, "header: type given twice");
@@ -192,6 +365,14 @@ opml_scale_read(struct opml_reader *r, struct opml_scale *p)
 	dbuf[i] = '\0';
 	if (opml_scale_type(dbuf, &t) == -1)
 		return opml_reader_fail(r, "header: unknown type '%s'", dbuf);
+	if (bound(s, n, "lower", &lo) == -1 || bound(s, n, "upper", &hi) ==
+	    -1)
+		return opml_reader_fail(r, "header: a bad or repeated lower= "
+		    "or upper=");
+	if ((lo != 0 || hi != 1) && (t != OPML_SCALE_MINMAX || !(lo < hi)))
+		return opml_reader_fail(r, "header: bounds %s", t !=
+		    OPML_SCALE_MINMAX ? "only for minmax" :
+		    "lower not below upper");
 	if ((v = field(s, n, "d", &i)) == NULL || i == 0 || i >= sizeof dbuf)
 		return opml_reader_fail(r, "header: no d");
 	memcpy(dbuf, v, i);
@@ -201,6 +382,8 @@ opml_scale_read(struct opml_reader *r, struct opml_scale *p)
 	d = (size_t)dd;
 	if (alloc(p, t, d) == -1)
 		return opml_reader_fail(r, "out of memory");
+	p->lo = lo;
+	p->hi = hi;
 	if (t == OPML_SCALE_UNIT)
 		return 0;
 	for (i = 0; i < 2; i++) {

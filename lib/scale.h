@@ -8,7 +8,9 @@
 /*
  * Feature scaling with parameters that can be saved and restored:
  *   zscore  (x - mean) / std, std with n - 1 (MATLAB's zscore)
- *   minmax  (x - min) / (max - min), into [0, 1]
+ *   minmax  lo + (hi - lo) (x - min) / (max - min), into [lo, hi]
+ *           ([0, 1] unless set), lo at min and hi at max exactly, as
+ *           svm-scale computes it
  *   unit    x / ||x||, each sample on its own (nothing to fit)
  * A column with no spread (std or max - min zero) scales to 0, never
  * NaN; so does an all-zero sample under unit.
@@ -19,13 +21,16 @@ struct opml_scale {
 	enum opml_scale_type type;
 	size_t d;
 	double *a, *b;		/* zscore: mean, std; minmax: min, max */
+	double lo, hi;		/* minmax: the bounds, lo < hi */
+	int range;		/* read from an svm-scale range file */
 };
 
 /* Name to type: 0, or -1 if unknown. */
 int opml_scale_type(const char *name, enum opml_scale_type *t);
 const char *opml_scale_name(enum opml_scale_type t);
 
-/* Fit to the n x d rows x.  0, -1 if out of memory, -2 if a parameter
+/* Fit to the n x d rows x, minmax into [0, 1] (set lo and hi after
+ * for others).  0, -1 if out of memory, -2 if a parameter
  * (a sum, a spread) overflows a double. */
 int opml_scale_fit(struct opml_scale *p, enum opml_scale_type t,
     const double *x, size_t n, size_t d);
@@ -34,12 +39,21 @@ void opml_scale_apply(const struct opml_scale *p, const double *x,
     double *y);
 void opml_scale_free(struct opml_scale *p);
 
-/* The parameters as text: a "#opml-scale" header line, then for
- * zscore the lines "mean x1 ..." and "std x1 ...", for minmax "min"
- * and "max"; numbers that read back exactly.  malloc'd, NULL if out of
- * memory. */
+/* The parameters as text: a "#opml-scale" header line (with lower=
+ * and upper= if minmax's bounds are not [0, 1]), then for zscore the
+ * lines "mean x1 ..." and "std x1 ...", for minmax "min" and "max";
+ * numbers that read back exactly.  malloc'd, NULL if out of memory. */
 char *opml_scale_format(const struct opml_scale *p, size_t *len);
-/* Read parameters written by opml_scale_format: 0, or -1 with r->err. */
+/* minmax parameters as svm-scale's range file (svm-scale -s): "x",
+ * "lo hi", then "j min j max j" for every feature j from 1 (svm-scale
+ * leaves out those of no spread; either reads both).  malloc'd, NULL
+ * if out of memory. */
+char *opml_scale_format_range(const struct opml_scale *p, size_t *len);
+/* Read parameters written by opml_scale_format, or an svm-scale range
+ * file (told apart by the first line): 0, or -1 with r->err.  A range
+ * file's d is its largest index; features it leaves out have no spread
+ * (they scale to 0, as svm-scale leaves them out); p->range says
+ * which it was. */
 int opml_scale_read(struct opml_reader *r, struct opml_scale *p);
 
 #endif
