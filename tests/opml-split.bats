@@ -174,3 +174,16 @@ setup() {
 	[ "$status" -eq 1 ]
 	[[ $output == *"only 2 samples"* ]]
 }
+
+@test "sparse input is written back sparse, d from the whole input" {
+	# Line 1 lacks the largest index; a label alone is a row of zeros.
+	printf 'a 1:1\nb 2:2.50 3:-1\nc\nd 3:0 1:4\n' > "$TMP/sp"
+	run opml-split -x -s 1 "$TMP/sp"
+	[ "$status" -eq 0 ] || show
+	[ "$(printf '%s\n' "$output" | sort)" = "$(printf 'a 1:1\nb 2:2.5 3:-1\nc\nd 1:4')" ]
+	opml-split -f 0.5 -s 1 -o "$TMP/p" "$TMP/sp"
+	[ "$(cat "$TMP/p.train" "$TMP/p.test" | sort)" = "$(printf 'a 1:1\nb 2:2.5 3:-1\nc\nd 1:4')" ]
+	# Dense stays dense.
+	printf 'a 1 0\nb 0 2\n' > "$TMP/de"
+	[ "$(opml-split -x -s 1 "$TMP/de" | sort)" = "$(printf 'a 1 0\nb 0 2')" ]
+}
