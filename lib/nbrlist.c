@@ -37,10 +37,24 @@ field(char **p, char *end)
 	return s;
 }
 
+/* s for a message: at most 40 bytes, then "...", a control byte or one
+ * beyond ASCII as '?'. */
+static const char *
+quote(const char *s, char *q)
+{
+	size_t i;
+
+	for (i = 0; s[i] != '\0' && i < 40; i++)
+		q[i] = (unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f ?
+		    '?' : s[i];
+	strcpy(q + i, s[i] != '\0' ? "..." : "");
+	return q;
+}
+
 int
 opml_nbrlist_read(struct opml_reader *r, struct opml_nbrlist *l)
 {
-	char *line, *p, *end, *f, *g;
+	char *line, *p, *end, *f, *g, q[48];
 	const char *e;
 	size_t len;
 	int rc;
@@ -67,7 +81,8 @@ opml_nbrlist_read(struct opml_reader *r, struct opml_nbrlist *l)
 		}
 		e = opml_parse_double(f, f + strlen(f), &l->dist[l->n]);
 		if (e == NULL || *e != '\0' || l->dist[l->n] < 0) {
-			opml_reader_fail(r, "'%s': not a distance", f);
+			opml_reader_fail(r, "'%s': not a distance",
+			    quote(f, q));
 			return OPML_NBRLIST_EFORMAT;
 		}
 		if ((g = field(&p, end)) == NULL) {
@@ -142,6 +157,7 @@ opml_nbrlist_merge_next(struct opml_nbrlist_merge *m, size_t k,
 	struct cand *c = m->cand;
 	size_t l, j;
 	int rc, isnew;
+	char q1[48], q2[48];
 
 	m->ncand = 0;
 	for (l = 0; l < m->nr; l++) {
@@ -175,8 +191,8 @@ opml_nbrlist_merge_next(struct opml_nbrlist_merge *m, size_t k,
 		} else if (strcmp(ln->truth, m->truth) != 0)
 			return fail(m, OPML_NBRLIST_EMISMATCH,
 			    "%s:%lu: sample labeled '%s', not '%s' as in %s",
-			    r->name, r->line, ln->truth, m->truth,
-			    m->r[0].name);
+			    r->name, r->line, quote(ln->truth, q1),
+			    quote(m->truth, q2), m->r[0].name);
 		if (ln->n > m->capcand - m->ncand) {
 			size_t cap = m->capcand ? m->capcand : 64;
 
