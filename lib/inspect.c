@@ -31,24 +31,20 @@ raw_ok(const struct opml_model *m)
 	return !m->normalize && !(m->similarity && m->standardize);
 }
 
-/* 1 / s_j for raw features, 0 where s_j = 0; 1 without standardizing. */
-static void
-inv_sd(const struct opml_model *m, double *t)
+/* 1 / s_j, what a raw feature j is multiplied by: 0 where s_j = 0 (the
+ * model maps the feature to 0); 1 without standardizing. */
+static double
+inv_sd(const struct opml_model *m, size_t j)
 {
-	size_t j;
+	double s = m->standardize ? opml_moments_sd(&m->mom, j) : 1;
 
-	for (j = 0; j < m->d; j++) {
-		double s = m->standardize ? opml_moments_sd(&m->mom, j) : 1;
-
-		t[j] = s > 0 ? 1 / s : 0;
-	}
+	return s > 0 ? 1 / s : 0;
 }
 
 int
 opml_inspect_matrix(const struct opml_model *m, int raw, double *M)
 {
 	size_t d = m->d, i, j;
-	double *t;
 
 	if (raw && !raw_ok(m))
 		return OPML_INSPECT_ENORAW;
@@ -56,15 +52,10 @@ opml_inspect_matrix(const struct opml_model *m, int raw, double *M)
 		memcpy(M, m->L, d * d * sizeof *M);
 	else
 		opml_linalg_gram(m->L, m->r, d, M);
-	if (raw && m->standardize) {
-		if ((t = malloc(d * sizeof *t)) == NULL)
-			return OPML_INSPECT_ENOMEM;
-		inv_sd(m, t);
+	if (raw && m->standardize)
 		for (i = 0; i < d; i++)
 			for (j = 0; j < d; j++)
-				M[i * d + j] = M[i * d + j] * t[i] * t[j];
-		free(t);
-	}
+				M[i * d + j] *= inv_sd(m, i) * inv_sd(m, j);
 	for (i = 0; i < d * d; i++)
 		if (!isfinite(M[i]))
 			return OPML_INSPECT_ENONFINITE;
@@ -95,16 +86,9 @@ opml_inspect_weights(const struct opml_model *m, int raw, double *w)
 			}
 		w[j] = big * sqrt(s);
 	}
-	if (raw && m->standardize) {
-		double *t = malloc(d * sizeof *t);
-
-		if (t == NULL)
-			return OPML_INSPECT_ENOMEM;
-		inv_sd(m, t);
+	if (raw && m->standardize)
 		for (j = 0; j < d; j++)
-			w[j] *= t[j];
-		free(t);
-	}
+			w[j] *= inv_sd(m, j);
 	for (j = 0; j < d; j++)
 		if (!isfinite(w[j]))
 			return OPML_INSPECT_ENONFINITE;
