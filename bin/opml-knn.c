@@ -144,20 +144,23 @@ run_classes(struct run *R, size_t nclass)
 	R->nclass = nclass;
 }
 
-/* The error rate: the output with -e, else a summary on stderr; the
+/* The output put in place; with rate (predictions were made) the
+ * error rate first: the output with -e, else a summary on stderr; the
  * matrix with -c. */
 static void
-finish(struct run *R)
+finish(struct run *R, int rate)
 {
 	char num[OPML_PROG_NUMBER];
 	long nl, i;
 
-	opml_prog_number(num, (double)R->wrong / (double)R->n, R->full);
-	if (R->eonly) {
+	if (rate)
+		opml_prog_number(num, (double)R->wrong / (double)R->n,
+		    R->full);
+	if (rate && R->eonly) {
 		put_str(R, num);
 		opml_prog_put(&R->buf, "\n", 1);
 	}
-	if (R->conf) {
+	if (rate && R->conf) {
 		if ((nl = opml_confusion_finish(&R->cm)) == -1)
 			opml_prog_nomem();
 		for (i = 0; i <= nl; i++) {
@@ -168,7 +171,7 @@ finish(struct run *R)
 	}
 	opml_prog_flush(&R->buf, &R->out, 1);
 	opml_prog_commit(&R->out);
-	if (!R->eonly)
+	if (rate && !R->eonly)
 		fprintf(stderr, "opml-knn: error %s (%zu/%zu)\n", num,
 		    R->wrong, R->n);
 	opml_buf_free(&R->buf);
@@ -229,7 +232,7 @@ merge(char **paths, size_t nl, struct run *R, int smallest,
 		errx(1, "%s", m.err);
 	if (R->n == 0)
 		errx(1, "%s: no lists", m.r[0].name);
-	finish(R);
+	finish(R, 1);
 	opml_nbrlist_merge_close(&m);
 	free(cls);
 	free(idx);
@@ -247,13 +250,11 @@ main(int argc, char *argv[])
 	struct opml_model m;
 	struct run R;
 	const char *modelpath = NULL, *outpath = NULL, *trainpath;
-	size_t *nbr, *rank = NULL, q, j, k;
+	size_t *nbr, *rank = NULL, *cls, q, j, k;
 	double *dist = NULL;
 	unsigned long long kk = 5, jobs;
 	long ncpu;
 	int ch, loo = 0, smallest = 0, lists = 0, domerge = 0, sim = 0;
-	char num[OPML_NUMFMT_MAX];
-
 	opml_prog_init(synopsis, options);
 	memset(&R, 0, sizeof R);
 	opml_confusion_init(&R.cm);
@@ -386,55 +387,35 @@ main(int argc, char *argv[])
 		opml_prog_nomem();
 	if (smallest)
 		rank = label_ranks(tr.labels.name, tr.labels.n);
-
-	opml_prog_open(&R.out, outpath);
-	for (q = 0; q < qs->n && lists; q++) {
-		const char *truth = qs->labels.name[qs->y[q]];
-		size_t r;
-
-		/* TRUTH then (distance, label) of the k nearest, nearest
-		 * first, the distances exact (they read back the same). */
-		opml_prog_put(&R.buf, truth, strlen(truth));
-		for (j = 0; j < k; j++) {
-			r = nbr[q * k + j];
-			opml_format_double(opml_knn_dist(tr.x + r * tr.d,
-			    qs->x + q * tr.d, tr.d), num);
-			opml_prog_put(&R.buf, " ", 1);
-			opml_prog_put(&R.buf, num, strlen(num));
-			opml_prog_put(&R.buf, " ", 1);
-			opml_prog_put(&R.buf, tr.labels.name[tr.y[r]],
-			    strlen(tr.labels.name[tr.y[r]]));
-		}
-		opml_prog_put(&R.buf, "\n", 1);
-		opml_prog_flush(&R.buf, &R.out, 0);
-	}
-	if (lists) {
-		opml_prog_flush(&R.buf, &R.out, 1);
-		opml_prog_commit(&R.out);
-		opml_buf_free(&R.buf);
-		opml_set_free(&tr);
-		opml_set_free(&te);
-		free(nbr);
-		free(rank);
-		free(R.t);
-		return 0;
-	}
 	run_classes(&R, tr.labels.n);
 	R.rank = rank;
-	if (R.nbrs)
-		dist = opml_prog_alloc(k, sizeof *dist);
+
+	opml_prog_open(&R.out, outpath);
+	dist = opml_prog_alloc(k, sizeof *dist);
+	cls = opml_prog_alloc(k, sizeof *cls);
 	for (q = 0; q < qs->n; q++) {
-		for (j = 0; R.nbrs && j < k; j++)
+		for (j = 0; (lists || R.nbrs) && j < k; j++) {
 			dist[j] = opml_knn_dist(tr.x + nbr[q * k + j] * tr.d,
 			    qs->x + q * tr.d, tr.d);
-		predict(&R, qs->labels.name[qs->y[q]], nbr + q * k, tr.y,
-		    tr.labels.name, nbr + q * k, dist);
+			cls[j] = tr.y[nbr[q * k + j]];
+		}
+		if (!lists) {
+			predict(&R, qs->labels.name[qs->y[q]], nbr + q * k,
+			    tr.y, tr.labels.name, nbr + q * k, dist);
+			continue;
+		}
+		/* -N: the list of the k nearest (opml(5)). */
+		if (opml_nbrlist_write(&R.buf, qs->labels.name[qs->y[q]], k,
+		    dist, cls, tr.labels.name) == -1)
+			opml_prog_nomem();
+		opml_prog_flush(&R.buf, &R.out, 0);
 	}
-	finish(&R);
+	finish(&R, !lists);
 	opml_set_free(&tr);
 	opml_set_free(&te);
 	free(nbr);
 	free(rank);
 	free(dist);
+	free(cls);
 	return 0;
 }

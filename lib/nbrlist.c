@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "nbrlist.h"
+#include "numfmt.h"
 #include "numparse.h"
 
 void
@@ -92,6 +93,26 @@ opml_nbrlist_read(struct opml_reader *r, struct opml_nbrlist *l)
 		l->label[l->n++] = g;
 	}
 	return 1;
+}
+
+int
+opml_nbrlist_write(struct opml_buf *b, const char *truth, size_t n,
+    const double *dist, const size_t *cls, char *const *names)
+{
+	char num[OPML_NUMFMT_MAX + 1];
+	size_t j;
+
+	if (opml_buf_put(b, truth, strlen(truth)) == -1)
+		return -1;
+	for (j = 0; j < n; j++) {
+		num[0] = ' ';
+		opml_format_double(dist[j], num + 1);
+		if (opml_buf_put(b, num, strlen(num)) == -1 ||
+		    opml_buf_put(b, " ", 1) == -1 ||
+		    opml_buf_put(b, names[cls[j]], strlen(names[cls[j]])) == -1)
+			return -1;
+	}
+	return opml_buf_put(b, "\n", 1);
 }
 
 /* A neighbour of the sample from one of the lists. */

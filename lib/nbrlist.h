@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 
+#include "buf.h"
 #include "labels.h"
 #include "reader.h"
 
@@ -44,6 +45,13 @@ void opml_nbrlist_free(struct opml_nbrlist *l);
 /* The next line of r into l: 1, 0 at the end, or an error with r->err
  * set. */
 int opml_nbrlist_read(struct opml_reader *r, struct opml_nbrlist *l);
+
+/* Append the line of a sample labeled truth with n neighbours, of
+ * squared distances dist[] (finite, >= 0, written so that they read
+ * back the same) and labels names[cls[]], nearest first, to b: 0, or -1
+ * if out of memory. */
+int opml_nbrlist_write(struct opml_buf *b, const char *truth, size_t n,
+    const double *dist, const size_t *cls, char *const *names);
 
 /*
  * Several lists merged line by line.  A distance tie goes to the list
