@@ -1,4 +1,5 @@
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -6,6 +7,7 @@
 #include <string.h>
 
 #include "knn.h"
+#include "numparse.h"
 #include "simd.h"
 #include "tile.h"
 
@@ -500,4 +502,79 @@ out:
 	free(wk);
 	free(tid);
 	return rc;
+}
+
+static int
+cmp_tally(const void *a, const void *b)
+{
+	const struct opml_knn_tally *x = a, *y = b;
+
+	if (x->votes != y->votes)
+		return x->votes > y->votes ? -1 : 1;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+size_t
+opml_knn_tally(const size_t *nbr, size_t k, const size_t *y, size_t nclass,
+    const size_t *rank, size_t *count, struct opml_knn_tally *t)
+{
+	const size_t seen = (size_t)1 << (sizeof(size_t) * CHAR_BIT - 1);
+	size_t j, c, n = 0;
+
+	memset(count, 0, nclass * sizeof *count);
+	for (j = 0; j < k; j++)
+		count[y[nbr[j]]]++;
+	/* The classes in the order of their nearest neighbours. */
+	for (j = 0; j < k; j++) {
+		c = y[nbr[j]];
+		if (count[c] & seen)
+			continue;
+		t[n].cls = c;
+		t[n].votes = count[c];
+		t[n].key = rank != NULL ? rank[c] : n;
+		n++;
+		count[c] |= seen;
+	}
+	qsort(t, n, sizeof *t, cmp_tally);
+	return n;
+}
+
+struct label_key {
+	const char *s;
+	double v;
+	int num;
+	size_t i;
+};
+
+static int
+cmp_label(const void *a, const void *b)
+{
+	const struct label_key *x = a, *y = b;
+
+	if (x->num && y->num && x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	return strcmp(x->s, y->s);
+}
+
+int
+opml_knn_ranks(char *const *name, size_t n, size_t *rank)
+{
+	struct label_key *o;
+	size_t q, len;
+	const char *e;
+
+	if ((o = malloc((n ? n : 1) * sizeof *o)) == NULL)
+		return -1;
+	for (q = 0; q < n; q++) {
+		len = strlen(name[q]);
+		e = opml_parse_double(name[q], name[q] + len, &o[q].v);
+		o[q].num = e != NULL && e == name[q] + len;
+		o[q].s = name[q];
+		o[q].i = q;
+	}
+	qsort(o, n, sizeof *o, cmp_label);
+	for (q = 0; q < n; q++)
+		rank[o[q].i] = q;
+	free(o);
+	return 0;
 }

@@ -45,4 +45,29 @@ double opml_knn_dist(const double *x, const double *z, size_t d);
 size_t opml_knn_vote(const size_t *nbr, size_t k, const size_t *y,
     size_t nclass, const size_t *rank, size_t *count);
 
+
+
+/* One class's share of a vote (opml_knn_tally). */
+struct opml_knn_tally {
+	size_t cls, votes;
+	size_t key;	/* the tie order: the class's first neighbour's
+			   place (rule nearest) or its rank */
+};
+
+/*
+ * The vote of opml_knn_vote in full: the classes that got votes, into
+ * t[0..return), most votes first, a tie in the order of the tie rule,
+ * so that t[0].cls is opml_knn_vote's winner.  t has room for k
+ * entries; count is work space of nclass entries.
+ */
+size_t opml_knn_tally(const size_t *nbr, size_t k, const size_t *y,
+    size_t nclass, const size_t *rank, size_t *count,
+    struct opml_knn_tally *t);
+
+/*
+ * rank[i] of the n labels name[i] in the order of the vote-tie rule
+ * smallest: as numbers when both are numbers (opml(5)) and differ,
+ * else as strings (strcmp).  0, or -1 if out of memory.
+ */
+int opml_knn_ranks(char *const *name, size_t n, size_t *rank);
 #endif
