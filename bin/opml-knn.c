@@ -365,10 +365,12 @@ main(int argc, char *argv[])
 
 	/* The ranking compares squared distances; an overflowed one would
 	 * tie with every other and pick neighbours by input order. */
-	if (!sim && !opml_knn_finite(tr.x, tr.n, te.x, loo ? 0 : te.n, tr.d))
-		errx(1, "%s: squared distances overflow a double%s",
-		    opml_prog_name(trainpath), modelpath != NULL ?
-		    " (under the model)" : "");
+	if (!sim && (j = opml_knn_overflow(tr.x, tr.n, te.x, loo ? 0 :
+	    te.n, tr.d)) != 0)
+		errx(1, "%s: %s %zu spreads so widely that squared "
+		    "distances overflow a double", opml_prog_name(trainpath),
+		    modelpath != NULL ? "under the model, coordinate" :
+		    "feature", j);
 
 	qs = loo ? &tr : &te;
 	nbr = opml_prog_alloc(qs->n, k * sizeof *nbr);

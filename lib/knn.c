@@ -367,8 +367,8 @@ out:
 	return NULL;
 }
 
-int
-opml_knn_finite(const double *train, size_t n, const double *test,
+size_t
+opml_knn_overflow(const double *train, size_t n, const double *test,
     size_t m, size_t d)
 {
 	double lo, hi, s = 0;
@@ -378,7 +378,7 @@ opml_knn_finite(const double *train, size_t n, const double *test,
 	 * ||x||^2 + ||z||^2 - 2 x.z over centred rows (at most four
 	 * times the largest), is at most 4 sum_t (max_t - min_t)^2. */
 	if (n == 0 && m == 0)
-		return 1;
+		return 0;
 	for (t = 0; t < d; t++) {
 		lo = hi = n > 0 ? train[t] : test[t];
 		for (i = 0; i < n; i++) {
@@ -389,11 +389,11 @@ opml_knn_finite(const double *train, size_t n, const double *test,
 			lo = fmin(lo, test[i * d + t]);
 			hi = fmax(hi, test[i * d + t]);
 		}
-		if (!isfinite(lo) || !isfinite(hi))
-			return 0;
 		s += 4 * (hi - lo) * (hi - lo);
+		if (!isfinite(s))
+			return t + 1;
 	}
-	return isfinite(s);
+	return 0;
 }
 
 int

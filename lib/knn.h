@@ -23,10 +23,11 @@
 int opml_knn_search(const double *train, size_t n, const double *test,
     size_t m, size_t d, size_t k, int loo, unsigned nthreads, size_t *nbr);
 
-/* 1 if every squared distance between rows of train and test (n and m
- * rows of d) and the search's expansion of it are finite doubles; 0 if
- * they may overflow (or a value is not finite). */
-int opml_knn_finite(const double *train, size_t n, const double *test,
+/* 0 if every squared distance between rows of train and test (n and m
+ * rows of d) and the search's expansion of it are finite doubles; else
+ * the feature, from 1, whose spread makes them overflow (or that holds
+ * a value that is not finite). */
+size_t opml_knn_overflow(const double *train, size_t n, const double *test,
     size_t m, size_t d);
 
 /* The same by the plain double loop (the reference). */

@@ -191,7 +191,7 @@ naive() {	# k rule loo train test
 	show
 	[ "$status" -eq 1 ]
 	[ "${#lines[@]}" -eq 1 ]
-	[[ $output == "opml-knn: "*"big: squared distances overflow a double" ]]
+	[[ $output == "opml-knn: "*"big: feature 1 spreads so widely that squared distances overflow a double" ]]
 	run opml-knn -L "$TMP/big"
 	[ "$status" -eq 1 ]
 	# Under a model, L x itself may overflow.
@@ -199,7 +199,11 @@ naive() {	# k rule loo train test
 	printf 'a 1e10\nb 2\na 3\n' > "$TMP/s"
 	run opml-knn -k 1 -m "$TMP/m" "$TMP/s" "$TMP/s"
 	[ "$status" -eq 1 ]
-	[[ $output == *"overflow a double (under the model)" ]]
+	[[ $output == *"s: under the model, coordinate 1 spreads so widely that squared distances overflow a double" ]]
+	# the feature named is the one that overflows
+	printf 'a 1 1e200\nb 2 -1e200\n' > "$TMP/big2"
+	run opml-knn -L -k 1 "$TMP/big2"
+	[[ $output == *"big2: feature 2 spreads"* ]]
 }
 
 # Four shards of a training set in order, as split -n l/4 cuts it.
