@@ -245,7 +245,11 @@ scales(void)
 	struct opml_reader r;
 	struct opml_scale p;
 
-	CHECK(scale_bad("x\n", 1, "expected a #opml-scale header"));
+	CHECK(scale_bad("z\n", 1, "expected a #opml-scale header"));
+	/* "x" starts svm-scale's range file. */
+	CHECK(scale_bad("x\n", 1, "range file: no bounds after 'x'"));
+	CHECK(scale_bad("x\n-1 1\n1 0 2\n3 1\n", 4, "expected 2 numbers, "
+	    "found 1"));
 	CHECK(scale_bad("#opml d=2\n", 1, "expected a #opml-scale header"));
 	CHECK(scale_bad("#opml-scale d=2\n", 1, "header: no type"));
 	CHECK(scale_bad("#opml-scale type=zscorezscorezscorezscorezscorezscorez "
