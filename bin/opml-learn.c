@@ -450,6 +450,13 @@ main(int argc, char *argv[])
 	if (rival)
 		opml_only(me, &o);
 	parameters(me, &o, val, given);
+	if (me->algo == OPML_ALGO_ITML) {
+		double lo = val[opml_method_index(me, "lower")];
+		double hi = val[opml_method_index(me, "upper")];
+		if ((lo > 0) != (hi > 0) || lo > hi)
+			errx(2, "-p lower=%g, upper=%g: give both lower and "
+			    "upper, lower <= upper (or neither)", lo, hi);
+	}
 	if (have_model && rival && m.algo != me->algo)
 		errx(1, "%s: a%s %s model cannot resume %s", o.model,
 		    m.algo == OPML_ALGO_OASIS ? "n" : "",
