@@ -258,8 +258,9 @@ opml_only(const struct opml_method *me, const struct options *o)
 	    "-u" : o->rank && !(me->flags & OPML_METHOD_RANK) ? "-r" : NULL;
 
 	if (opt != NULL)
-		errx(2, "%s: not an option of %s (opml and copml only%s)", opt,
-		    me->name, strcmp(opt, "-r") == 0 ? ", and pca" : "");
+		errx(2, "%s: not an option of %s (%s only)", opt, me->name,
+		    strcmp(opt, "-r") == 0 ? "opml, copml and pca" :
+		    "opml and copml");
 }
 
 /* A method that reads the training set whole. */

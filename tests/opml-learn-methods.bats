@@ -152,11 +152,14 @@ tiny() {
 }
 
 @test "OPML's options are refused with a rival" {
-	for o in "-g 0.1" "-R 0.1" "-G 0.1" "-c 0.2" "-u" "-r 2"; do
+	for o in "-g 0.1" "-R 0.1" "-G 0.1" "-c 0.2" "-u"; do
 		run --separate-stderr opml-learn -a lego $o "$DATA/iris.txt"
 		[ "$status" -eq 2 ]
 		[[ $stderr == *": not an option of lego (opml and copml only)"* ]]
 	done
+	run --separate-stderr opml-learn -a lego -r 2 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"-r: not an option of lego (opml, copml and pca only)"* ]]
 }
 
 @test "one class only, or one sample: an error for the set readers" {
