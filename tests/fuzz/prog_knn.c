@@ -14,11 +14,11 @@ static FILE *fuzz_stderr_file;
 static const char *const variants[][12] = {
 	{ "AUX", "IN", NULL },
 	{ "-k", "3", "AUX", "-", NULL },
-	{ "-l", "-k", "2", "IN", NULL },
+	{ "-L", "-k", "2", "IN", NULL },
 	{ "-e", "-m", "AUX", "IN", NULL },
 	{ "-t", "smallest", "-k", "4", "-j", "2", "IN", "IN", NULL },
 	{ "-m", "IN", "AUX", NULL },
-	{ "-e", "-l", "-", NULL },
+	{ "-e", "-L", "-", NULL },
 };
 
 static void
