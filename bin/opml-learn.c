@@ -460,7 +460,8 @@ main(int argc, char *argv[])
 	}
 	if (have_model && rival && m.algo != me->algo)
 		errx(1, "%s: a%s %s model cannot resume %s", o.model,
-		    m.algo == OPML_ALGO_OASIS ? "n" : "",
+		    strchr("aeiou", opml_model_algo_name(m.algo)[0]) ? "n" :
+		    "",
 		    opml_model_algo_name(m.algo), me->name);
 	if (have_model && !rival) {
 		if (m.similarity)
