@@ -19,12 +19,16 @@ static const char *const variants[][12] = {
 	{ "-t", "smallest", "-k", "4", "-j", "2", "IN", "IN", NULL },
 	{ "-m", "IN", "AUX", NULL },
 	{ "-e", "-L", "-", NULL },
+	{ "-i", "-v", "-k", "2", "AUX", "IN", NULL },
+	{ "-c", "-L", "-t", "smallest", "IN", NULL },
+	{ "-M", "-v", "-k", "2", "IN", "AUX", NULL },
+	{ "-M", "-c", "-k", "1", "IN", NULL },
 };
 
 static void
 prog_reset(void)
 {
-	cmp_names = NULL;
+	/* opml-knn keeps no state between runs. */
 }
 
 #include "prog.h"
