@@ -23,44 +23,46 @@
 /* The constraints a rival that reads the set whole draws, as LEGO's
  * paper draws them for the UCI sets and the OPML paper for POLA, LEGO
  * and SOML. */
+/* The end of a parameter list, every field given (for -Wextra). */
+#define END { NULL, 0, 0, 0, 0 }
 #define CONSTRAINTS { "constraints", 10000, 1, 1e9, 1 }
 
 static const struct opml_method methods[] = {
 	{ "opml", OPML_ALGO_OPML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES,
-	    { { NULL } } },
+	    { END } },
 	{ "copml", OPML_ALGO_COPML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES,
-	    { { NULL } } },
+	    { END } },
 	{ "rdml", OPML_ALGO_RDML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES, {
 	    { "lambda", 0.1, TINY, BIG, 0 },
-	    { "threshold", 1, TINY, BIG, 0 }, { NULL } } },
+	    { "threshold", 1, TINY, BIG, 0 }, END } },
 	{ "oasis", OPML_ALGO_OASIS, OPML_METHOD_STREAM | OPML_METHOD_RESUMES |
 	    OPML_METHOD_SIMILARITY, {
-	    { "C", 0.1, TINY, BIG, 0 }, { NULL } } },
-	{ "pola", OPML_ALGO_POLA, 0, { CONSTRAINTS, { NULL } } },
+	    { "C", 0.1, TINY, BIG, 0 }, END } },
+	{ "pola", OPML_ALGO_POLA, 0, { CONSTRAINTS, END } },
 	{ "lego", OPML_ALGO_LEGO, 0, {
 	    { "eta", 0.01, TINY, BIG, 0 }, CONSTRAINTS,
 	    { "low", 5, 0, 100, 0 }, { "high", 95, 0, 100, 0 },
-	    { NULL } } },
+	    END } },
 	{ "soml", OPML_ALGO_SOML, OPML_METHOD_SIMILARITY, {
 	    { "eta", 0.1, TINY, BIG, 0 }, { "gravity", 1e-4, 0, BIG, 0 },
-	    { "K", 10, 1, 1e9, 1 }, CONSTRAINTS, { NULL } } },
+	    { "K", 10, 1, 1e9, 1 }, CONSTRAINTS, END } },
 	/* The batch learners (lib/metric.h), defaults of their papers
 	 * and their authors' code (opml-learn(1), METHODS). */
 	{ "mahalanobis", OPML_ALGO_MAHALANOBIS, 0, {
-	    { "ridge", 1e-6, 0, 1e6, 0 }, { NULL } } },
+	    { "ridge", 1e-6, 0, 1e6, 0 }, END } },
 	{ "itml", OPML_ALGO_ITML, 0, {
 	    { "gamma", 1, TINY, BIG, 0 }, { "factor", 40, 1, 1e6, 1 },
 	    { "constraints", 0, 0, 1e9, 1 }, { "lower", 0, 0, BIG, 0 },
 	    { "upper", 0, 0, BIG, 0 }, { "tol", 1e-2, TINY, 1, 0 },
-	    { "max_iter", 100000, 1, 1e12, 1 }, { NULL } } },
+	    { "max_iter", 100000, 1, 1e12, 1 }, END } },
 	{ "lmnn", OPML_ALGO_LMNN, 0, {
 	    { "k", 3, 1, 1e6, 1 }, { "mu", 0.5, 0, 1, 0 },
 	    { "step", 1e-7, TINY, BIG, 0 }, { "grow", 1.01, 1, 1e3, 0 },
 	    { "max_iter", 1000, 1, 1e9, 1 }, { "tol", 1e-7, 0, 1, 0 },
-	    { "min_step", 1e-22, 0, BIG, 0 }, { NULL } } },
+	    { "min_step", 1e-22, 0, BIG, 0 }, END } },
 	{ "pca", OPML_ALGO_PCA, OPML_METHOD_RANK, {
-	    { "whiten", 0, 0, 1, 1 }, { NULL } } },
-	{ "covariance", OPML_ALGO_COVARIANCE, 0, { { NULL } } },
+	    { "whiten", 0, 0, 1, 1 }, END } },
+	{ "covariance", OPML_ALGO_COVARIANCE, 0, { END } },
 };
 
 const char *
