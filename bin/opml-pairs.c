@@ -39,6 +39,22 @@ static const char options[] =
 
 enum { PIECE = 1 << 16 };	/* pairs scored at a time */
 
+/* " k" appended to line at len: the new length. */
+static int
+put_index(char *line, int len, size_t k)
+{
+	char d[3 * sizeof k];
+	int n = 0;
+
+	do
+		d[n++] = (char)('0' + k % 10);
+	while ((k /= 10) != 0);
+	line[len++] = ' ';
+	while (n > 0)
+		line[len++] = d[--n];
+	return len;
+}
+
 /* The pairs of the list at path, over the samples of s. */
 static struct opml_pair *
 read_list(const char *path, const struct opml_set *s, size_t *np)
@@ -202,13 +218,13 @@ main(int argc, char *argv[])
 				    "learned map" : "squared distance");
 			}
 			len = opml_format_double(score[i], line);
-			if (indices)
-				len += snprintf(line + len, sizeof line - len,
-				    " %d %zu %zu\n", p[i].same, p[i].i,
-				    p[i].j);
-			else
-				len += snprintf(line + len, sizeof line - len,
-				    " %d\n", p[i].same);
+			line[len++] = ' ';
+			line[len++] = p[i].same ? '1' : '0';
+			if (indices) {
+				len = put_index(line, len, p[i].i);
+				len = put_index(line, len, p[i].j);
+			}
+			line[len++] = '\n';
 			opml_prog_put(&buf, line, (size_t)len);
 			opml_prog_flush(&buf, &out, 0);
 		}
