@@ -11,35 +11,42 @@
 
 #include "bilinear.h"
 #include "buf.h"
+#include "confusion.h"
 #include "output.h"
 #include "prog.h"
 #include "knn.h"
 #include "model.h"
+#include "nbrlist.h"
 #include "numfmt.h"
-#include "numparse.h"
 #include "reader.h"
 #include "set.h"
 #include "transform.h"
 
 static const char synopsis[] =
-    "opml-knn [-FNeh] [-j threads] [-k k] [-m model] [-o file]\n"
+    "opml-knn [-Fcehiv] [-j threads] [-k k] [-m model] [-o file]\n"
     "         [-t nearest|smallest] train [file ...]\n"
-    "opml-knn -L [-Feh] [-j threads] [-k k] [-m model] [-o file]\n"
+    "opml-knn -L [-Fcehiv] [-j threads] [-k k] [-m model] [-o file]\n"
     "         [-t nearest|smallest] [file]\n"
-    "opml-knn -M [-Feh] [-k k] [-o file] [-t nearest|smallest] list ...";
+    "opml-knn -N [-h] [-j threads] [-k k] [-m model] [-o file] train "
+    "[file ...]\n"
+    "opml-knn -M [-Fcehv] [-k k] [-o file] [-t nearest|smallest] "
+    "list ...";
 static const char options[] =
     "  -F                    the error rate in full (default: 4 "
     "digits)\n"
     "  -L                    leave one out: classify train by the others\n"
+    "  -c                    print the confusion matrix, not predictions\n"
     "  -e                    print only the error rate\n"
     "  -h                    print this help and exit\n"
+    "  -i                    add each neighbour's row and distance\n"
     "  -j threads            search on this many threads\n"
     "  -k k                  the number of neighbours (default 5)\n"
     "  -M                    merge the lists of -N from shards\n"
     "  -m model              use the learned metric of this model\n"
     "  -N                    write each sample's k nearest as a list\n"
     "  -o file               write to file, whole or not at all\n"
-    "  -t nearest|smallest   the vote-tie rule (default nearest)\n";
+    "  -t nearest|smallest   the vote-tie rule (default nearest)\n"
+    "  -v                    add the votes of each class\n";
 
 /* Rows of s mapped to L x; s->x replaced, s->d becomes r. */
 static void
@@ -54,220 +61,183 @@ transform_set(struct opml_set *s, const struct opml_model *m)
 	s->d = m->r;
 }
 
-/* Labels compare as numbers when both are numbers, else as strings. */
-static const char *const *cmp_names;
-
-static int
-isnum(const char *s, double *v)
-{
-	size_t n = strlen(s);
-	const char *e = opml_parse_double(s, s + n, v);
-
-	return e != NULL && e == s + n;
-}
-
-static int
-cmp_label(const void *a, const void *b)
-{
-	const char *x = cmp_names[*(const size_t *)a];
-	const char *y = cmp_names[*(const size_t *)b];
-	double u, v;
-
-	if (isnum(x, &u) && isnum(y, &v) && u != v)
-		return u < v ? -1 : 1;
-	return strcmp(x, y);
-}
-
-/* The rank of each class under cmp_label, for -t smallest. */
-static size_t *
-label_ranks(const struct opml_labels *l)
-{
-	size_t *rank = opml_prog_alloc(l->n, sizeof *rank);
-	size_t *order = opml_prog_alloc(l->n, sizeof *order), q;
-
-	for (q = 0; q < l->n; q++)
-		order[q] = q;
-	cmp_names = (const char *const *)l->name;
-	qsort(order, l->n, sizeof *order, cmp_label);
-	for (q = 0; q < l->n; q++)
-		rank[order[q]] = q;
-	free(order);
-	return rank;
-}
-
-/* A neighbour from a shard's list. */
-struct nb {
-	double dist;
-	size_t list, pos, cls;
+/* What each prediction writes, and the counts of the run. */
+struct run {
+	int eonly, full, votes, nbrs, conf;
+	size_t k, nclass, wrong, n;
+	const size_t *rank;	/* -t smallest, or NULL */
+	size_t *count;		/* work space: nclass */
+	struct opml_knn_tally *t;	/* k */
+	struct opml_confusion cm;
+	struct opml_buf buf;
+	struct opml_output out;
 };
 
-static int
-cmp_nb(const void *a, const void *b)
+static void
+put_str(struct run *R, const char *s)
 {
-	const struct nb *x = a, *y = b;
-
-	if (x->dist != y->dist)
-		return x->dist < y->dist ? -1 : 1;
-	if (x->list != y->list)
-		return x->list < y->list ? -1 : 1;
-	return x->pos < y->pos ? -1 : x->pos > y->pos;
+	opml_prog_put(&R->buf, s, strlen(s));
 }
 
-static char *
-field(char **p, char *end)
+static void
+put_num(struct run *R, double x)
 {
-	char *s = *p, *e;
+	char num[OPML_PROG_NUMBER];
 
-	while (s < end && (*s == ' ' || *s == '\t'))
-		s++;
-	if (s == end)
-		return NULL;
-	for (e = s; e < end && *e != ' ' && *e != '\t'; e++)
-		;
-	*e = '\0';
-	*p = e < end ? e + 1 : end;
-	return s;
+	opml_prog_put(&R->buf, " ", 1);
+	opml_prog_number(num, x, 1);
+	put_str(R, num);
+}
+
+/*
+ * One sample's prediction from its k neighbours nbr[], nearest first,
+ * whose classes are y[nbr[j]] (names[] their labels); with -i, their
+ * rows idx[] and distances dist[].
+ */
+static void
+predict(struct run *R, const char *truth, const size_t *nbr, const size_t *y,
+    char *const *names, const size_t *idx, const double *dist)
+{
+	size_t c, j, nv = 0;
+	const char *pred;
+
+	if (R->votes) {
+		nv = opml_knn_tally(nbr, R->k, y, R->nclass, R->rank, R->count,
+		    R->t);
+		c = R->t[0].cls;
+	} else
+		c = opml_knn_vote(nbr, R->k, y, R->nclass, R->rank, R->count);
+	pred = names[c];
+	if (strcmp(truth, pred) != 0)
+		R->wrong++;
+	R->n++;
+	if (R->conf && opml_confusion_add(&R->cm, truth, pred) == -1)
+		opml_prog_nomem();
+	if (R->eonly || R->conf)
+		return;
+	put_str(R, truth);
+	opml_prog_put(&R->buf, " ", 1);
+	put_str(R, pred);
+	for (j = 0; R->nbrs && j < R->k; j++) {
+		char num[OPML_PROG_NUMBER];
+
+		snprintf(num, sizeof num, " %zu", idx[j]);
+		put_str(R, num);
+		put_num(R, dist[j]);
+	}
+	for (j = 0; j < nv; j++) {
+		put_num(R, (double)R->t[j].votes);
+		opml_prog_put(&R->buf, " ", 1);
+		put_str(R, names[R->t[j].cls]);
+	}
+	opml_prog_put(&R->buf, "\n", 1);
+	opml_prog_flush(&R->buf, &R->out, 0);
+}
+
+/* Ready for a run over nclass classes. */
+static void
+run_classes(struct run *R, size_t nclass)
+{
+	if (nclass <= R->nclass)
+		return;
+	R->count = opml_prog_realloc(R->count, nclass, sizeof *R->count);
+	R->nclass = nclass;
+}
+
+/* The output put in place; with rate (predictions were made) the
+ * error rate first: the output with -e, else a summary on stderr; the
+ * matrix with -c. */
+static void
+finish(struct run *R, int rate)
+{
+	char num[OPML_PROG_NUMBER];
+	long nl, i;
+
+	if (rate)
+		opml_prog_number(num, (double)R->wrong / (double)R->n,
+		    R->full);
+	if (rate && R->eonly) {
+		put_str(R, num);
+		opml_prog_put(&R->buf, "\n", 1);
+	}
+	if (rate && R->conf) {
+		if ((nl = opml_confusion_finish(&R->cm)) == -1)
+			opml_prog_nomem();
+		for (i = 0; i <= nl; i++) {
+			if (opml_confusion_line(&R->cm, (size_t)i, &R->buf) == -1)
+				opml_prog_nomem();
+			opml_prog_flush(&R->buf, &R->out, 0);
+		}
+	}
+	opml_prog_flush(&R->buf, &R->out, 1);
+	opml_prog_commit(&R->out);
+	if (rate && !R->eonly)
+		fprintf(stderr, "opml-knn: error %s (%zu/%zu)\n", num,
+		    R->wrong, R->n);
+	opml_buf_free(&R->buf);
+	opml_confusion_free(&R->cm);
+	free(R->count);
+	free(R->t);
+}
+
+/* The rank of each label, for -t smallest. */
+static size_t *
+label_ranks(char *const *name, size_t n)
+{
+	size_t *rank = opml_prog_alloc(n, sizeof *rank);
+
+	if (opml_knn_ranks(name, n, rank) == -1)
+		opml_prog_nomem();
+	return rank;
 }
 
 /*
  * -M: the lists of -N from shards of one training set, in the shards'
- * order, merged into the predictions of one run over the whole set: a
- * distance tie goes to the shard listed first, then to its earlier row.
+ * order, merged into the predictions of one run over the whole set
+ * (lib/nbrlist.c).
  */
-/* The error rate: the output with -e, else a summary on stderr. */
 static void
-finish(struct opml_buf *b, struct opml_output *o, size_t wrong, size_t n,
-    int eonly, int full)
-{
-	char num[OPML_PROG_NUMBER];
-
-	opml_prog_number(num, (double)wrong / (double)n, full);
-	if (eonly) {
-		opml_prog_put(b, num, strlen(num));
-		opml_prog_put(b, "\n", 1);
-	}
-	opml_prog_flush(b, o, 1);
-	opml_prog_commit(o);
-	if (!eonly)
-		fprintf(stderr, "opml-knn: error %s (%zu/%zu)\n", num, wrong,
-		    n);
-}
-
-static void
-merge(char **paths, size_t nl, size_t k, int smallest, int eonly, int full,
+merge(char **paths, size_t nl, struct run *R, int smallest,
     const char *outpath)
 {
-	struct opml_reader *r = opml_prog_alloc(nl, sizeof *r);
-	struct opml_labels lab;
-	struct opml_output out;
-	struct opml_buf buf = { NULL, 0, 0 };
-	struct nb *c = NULL;
-	size_t nc = 0, cap = 0, l, j, q = 0, wrong = 0, *y = NULL, *idx = NULL;
-	size_t *count = NULL, *rank = NULL, ranked = 0;
-	char *truth = NULL, *line, *p, *f;
-	size_t len;
-	int rc, isnew;
+	struct opml_nbrlist_merge m;
+	size_t *cls, *idx, *rank = NULL, ranked = 0, j;
+	double *dist;
+	int rc;
 
-	opml_labels_init(&lab);
-	for (l = 0; l < nl; l++)
-		if (opml_reader_open(&r[l], paths[l]) == -1)
-			errx(1, "%s", r[l].err);
-	y = opml_prog_alloc(k, sizeof *y);
-	idx = opml_prog_alloc(k, sizeof *idx);
-	opml_prog_open(&out, outpath);
-	for (;;) {
-		nc = 0;
-		for (l = 0; l < nl; l++) {
-			size_t pos = 0;
-
-			if ((rc = opml_reader_line(&r[l], &line, &len)) == -1)
-				errx(1, "%s", r[l].err);
-			if (rc == 0) {
-				if (l > 0 && truth != NULL)
-					errx(1, "%s: ends before %s", r[l].name,
-					    r[0].name);
-				break;
-			}
-			p = line;
-			if ((f = field(&p, line + len)) == NULL)
-				errx(1, "%s:%lu: empty line", r[l].name,
-				    r[l].line);
-			if (l == 0) {
-				free(truth);
-				truth = opml_prog_strdup(f);
-			} else if (strcmp(f, truth) != 0)
-				errx(1, "%s:%lu: sample labeled '%s', not '%s' "
-				    "as in %s", r[l].name, r[l].line, f, truth,
-				    r[0].name);
-			while ((f = field(&p, line + len)) != NULL) {
-				const char *e;
-				char *g;
-
-				if (nc == cap) {
-					cap = cap ? 2 * cap : 64;
-					c = opml_prog_realloc(c, cap, sizeof *c);
-				}
-				e = opml_parse_double(f, f + strlen(f),
-				    &c[nc].dist);
-				if (e == NULL || *e != '\0' || c[nc].dist < 0)
-					errx(1, "%s:%lu: '%s': not a distance",
-					    r[l].name, r[l].line, f);
-				if ((g = field(&p, line + len)) == NULL)
-					errx(1, "%s:%lu: a distance without a "
-					    "label", r[l].name, r[l].line);
-				if ((c[nc].cls = opml_labels_add(&lab, g,
-				    &isnew)) == (size_t)-1)
-					opml_prog_nomem();
-				c[nc].list = l;
-				c[nc++].pos = pos++;
-			}
-		}
-		if (l < nl)
-			break;
-		if (nc < k)
-			errx(1, "%s:%lu: %zu neighbours in all, fewer than "
-			    "-k %zu", r[0].name, r[0].line, nc, k);
-		qsort(c, nc, sizeof *c, cmp_nb);
-		count = opml_prog_realloc(count, lab.n, sizeof *count);
-		if (smallest && ranked != lab.n) {
-			free(rank);
-			rank = label_ranks(&lab);
-			ranked = lab.n;
-		}
-		for (j = 0; j < k; j++) {
-			y[j] = c[j].cls;
-			idx[j] = j;
-		}
-		j = opml_knn_vote(idx, k, y, lab.n, smallest ? rank : NULL,
-		    count);
-		if (strcmp(truth, lab.name[j]) != 0)
-			wrong++;
-		q++;
-		if (eonly)
-			continue;
-		opml_prog_put(&buf, truth, strlen(truth));
-		opml_prog_put(&buf, " ", 1);
-		opml_prog_put(&buf, lab.name[j], strlen(lab.name[j]));
-		opml_prog_put(&buf, "\n", 1);
-		opml_prog_flush(&buf, &out, 0);
+	if ((rc = opml_nbrlist_merge_open(&m, paths, nl)) != 0) {
+		if (rc == OPML_NBRLIST_ENOMEM)
+			opml_prog_nomem();
+		errx(1, "%s", m.err);
 	}
-	for (l = 1; l < nl; l++)
-		if (opml_reader_line(&r[l], &line, &len) != 0)
-			errx(1, "%s: more lines than %s", r[l].name, r[0].name);
-	if (q == 0)
-		errx(1, "%s: no lists", r[0].name);
-	finish(&buf, &out, wrong, q, eonly, full);
-	for (l = 0; l < nl; l++)
-		opml_reader_close(&r[l]);
-	opml_buf_free(&buf);
-	opml_labels_free(&lab);
-	free(r);
-	free(c);
-	free(y);
+	cls = opml_prog_alloc(R->k, sizeof *cls);
+	idx = opml_prog_alloc(R->k, sizeof *idx);
+	dist = opml_prog_alloc(R->k, sizeof *dist);
+	for (j = 0; j < R->k; j++)
+		idx[j] = j;
+	opml_prog_open(&R->out, outpath);
+	while ((rc = opml_nbrlist_merge_next(&m, R->k, cls, dist)) == 1) {
+		run_classes(R, m.labels.n);
+		if (smallest && ranked != m.labels.n) {
+			free(rank);
+			rank = label_ranks(m.labels.name, m.labels.n);
+			ranked = m.labels.n;
+			R->rank = rank;
+		}
+		predict(R, m.truth, idx, cls, m.labels.name, NULL, NULL);
+	}
+	if (rc == OPML_NBRLIST_ENOMEM)
+		opml_prog_nomem();
+	if (rc < 0)
+		errx(1, "%s", m.err);
+	if (R->n == 0)
+		errx(1, "%s: no lists", m.r[0].name);
+	finish(R, 1);
+	opml_nbrlist_merge_close(&m);
+	free(cls);
 	free(idx);
-	free(count);
+	free(dist);
 	free(rank);
-	free(truth);
 	exit(0);
 }
 
@@ -278,32 +248,37 @@ main(int argc, char *argv[])
 	struct opml_set tr, te;
 	const struct opml_set *qs;
 	struct opml_model m;
-	struct opml_output out;
-	struct opml_buf buf = { NULL, 0, 0 };
+	struct run R;
 	const char *modelpath = NULL, *outpath = NULL, *trainpath;
-	size_t *nbr, *count, *rank = NULL, q, nc, wrong = 0, k;
+	size_t *nbr, *rank = NULL, *cls, q, j, k;
+	double *dist = NULL;
 	unsigned long long kk = 5, jobs;
 	long ncpu;
-	int ch, loo = 0, eonly = 0, smallest = 0, lists = 0, domerge = 0;
-	int full = 0, sim = 0;
-	char num[OPML_NUMFMT_MAX];
-
+	int ch, loo = 0, smallest = 0, lists = 0, domerge = 0, sim = 0;
 	opml_prog_init(synopsis, options);
+	memset(&R, 0, sizeof R);
+	opml_confusion_init(&R.cm);
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	jobs = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (unsigned long long)ncpu;
-	while ((ch = getopt(argc, argv, "FLMNehj:k:m:o:t:")) != -1) {
+	while ((ch = getopt(argc, argv, "FLMNcehij:k:m:o:t:v")) != -1) {
 		switch (ch) {
 		case 'F':
-			full = 1;
+			R.full = 1;
 			break;
 		case 'L':
 			loo = 1;
 			break;
+		case 'c':
+			R.conf = 1;
+			break;
 		case 'e':
-			eonly = 1;
+			R.eonly = 1;
 			break;
 		case 'h':
 			opml_prog_help();
+			break;
+		case 'i':
+			R.nbrs = 1;
 			break;
 		case 'j':
 			jobs = opml_prog_uint(ch, optarg, 1, 256);
@@ -326,17 +301,27 @@ main(int argc, char *argv[])
 		case 't':
 			smallest = opml_prog_word(ch, optarg, ties) == 1;
 			break;
+		case 'v':
+			R.votes = 1;
+			break;
 		default:
 			opml_prog_usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
+	/* One kind of output: predictions (with -i, -v), the matrix, the
+	 * error rate alone, or the lists. */
+	if ((R.eonly || R.conf || lists) && (R.nbrs || R.votes))
+		opml_prog_usage();
+	if (R.conf && (R.eonly || lists))
+		opml_prog_usage();
+	k = R.k = (size_t)kk;
+	R.t = opml_prog_alloc(k, sizeof *R.t);
 	if (domerge) {
-		if (argc < 1 || loo || lists || modelpath != NULL)
+		if (argc < 1 || loo || lists || R.nbrs || modelpath != NULL)
 			opml_prog_usage();
-		merge(argv, (size_t)argc, (size_t)kk, smallest, eonly, full,
-		    outpath);
+		merge(argv, (size_t)argc, &R, smallest, outpath);
 	}
 	if (loo ? argc > 1 : argc < 1)
 		opml_prog_usage();
@@ -352,7 +337,6 @@ main(int argc, char *argv[])
 	opml_prog_set(&tr, (char *[]){ argv[0], NULL }, NULL);
 	if (tr.n == 0)
 		errx(1, "%s: no samples", opml_prog_name(trainpath));
-	k = (size_t)kk;
 	if (loo ? k >= tr.n : k > tr.n)
 		errx(1, "-k %zu: only %zu training samples%s", k, tr.n,
 		    loo ? " (one is left out)" : "");
@@ -367,9 +351,10 @@ main(int argc, char *argv[])
 	/* A similarity model (form=similarity) ranks by x'Wz, the most
 	 * similar first; any other maps the samples to L x. */
 	if (modelpath != NULL && m.similarity) {
-		if (lists)
-			errx(1, "%s: -N lists squared distances; a similarity "
-			    "model (x'Wz) has none", opml_prog_name(modelpath));
+		if (lists || R.nbrs)
+			errx(1, "%s: %s lists squared distances; a similarity "
+			    "model (x'Wz) has none", opml_prog_name(modelpath),
+			    lists ? "-N" : "-i");
 		sim = 1;
 	} else if (modelpath != NULL) {
 		transform_set(&tr, &m);
@@ -380,15 +365,15 @@ main(int argc, char *argv[])
 
 	/* The ranking compares squared distances; an overflowed one would
 	 * tie with every other and pick neighbours by input order. */
-	if (!sim && !opml_knn_finite(tr.x, tr.n, te.x, loo ? 0 : te.n, tr.d))
-		errx(1, "%s: squared distances overflow a double%s",
-		    opml_prog_name(trainpath), modelpath != NULL ?
-		    " (under the model)" : "");
+	if (!sim && (j = opml_knn_overflow(tr.x, tr.n, te.x, loo ? 0 :
+	    te.n, tr.d)) != 0)
+		errx(1, "%s: %s %zu spreads so widely that squared "
+		    "distances overflow a double", opml_prog_name(trainpath),
+		    modelpath != NULL ? "under the model, coordinate" :
+		    "feature", j);
 
 	qs = loo ? &tr : &te;
-	nc = tr.labels.n;
 	nbr = opml_prog_alloc(qs->n, k * sizeof *nbr);
-	count = opml_prog_alloc(nc, sizeof *count);
 	if (sim) {
 		double *u = opml_prog_alloc(tr.d, sizeof *u);
 		double *sc = opml_prog_alloc(tr.n, sizeof *sc);
@@ -403,62 +388,36 @@ main(int argc, char *argv[])
 	    (unsigned)jobs, nbr) == -1)
 		opml_prog_nomem();
 	if (smallest)
-		rank = label_ranks(&tr.labels);
+		rank = label_ranks(tr.labels.name, tr.labels.n);
+	run_classes(&R, tr.labels.n);
+	R.rank = rank;
 
-	opml_prog_open(&out, outpath);
-	for (q = 0; q < qs->n && lists; q++) {
-		const char *truth = qs->labels.name[qs->y[q]];
-		size_t j, r;
-
-		/* TRUTH then (distance, label) of the k nearest, nearest
-		 * first, the distances exact (they read back the same). */
-		opml_prog_put(&buf, truth, strlen(truth));
-		for (j = 0; j < k; j++) {
-			r = nbr[q * k + j];
-			opml_format_double(opml_knn_dist(tr.x + r * tr.d,
-			    qs->x + q * tr.d, tr.d), num);
-			opml_prog_put(&buf, " ", 1);
-			opml_prog_put(&buf, num, strlen(num));
-			opml_prog_put(&buf, " ", 1);
-			opml_prog_put(&buf, tr.labels.name[tr.y[r]],
-			    strlen(tr.labels.name[tr.y[r]]));
-		}
-		opml_prog_put(&buf, "\n", 1);
-		opml_prog_flush(&buf, &out, 0);
-	}
-	if (lists) {
-		opml_prog_flush(&buf, &out, 1);
-		opml_prog_commit(&out);
-		opml_buf_free(&buf);
-		opml_set_free(&tr);
-		opml_set_free(&te);
-		free(nbr);
-		free(count);
-		free(rank);
-		return 0;
-	}
+	opml_prog_open(&R.out, outpath);
+	dist = opml_prog_alloc(k, sizeof *dist);
+	cls = opml_prog_alloc(k, sizeof *cls);
 	for (q = 0; q < qs->n; q++) {
-		size_t c = opml_knn_vote(nbr + q * k, k, tr.y, nc, rank,
-		    count);
-		const char *truth = qs->labels.name[qs->y[q]];
-		const char *pred = tr.labels.name[c];
-
-		if (strcmp(truth, pred) != 0)
-			wrong++;
-		if (eonly)
+		for (j = 0; (lists || R.nbrs) && j < k; j++) {
+			dist[j] = opml_knn_dist(tr.x + nbr[q * k + j] * tr.d,
+			    qs->x + q * tr.d, tr.d);
+			cls[j] = tr.y[nbr[q * k + j]];
+		}
+		if (!lists) {
+			predict(&R, qs->labels.name[qs->y[q]], nbr + q * k,
+			    tr.y, tr.labels.name, nbr + q * k, dist);
 			continue;
-		opml_prog_put(&buf, truth, strlen(truth));
-		opml_prog_put(&buf, " ", 1);
-		opml_prog_put(&buf, pred, strlen(pred));
-		opml_prog_put(&buf, "\n", 1);
-		opml_prog_flush(&buf, &out, 0);
+		}
+		/* -N: the list of the k nearest (opml(5)). */
+		if (opml_nbrlist_write(&R.buf, qs->labels.name[qs->y[q]], k,
+		    dist, cls, tr.labels.name) == -1)
+			opml_prog_nomem();
+		opml_prog_flush(&R.buf, &R.out, 0);
 	}
-	finish(&buf, &out, wrong, qs->n, eonly, full);
-	opml_buf_free(&buf);
+	finish(&R, !lists);
 	opml_set_free(&tr);
 	opml_set_free(&te);
 	free(nbr);
-	free(count);
 	free(rank);
+	free(dist);
+	free(cls);
 	return 0;
 }

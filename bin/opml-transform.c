@@ -35,7 +35,7 @@ main(int argc, char *argv[])
 	char **files;
 	double *y = NULL;
 	int ch, sparse = 0, rc;
-	size_t i, ycap = 0, nout = 0;
+	size_t i, ycap = 0;
 	enum opml_feed_status status;
 
 	opml_prog_init(synopsis, options);
@@ -85,14 +85,14 @@ main(int argc, char *argv[])
 		}
 		if (opml_transform_batch(&m, b->x, b->n, y) == -1)
 			opml_prog_nomem();
-		for (i = 0; i < b->n; i++, nout++) {
+		for (i = 0; i < b->n; i++) {
 			rc = opml_buf_row(&buf, OPML_BATCH_LABEL(b, i),
 			    y + i * m.r, m.r, sparse);
 			if (rc == OPML_BUF_NONFINITE) {
 				/* The lines before stay whole. */
 				opml_prog_flush(&buf, &out, 1);
-				errx(1, "sample %zu (%s): L x overflows a double",
-				    nout + 1, OPML_BATCH_LABEL(b, i));
+				errx(1, "%s:%lu: L x overflows a double",
+				    opml_prog_name(b->file[i]), b->lineno[i]);
 			}
 			if (rc != 0)
 				opml_prog_nomem();

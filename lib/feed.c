@@ -27,9 +27,10 @@ fail(struct opml_batch *b, const char *msg)
 	return -1;
 }
 
-/* Append the feed's current sample to b. */
+/* Append the sample just read by r to b. */
 static int
-append(struct opml_batch *b, const struct opml_sample *s)
+append(struct opml_batch *b, const struct opml_sample *s,
+    const struct opml_reader *r)
 {
 	size_t len = strlen(s->label) + 1;
 
@@ -40,10 +41,15 @@ append(struct opml_batch *b, const struct opml_sample *s)
 		b->cap = batch_cap(s->d);
 		free(b->x);
 		free(b->lab);
+		free(b->file);
+		free(b->lineno);
 		b->xcap = b->cap * s->d;
 		b->x = malloc(b->xcap * sizeof *b->x);
 		b->lab = malloc(b->cap * sizeof *b->lab);
-		if (b->x == NULL || b->lab == NULL) {
+		b->file = malloc(b->cap * sizeof *b->file);
+		b->lineno = malloc(b->cap * sizeof *b->lineno);
+		if (b->x == NULL || b->lab == NULL || b->file == NULL ||
+		    b->lineno == NULL) {
 			b->cap = b->xcap = 0;
 			return fail(b, "out of memory");
 		}
@@ -60,6 +66,8 @@ append(struct opml_batch *b, const struct opml_sample *s)
 	}
 	memcpy(b->labels + b->lablen, s->label, len);
 	b->lab[b->n] = b->lablen;
+	b->file[b->n] = r->name;
+	b->lineno[b->n] = r->line;
 	b->lablen += len;
 	memcpy(b->x + b->n * b->d, s->x, b->d * sizeof *b->x);
 	b->n++;
@@ -165,7 +173,7 @@ fill(struct opml_feed *f, struct opml_batch *b, int raw)
 		}
 		rc = opml_read_sample(f->r, &f->s);
 		if (rc == 1) {
-			if (append(b, &f->s) == -1)
+			if (append(b, &f->s, f->r) == -1)
 				return;
 		} else if (rc == 0) {
 			close_current(f);
@@ -199,7 +207,7 @@ parse_raw(struct opml_feed *f, struct opml_batch *b)
 	mr.line = b->line;
 	f->cs.d = b->d;
 	while ((rc = opml_read_sample(&mr, &f->cs)) == 1)
-		if (append(b, &f->cs) == -1)
+		if (append(b, &f->cs, &mr) == -1)
 			break;
 	if (rc == -1)
 		fail(b, mr.err);
@@ -352,6 +360,8 @@ opml_feed_stop(struct opml_feed *f)
 		free(f->batch[i].x);
 		free(f->batch[i].labels);
 		free(f->batch[i].lab);
+		free(f->batch[i].file);
+		free(f->batch[i].lineno);
 		free(f->batch[i].text);
 	}
 	opml_sample_free(&f->s);

@@ -37,6 +37,8 @@ struct opml_batch {
 	double *x;		/* n x d, row-major */
 	char *labels;		/* the labels, NUL-terminated, back to back */
 	size_t *lab;		/* offset of label i in labels */
+	const char **file;	/* sample i's file name, for messages */
+	unsigned long *lineno;	/* and its line */
 	enum opml_feed_status status;
 	char err[OPML_ERRMAX];	/* "file:line: what", or "file: why" */
 	size_t cap, xcap, labcap, lablen;

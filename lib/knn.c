@@ -1,4 +1,5 @@
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -6,6 +7,7 @@
 #include <string.h>
 
 #include "knn.h"
+#include "numparse.h"
 #include "simd.h"
 #include "tile.h"
 
@@ -365,8 +367,8 @@ out:
 	return NULL;
 }
 
-int
-opml_knn_finite(const double *train, size_t n, const double *test,
+size_t
+opml_knn_overflow(const double *train, size_t n, const double *test,
     size_t m, size_t d)
 {
 	double lo, hi, s = 0;
@@ -376,7 +378,7 @@ opml_knn_finite(const double *train, size_t n, const double *test,
 	 * ||x||^2 + ||z||^2 - 2 x.z over centred rows (at most four
 	 * times the largest), is at most 4 sum_t (max_t - min_t)^2. */
 	if (n == 0 && m == 0)
-		return 1;
+		return 0;
 	for (t = 0; t < d; t++) {
 		lo = hi = n > 0 ? train[t] : test[t];
 		for (i = 0; i < n; i++) {
@@ -387,11 +389,11 @@ opml_knn_finite(const double *train, size_t n, const double *test,
 			lo = fmin(lo, test[i * d + t]);
 			hi = fmax(hi, test[i * d + t]);
 		}
-		if (!isfinite(lo) || !isfinite(hi))
-			return 0;
 		s += 4 * (hi - lo) * (hi - lo);
+		if (!isfinite(s))
+			return t + 1;
 	}
-	return isfinite(s);
+	return 0;
 }
 
 int
@@ -500,4 +502,79 @@ out:
 	free(wk);
 	free(tid);
 	return rc;
+}
+
+static int
+cmp_tally(const void *a, const void *b)
+{
+	const struct opml_knn_tally *x = a, *y = b;
+
+	if (x->votes != y->votes)
+		return x->votes > y->votes ? -1 : 1;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+size_t
+opml_knn_tally(const size_t *nbr, size_t k, const size_t *y, size_t nclass,
+    const size_t *rank, size_t *count, struct opml_knn_tally *t)
+{
+	const size_t seen = (size_t)1 << (sizeof(size_t) * CHAR_BIT - 1);
+	size_t j, c, n = 0;
+
+	memset(count, 0, nclass * sizeof *count);
+	for (j = 0; j < k; j++)
+		count[y[nbr[j]]]++;
+	/* The classes in the order of their nearest neighbours. */
+	for (j = 0; j < k; j++) {
+		c = y[nbr[j]];
+		if (count[c] & seen)
+			continue;
+		t[n].cls = c;
+		t[n].votes = count[c];
+		t[n].key = rank != NULL ? rank[c] : n;
+		n++;
+		count[c] |= seen;
+	}
+	qsort(t, n, sizeof *t, cmp_tally);
+	return n;
+}
+
+struct label_key {
+	const char *s;
+	double v;
+	int num;
+	size_t i;
+};
+
+static int
+cmp_label(const void *a, const void *b)
+{
+	const struct label_key *x = a, *y = b;
+
+	if (x->num && y->num && x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	return strcmp(x->s, y->s);
+}
+
+int
+opml_knn_ranks(char *const *name, size_t n, size_t *rank)
+{
+	struct label_key *o;
+	size_t q, len;
+	const char *e;
+
+	if ((o = malloc((n ? n : 1) * sizeof *o)) == NULL)
+		return -1;
+	for (q = 0; q < n; q++) {
+		len = strlen(name[q]);
+		e = opml_parse_double(name[q], name[q] + len, &o[q].v);
+		o[q].num = e != NULL && e == name[q] + len;
+		o[q].s = name[q];
+		o[q].i = q;
+	}
+	qsort(o, n, sizeof *o, cmp_label);
+	for (q = 0; q < n; q++)
+		rank[o[q].i] = q;
+	free(o);
+	return 0;
 }

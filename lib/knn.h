@@ -23,10 +23,11 @@
 int opml_knn_search(const double *train, size_t n, const double *test,
     size_t m, size_t d, size_t k, int loo, unsigned nthreads, size_t *nbr);
 
-/* 1 if every squared distance between rows of train and test (n and m
- * rows of d) and the search's expansion of it are finite doubles; 0 if
- * they may overflow (or a value is not finite). */
-int opml_knn_finite(const double *train, size_t n, const double *test,
+/* 0 if every squared distance between rows of train and test (n and m
+ * rows of d) and the search's expansion of it are finite doubles; else
+ * the feature, from 1, whose spread makes them overflow (or that holds
+ * a value that is not finite). */
+size_t opml_knn_overflow(const double *train, size_t n, const double *test,
     size_t m, size_t d);
 
 /* The same by the plain double loop (the reference). */
@@ -45,4 +46,29 @@ double opml_knn_dist(const double *x, const double *z, size_t d);
 size_t opml_knn_vote(const size_t *nbr, size_t k, const size_t *y,
     size_t nclass, const size_t *rank, size_t *count);
 
+
+
+/* One class's share of a vote (opml_knn_tally). */
+struct opml_knn_tally {
+	size_t cls, votes;
+	size_t key;	/* the tie order: the class's first neighbour's
+			   place (rule nearest) or its rank */
+};
+
+/*
+ * The vote of opml_knn_vote in full: the classes that got votes, into
+ * t[0..return), most votes first, a tie in the order of the tie rule,
+ * so that t[0].cls is opml_knn_vote's winner.  t has room for k
+ * entries; count is work space of nclass entries.
+ */
+size_t opml_knn_tally(const size_t *nbr, size_t k, const size_t *y,
+    size_t nclass, const size_t *rank, size_t *count,
+    struct opml_knn_tally *t);
+
+/*
+ * rank[i] of the n labels name[i] in the order of the vote-tie rule
+ * smallest: as numbers when both are numbers (opml(5)) and differ,
+ * else as strings (strcmp).  0, or -1 if out of memory.
+ */
+int opml_knn_ranks(char *const *name, size_t n, size_t *rank);
 #endif

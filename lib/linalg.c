@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "linalg.h"
+#include "vec.h"
 
 const char *
 opml_linalg_strerror(int err)
@@ -24,17 +25,6 @@ opml_linalg_strerror(int err)
 	}
 }
 
-static double
-dot(const double *x, const double *y, size_t n)
-{
-	double s = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		s += x[i] * y[i];
-	return s;
-}
-
 int
 opml_linalg_cholesky(double *A, size_t d)
 {
@@ -44,7 +34,7 @@ opml_linalg_cholesky(double *A, size_t d)
 	for (j = 0; j < d; j++) {
 		double *rj = A + j * d;
 
-		piv = rj[j] - dot(rj, rj, j);
+		piv = rj[j] - opml_vec_dot_serial(rj, rj, j);
 		/* !(piv > 0) also catches NaN. */
 		if (!(piv > 0) || !isfinite(piv))
 			return OPML_LINALG_ENOTPD;
@@ -53,7 +43,7 @@ opml_linalg_cholesky(double *A, size_t d)
 		for (i = j + 1; i < d; i++) {
 			double *ri = A + i * d;
 
-			ri[j] = (ri[j] - dot(ri, rj, j)) / rjj;
+			ri[j] = (ri[j] - opml_vec_dot_serial(ri, rj, j)) / rjj;
 		}
 	}
 	for (i = 0; i < d; i++)
@@ -131,7 +121,7 @@ tridiagonal(double *T, size_t d, double *diag, double *off, double *tau,
 
 		m = d - k - 1;
 		diag[k] = T[k * d + k];
-		norm = sqrt(dot(v, v, m));
+		norm = sqrt(opml_vec_dot_serial(v, v, m));
 		tau[k] = 0;
 		if (norm == 0) {
 			off[k] = 0;
@@ -141,13 +131,13 @@ tridiagonal(double *T, size_t d, double *diag, double *off, double *tau,
 		alpha = v[0] > 0 ? -norm : norm;
 		off[k] = alpha;
 		v[0] -= alpha;
-		t = 2 / dot(v, v, m);
+		t = 2 / opml_vec_dot_serial(v, v, m);
 		tau[k] = t;
 		/* Trailing block B <- H B H = B - v w' - w v', with
 		 * w = t B v - (t^2/2)(v'Bv) v. */
 		for (i = 0; i < m; i++)
-			p[i] = t * dot(T + (k + 1 + i) * d + k + 1, v, m);
-		half = 0.5 * t * dot(p, v, m);
+			p[i] = t * opml_vec_dot_serial(T + (k + 1 + i) * d + k + 1, v, m);
+		half = 0.5 * t * opml_vec_dot_serial(p, v, m);
 		for (i = 0; i < m; i++)
 			p[i] -= half * v[i];
 		for (i = 0; i < m; i++) {
@@ -184,7 +174,7 @@ accumulate(const double *T, size_t d, const double *tau, double *W)
 		m = d - k - 1;
 		for (r = k + 1; r < d; r++) {
 			double *w = W + r * d + k + 1;
-			double s = tau[k] * dot(w, v, m);
+			double s = tau[k] * opml_vec_dot_serial(w, v, m);
 			size_t j;
 
 			for (j = 0; j < m; j++)

@@ -48,6 +48,9 @@
  *   transform x to L x under a model
  *   scale     feature scaling, saved and restored
  *   knn       k nearest neighbours and their vote
+ *   nbrlist   neighbour lists (opml(5)), and their merge across shards
+ *   confusion the confusion matrix of a classifier
+ *   inspect   what a model learned: M = L'L, feature weights, spectrum
  *   roc       ROC curves, AUC, EER, and their SVG figure
  *   table     tables of per-split figures, a column per method
  *   stat      mean, std, the paired t-test and Student's t p-value

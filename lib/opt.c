@@ -4,13 +4,49 @@
 #include "numparse.h"
 #include "opt.h"
 
+/* Whether s is all digits from p on, at least one: the end of p. */
+static const char *
+digits(const char *p)
+{
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return p;
+}
+
+/*
+ * Whether s has the syntax opml_parse_double accepts, so that a number
+ * it refuses overflowed: [+-]digits[.digits][(e|E)[+-]digits].
+ */
+static int
+well_formed(const char *s)
+{
+	const char *p = s + (*s == '+' || *s == '-'), *q;
+
+	q = digits(p);
+	if (*q == '.')
+		q = digits(q + 1);
+	if (q == p || (q == p + 1 && *p == '.'))
+		return 0;
+	if (*q == 'e' || *q == 'E') {
+		p = q + 1;
+		p += *p == '+' || *p == '-';
+		if ((q = digits(p)) == p)
+			return 0;
+	}
+	return *q == '\0';
+}
+
 int
 opml_opt_real(const char *s, double lo, double hi, double *v)
 {
 	size_t n = strlen(s);
 
-	if (opml_parse_double(s, s + n, v) != s + n)
-		return OPML_OPT_SYNTAX;
+	if (opml_parse_double(s, s + n, v) != s + n) {
+		if (!well_formed(s))
+			return OPML_OPT_SYNTAX;
+		/* Beyond the largest double: out of any range. */
+		return *s == '-' ? OPML_OPT_LOW : OPML_OPT_HIGH;
+	}
 	if (*v < lo)
 		return OPML_OPT_LOW;
 	if (*v > hi)

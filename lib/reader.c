@@ -67,13 +67,24 @@ opml_reader_fail(struct opml_reader *r, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
+	char *p;
 
-	n = snprintf(r->err, sizeof r->err, "%s:%lu: ", r->name, r->line);
+	/* Before the first line there is no line to name. */
+	if (r->line == 0)
+		n = snprintf(r->err, sizeof r->err, "%s: ", r->name);
+	else
+		n = snprintf(r->err, sizeof r->err, "%s:%lu: ", r->name,
+		    r->line);
 	if (n < 0 || (size_t)n >= sizeof r->err)
 		return -1;
 	va_start(ap, fmt);
 	vsnprintf(r->err + n, sizeof r->err - (size_t)n, fmt, ap);
 	va_end(ap);
+	/* Quoted input may hold control bytes (a CR, an escape): the
+	 * message stays one line that a terminal shows as it is. */
+	for (p = r->err; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
 	return -1;
 }
 

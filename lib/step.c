@@ -2,17 +2,7 @@
 #include <string.h>
 
 #include "step.h"
-
-static double
-dot(const double *x, const double *y, size_t n)
-{
-	double s = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		s += x[i] * y[i];
-	return s;
-}
+#include "vec.h"
 
 double
 opml_step_lambda_min(double aa, double bb, double ab)
@@ -43,9 +33,9 @@ opml_step_coefs(const double *u, const double *v, size_t r,
 	c->g = 0;
 	if (!(z > 0))
 		return OPML_STEP_INACTIVE;
-	aa = dot(a, a, d);
-	bb = dot(b, b, d);
-	ab = dot(a, b, d);
+	aa = opml_vec_dot_serial(a, a, d);
+	bb = opml_vec_dot_serial(b, b, d);
+	ab = opml_vec_dot_serial(a, b, d);
 	if (!isfinite(aa + bb + ab) || !isfinite(g))
 		return OPML_STEP_OVERFLOW;
 	/* The step depends on g aa, g bb, g ab only, which a relative step
@@ -119,11 +109,11 @@ void
 opml_step_prestage(double *L, size_t r, size_t d, const double *v, double g1,
     double *w)
 {
-	double f = -g1 / (1 + g1 * dot(v, v, d));
+	double f = -g1 / (1 + g1 * opml_vec_dot_serial(v, v, d));
 	size_t i, j;
 
 	for (i = 0; i < r; i++)
-		w[i] = f * dot(L + i * d, v, d);
+		w[i] = f * opml_vec_dot_serial(L + i * d, v, d);
 	for (i = 0; i < r; i++) {
 		double *row = L + i * d;
 		for (j = 0; j < d; j++)

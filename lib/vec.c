@@ -306,6 +306,17 @@ opml_vec_dot(const double *x, const double *y, size_t n)
 	return dot8(x, y, n);
 }
 
+double
+opml_vec_dot_serial(const double *x, const double *y, size_t n)
+{
+	double s = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		s += x[i] * y[i];
+	return s;
+}
+
 void
 opml_vec_matvec(const double *L, size_t r, size_t d, size_t ld, const double *x,
     double *y)

@@ -17,6 +17,11 @@ size_t opml_vec_padded(size_t d);
 /* x . y over n entries, in the lane order. */
 double opml_vec_dot(const double *x, const double *y, size_t n);
 
+/* x . y summed from the first entry to the last, one at a time: the
+ * order of the paper's formulas, where the bits of a result are fixed
+ * by earlier releases or a reference. */
+double opml_vec_dot_serial(const double *x, const double *y, size_t n);
+
 /* y = L x for the r x d matrix L with row stride ld; y[i] is
  * opml_vec_dot(row i, x, d) to the bit. */
 void opml_vec_matvec(const double *L, size_t r, size_t d, size_t ld,

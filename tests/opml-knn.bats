@@ -191,7 +191,7 @@ naive() {	# k rule loo train test
 	show
 	[ "$status" -eq 1 ]
 	[ "${#lines[@]}" -eq 1 ]
-	[[ $output == "opml-knn: "*"big: squared distances overflow a double" ]]
+	[[ $output == "opml-knn: "*"big: feature 1 spreads so widely that squared distances overflow a double" ]]
 	run opml-knn -L "$TMP/big"
 	[ "$status" -eq 1 ]
 	# Under a model, L x itself may overflow.
@@ -199,7 +199,11 @@ naive() {	# k rule loo train test
 	printf 'a 1e10\nb 2\na 3\n' > "$TMP/s"
 	run opml-knn -k 1 -m "$TMP/m" "$TMP/s" "$TMP/s"
 	[ "$status" -eq 1 ]
-	[[ $output == *"overflow a double (under the model)" ]]
+	[[ $output == *"s: under the model, coordinate 1 spreads so widely that squared distances overflow a double" ]]
+	# the feature named is the one that overflows
+	printf 'a 1 1e200\nb 2 -1e200\n' > "$TMP/big2"
+	run opml-knn -L -k 1 "$TMP/big2"
+	[[ $output == *"big2: feature 2 spreads"* ]]
 }
 
 # Four shards of a training set in order, as split -n l/4 cuts it.
@@ -250,4 +254,149 @@ shards() {	# train
 	[ "$status" -eq 1 ]
 	run opml-knn -M -L "$TMP/l1"
 	[ "$status" -eq 2 ]
+}
+
+# The brute-force k nearest in awk: for each test sample, TRUE then the
+# rows (from 0) and squared distances (summed in feature order, %.17g)
+# of its k nearest, a distance tie to the earlier row; then, with
+# votes=1, the votes and labels of the classes among them, most votes
+# first, a tie to the class whose nearest neighbour comes first.
+brute() {	# k loo votes train test
+	awk -v k="$1" -v loo="$2" -v votes="$3" '
+	FNR == NR { n++; lab[n] = $1; for (j = 2; j <= NF; j++) x[n, j] = $j; next }
+	{
+		for (i = 1; i <= n; i++) {
+			s = 0; for (j = 2; j <= NF; j++) { t = x[i, j] - $j; s += t * t }
+			dist[i] = s
+		}
+		delete used; line = $1
+		for (r = 1; r <= k; r++) {
+			b = 0
+			for (i = 1; i <= n; i++) {
+				if (used[i] || (loo && i == FNR)) continue
+				if (b == 0 || dist[i] < dist[b]) b = i
+			}
+			used[b] = 1; nb[r] = b
+			line = line sprintf(" %d %.17g", b - 1, dist[b])
+		}
+		if (votes) {
+			delete cnt; delete done; nc = 0
+			for (r = 1; r <= k; r++) if (cnt[lab[nb[r]]]++ == 0) cls[++nc] = lab[nb[r]]
+			for (m = 1; m <= nc; m++) {
+				b = 0
+				for (c = 1; c <= nc; c++) if (!done[c] && (b == 0 || cnt[cls[c]] > cnt[cls[b]])) b = c
+				done[b] = 1; line = line " " cnt[cls[b]] " " cls[b]
+			}
+		}
+		print line
+	}' "$4" "$5"
+}
+
+# Two files of fields equal as numbers where numbers, else as strings.
+same_fields() {
+	paste -d'|' "$1" "$2" | awk -F'|' '{
+		n = split($1, a, " "); m = split($2, b, " ")
+		if (n != m) { print NR ": " $0; bad = 1; next }
+		for (i = 1; i <= n; i++) if (a[i] != b[i] && a[i] + 0 != b[i] + 0) { print NR ": " a[i] " " b[i]; bad = 1 } }
+		END { exit bad || NR == 0 }'
+}
+
+@test "-i: each neighbour's row and exact distance, as a brute-force awk k-NN finds them" {
+	for k in 1 4 7; do
+		opml-knn -i -k $k "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" 2>/dev/null |
+		    cut -d' ' -f1,3- > "$TMP/a"
+		brute $k 0 0 "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/b"
+		same_fields "$TMP/a" "$TMP/b"
+	done
+	opml-knn -i -k 5 "$DATA/iris.txt" "$DATA/iris.txt" 2>/dev/null | cut -d' ' -f1,3- > "$TMP/a"
+	brute 5 0 0 "$DATA/iris.txt" "$DATA/iris.txt" > "$TMP/b"
+	same_fields "$TMP/a" "$TMP/b"
+	# the distances print exactly: %.17g of each reads back the same
+	awk '{ for (i = 3; i <= NF; i += 2) printf "%.17g\n", $i }' "$TMP/a" > "$TMP/x"
+	awk '{ for (i = 3; i <= NF; i += 2) print $i }' "$TMP/b" > "$TMP/y"
+	cmp "$TMP/x" "$TMP/y"
+	# the first two fields are the predictions of a plain run
+	opml-knn -i -k 5 "$DATA/iris.txt" "$DATA/iris.txt" 2>/dev/null | cut -d' ' -f1,2 > "$TMP/p"
+	opml-knn -k 5 "$DATA/iris.txt" "$DATA/iris.txt" 2>/dev/null > "$TMP/q"
+	cmp "$TMP/p" "$TMP/q"
+}
+
+@test "-i with -L: the rows of the others; with -m: distances in the learned space" {
+	opml-knn -L -i -k 3 "$FIX/knn-ties.txt" 2>/dev/null | cut -d' ' -f1,3- > "$TMP/a"
+	brute 3 1 0 "$FIX/knn-ties.txt" "$FIX/knn-ties.txt" > "$TMP/b"
+	same_fields "$TMP/a" "$TMP/b"
+	opml-learn -s 3 "$DATA/wine.txt" > "$TMP/m"
+	opml-transform -m "$TMP/m" "$DATA/wine.txt" > "$TMP/w"
+	opml-knn -i -k 3 -m "$TMP/m" "$DATA/wine.txt" "$DATA/wine.txt" 2>/dev/null | cut -d' ' -f1,3- > "$TMP/a"
+	brute 3 0 0 "$TMP/w" "$TMP/w" > "$TMP/b"
+	same_fields "$TMP/a" "$TMP/b"
+}
+
+@test "-v: the votes of each class, most first, ties as the rule; the winner is the prediction" {
+	for k in 2 5 8; do
+		opml-knn -v -i -k $k "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" 2>/dev/null |
+		    cut -d' ' -f1,3- > "$TMP/a"
+		brute $k 0 1 "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/b"
+		same_fields "$TMP/a" "$TMP/b"
+		opml-knn -v -k $k "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" 2>/dev/null > "$TMP/v"
+		awk '$2 != $4 { print NR ": " $0; bad = 1 } END { exit bad }' "$TMP/v"
+		opml-knn -k $k "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" 2>/dev/null > "$TMP/p"
+		cut -d' ' -f1,2 "$TMP/v" | cmp - "$TMP/p"
+	done
+	# -t smallest: a tie to the least label
+	printf 'b 0\na 1\n' > "$TMP/tr"
+	echo 'a 0.5' > "$TMP/te"
+	run --separate-stderr opml-knn -v -k 2 "$TMP/tr" "$TMP/te"
+	[ "$output" = "a b 1 b 1 a" ]
+	run --separate-stderr opml-knn -v -k 2 -t smallest "$TMP/tr" "$TMP/te"
+	[ "$output" = "a a 1 a 1 b" ]
+}
+
+@test "-c: the confusion matrix holds the tallies of TRUE PREDICTED" {
+	for set in iris wine balance; do
+		opml-knn -L "$DATA/$set.txt" > "$TMP/p" 2>/dev/null
+		opml-knn -c -L "$DATA/$set.txt" > "$TMP/c" 2>"$TMP/e"
+		opml-knn -L "$DATA/$set.txt" 2>&1 >/dev/null | cmp - "$TMP/e"
+		awk 'FNR == NR { t[$1 " " $2]++; lab[$1]; lab[$2]; n++; next }
+		FNR == 1 { if ($1 != "#") exit 1; for (j = 2; j <= NF; j++) col[j] = $j; nc = NF - 1; next }
+		{ rows++; if (NF != nc + 1 || !($1 in lab)) exit 1
+		  for (j = 2; j <= NF; j++) { s += $j; if ($j != t[$1 " " col[j]] + 0) { print $1, col[j], $j; exit 1 } } }
+		END { m = 0; for (l in lab) m++; exit !(s == n && rows == m && nc == m) }' "$TMP/p" "$TMP/c"
+	done
+	# labels in order, numbers as numbers; a label only predicted or
+	# only true has its row or column
+	printf '10 0\n9 1\n10 2\n' > "$TMP/tr"
+	printf '9 0\n10 1.1\nz 2\n' > "$TMP/te"
+	run --separate-stderr opml-knn -c -k 1 "$TMP/tr" "$TMP/te"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '#  9 10 z\n9  0  1 0\n10 1  0 0\nz  0  1 0')" ]
+	[ "$stderr" = "opml-knn: error 1 (3/3)" ]
+}
+
+@test "-M with -v and -c: the same as one run" {
+	shards "$FIX/knn-ties.txt"
+	for s in 1 2 3 4; do
+		opml-knn -N -k 5 "$TMP/shard$s" "$FIX/knn-ties-test.txt" > "$TMP/shard$s.nbr"
+	done
+	for o in -v -c "-v -t smallest"; do
+		opml-knn -M -k 5 $o "$TMP"/shard[1234].nbr > "$TMP/a" 2>/dev/null
+		opml-knn -k 5 $o "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/b" 2>/dev/null
+		cmp "$TMP/a" "$TMP/b"
+	done
+}
+
+@test "-c, -e, -i, -v, -N: outputs that do not mix are usage errors; -i needs distances" {
+	for o in "-c -e" "-c -N" "-c -i" "-c -v" "-e -i" "-e -v" "-N -i" "-N -v"; do
+		run opml-knn $o "$DATA/iris.txt" "$DATA/iris.txt"
+		[ "$status" -eq 2 ] || { echo "$o: $status"; false; }
+	done
+	printf 'a 1 x\n' > "$TMP/l"
+	run opml-knn -M -i -k 1 "$TMP/l"
+	[ "$status" -eq 2 ]
+	printf '#opml version=1 d=4 r=4 form=similarity\n1 0 0 0\n0 1 0 0\n0 0 1 0\n0 0 0 1\n' > "$TMP/s"
+	run --separate-stderr opml-knn -i -m "$TMP/s" "$DATA/iris.txt" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"-i lists squared distances; a similarity model (x'Wz) has none" ]]
+	run --separate-stderr opml-knn -v -m "$TMP/s" "$DATA/iris.txt" "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
 }

@@ -226,11 +226,19 @@ close_enough() {
 
 @test "an L x beyond the largest double is an error, never printed" {
 	printf '#opml version=1 d=2 r=2\n1 1\n0 1\n' > "$TMP/m2"
-	printf 'a 1 2\nb 1e308 1e308\n' > "$TMP/big"
+	printf 'a 1 2\n\nb 1e308 1e308\n' > "$TMP/big"
 	run --separate-stderr opml-transform -m "$TMP/m2" "$TMP/big"
 	[ "$status" -eq 1 ]
 	[ "$output" = "a 3 2" ]
-	[[ $stderr == *"sample 2 (b): L x overflows a double"* ]]
+	[[ $stderr == *"big:3: L x overflows a double"* ]]
+	# after another file, from stdin, on both parsing paths
+	printf 'c 1 1\n' > "$TMP/small"
+	for raw in "OPML_THREADS=1" "OPML_FEED_RAW=1"; do
+		run --separate-stderr env $raw sh -c \
+		    'opml-transform -m "$1" "$2" - < "$3"' sh "$TMP/m2" "$TMP/small" "$TMP/big"
+		[ "$status" -eq 1 ]
+		[[ $stderr == *": stdin:3: L x overflows a double" ]]
+	done
 }
 
 @test "a normalizing model scales tiny and huge samples without under- or overflow" {

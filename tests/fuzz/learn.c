@@ -91,11 +91,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	while (n < MAXN && opml_read_sample(&r, &smp) == 1) {
 		if (smp.d > MAXD)
 			break;
-		/* KNOWN (issue 11, item 2): a label that starts with a
-		 * NUL byte reads as empty, and makes a model that does
-		 * not read back. */
-		if (smp.label[0] == '\0')
-			break;
+		CHECK(smp.label[0] != '\0', "an empty label");
 		d = smp.d;
 		lab[n] = strdup(smp.label);
 		memcpy(x + n * d, smp.x, d * sizeof *x);

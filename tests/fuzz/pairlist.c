@@ -46,8 +46,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (k = 0; k < n; k++) {
 			CHECK(p[k].i < s.n && p[k].j < s.n, "pair %zu: rows "
 			    "%zu %zu of %zu", k, p[k].i, p[k].j, s.n);
-			/* KNOWN (issue 11, item 3): a row paired with
-			 * itself is accepted. */
+			CHECK(p[k].i != p[k].j, "pair %zu: row %zu with "
+			    "itself", k, p[k].i);
 			CHECK(p[k].same == (s.y[p[k].i] == s.y[p[k].j]),
 			    "pair %zu: same %d", k, p[k].same);
 		}

@@ -14,17 +14,21 @@ static FILE *fuzz_stderr_file;
 static const char *const variants[][12] = {
 	{ "AUX", "IN", NULL },
 	{ "-k", "3", "AUX", "-", NULL },
-	{ "-l", "-k", "2", "IN", NULL },
+	{ "-L", "-k", "2", "IN", NULL },
 	{ "-e", "-m", "AUX", "IN", NULL },
 	{ "-t", "smallest", "-k", "4", "-j", "2", "IN", "IN", NULL },
 	{ "-m", "IN", "AUX", NULL },
-	{ "-e", "-l", "-", NULL },
+	{ "-e", "-L", "-", NULL },
+	{ "-i", "-v", "-k", "2", "AUX", "IN", NULL },
+	{ "-c", "-L", "-t", "smallest", "IN", NULL },
+	{ "-M", "-v", "-k", "2", "IN", "AUX", NULL },
+	{ "-M", "-c", "-k", "1", "IN", NULL },
 };
 
 static void
 prog_reset(void)
 {
-	cmp_names = NULL;
+	/* opml-knn keeps no state between runs. */
 }
 
 #include "prog.h"

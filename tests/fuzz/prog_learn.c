@@ -14,14 +14,14 @@ static FILE *fuzz_stderr_file;
 static const char *const variants[][12] = {
 	{ NULL },
 	{ "-o", "OUT/m", "IN", NULL },
-	{ "-a", "copml", "-n", "IN", NULL },
+	{ "-a", "copml", "-u", "IN", NULL },
 	{ "-i", "AUX", "-o", "OUT/m", "IN", NULL },
 	{ "-i", "AUX", NULL },
 	{ "-g", "1e3", "-c", "0", "IN", NULL },
 	{ "-R", "0.5", "-G", "1e-3", "-r", "1", "-s", "7", NULL },
 	{ "-d", "3", "-", NULL },
 	{ "-v", "-a", "copml", "-c", "0.9", "IN", "AUX", NULL },
-	{ "-i", "AUX", "-a", "opml", "-n", "-g", "0.01", NULL },
+	{ "-i", "AUX", "-a", "opml", "-u", "-g", "0.01", NULL },
 };
 
 static void

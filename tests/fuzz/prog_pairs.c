@@ -16,7 +16,7 @@ static const char *const variants[][12] = {
 	{ "-n", "3", "-s", "5", "-o", "OUT/p", "IN", NULL },
 	{ "-p", "AUX", "IN", NULL },
 	{ "-p", "AUX", "-o", "OUT/p", "-", NULL },
-	{ "-i", "-p", "AUX", "IN", NULL },
+	{ "-I", "-p", "AUX", "IN", NULL },
 	{ "-m", "AUX", "-n", "1", NULL },
 	{ "-n", "100", "IN", NULL },
 };

@@ -15,8 +15,8 @@ static const char *const variants[][12] = {
 	{ NULL },
 	{ "-d", "IN", NULL },
 	{ "-a", "-q", "IN", "AUX", NULL },
-	{ "-g", "OUT/f.svg", "-t", "T <&>", "-o", "OUT/r", "IN", NULL },
-	{ "-g", "OUT/f.svg", "-n", "a", "-n", "b", "IN", "AUX", NULL },
+	{ "-g", "OUT/f.svg", "-T", "T <&>", "-o", "OUT/r", "IN", NULL },
+	{ "-g", "OUT/f.svg", "-N", "a", "-N", "b", "IN", "AUX", NULL },
 	{ "-d", "-g", "OUT/f.svg", "-", NULL },
 };
 

@@ -15,7 +15,7 @@ static const char *const variants[][12] = {
 	{ NULL },
 	{ "-t", "minmax", "IN", NULL },
 	{ "-t", "unit", "-o", "OUT/s", "IN", NULL },
-	{ "-s", "OUT/p", "-o", "OUT/s", "IN", NULL },
+	{ "-w", "OUT/p", "-o", "OUT/s", "IN", NULL },
 	{ "-r", "AUX", "IN", NULL },
 	{ "-r", "AUX", "-o", "OUT/s", "-", NULL },
 };

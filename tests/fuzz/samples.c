@@ -48,8 +48,7 @@ by_reader(struct got *g, int fd, unsigned long nlines)
 		CHECK(s.d > 0, "a sample of no features");
 		CHECK(g->n == 0 || s.d == g->d, "width %zu after %zu", s.d,
 		    g->d);
-		/* KNOWN (issue 11, item 2): a label that starts with a
-		 * NUL byte reads as empty. */
+		CHECK(s.label[0] != '\0', "an empty label");
 		CHECK(strcspn(s.label, " \t,") == strlen(s.label),
 		    "label '%s'", s.label);
 		for (i = 0; i < s.d; i++)

@@ -172,6 +172,83 @@ run_all(void)
 	check_sphere(-777.77, 10, 2);
 }
 
+/* opml_knn_tally: the winner is opml_knn_vote's, the counts those of a
+ * plain count, most first, ties in the rule's order. */
+static void
+check_tally(void)
+{
+	struct opml_rng g;
+	struct opml_knn_tally t[12];
+	size_t y[40], nbr[12], cnt[5], rank[5] = { 3, 0, 4, 1, 2 }, ref[5];
+	size_t it, j, k, n, c, sum, first[5];
+	int r;
+
+	opml_rng_seed(&g, 11);
+	for (it = 0; it < 2000; it++) {
+		for (j = 0; j < 40; j++)
+			y[j] = (size_t)opml_rng_below(&g, 5);
+		k = 1 + (size_t)opml_rng_below(&g, 12);
+		for (j = 0; j < k; j++)
+			nbr[j] = (size_t)opml_rng_below(&g, 40);
+		for (r = 0; r < 2; r++) {
+			const size_t *rk = r ? rank : NULL;
+
+			memset(ref, 0, sizeof ref);
+			for (c = 0; c < 5; c++)
+				first[c] = SIZE_MAX;
+			for (j = 0; j < k; j++) {
+				ref[y[nbr[j]]]++;
+				if (first[y[nbr[j]]] == SIZE_MAX)
+					first[y[nbr[j]]] = j;
+			}
+			n = opml_knn_tally(nbr, k, y, 5, rk, cnt, t);
+			if (t[0].cls != opml_knn_vote(nbr, k, y, 5, rk, cnt)) {
+				printf("FAIL tally: winner\n");
+				fails++;
+				return;
+			}
+			for (sum = 0, j = 0; j < n; j++) {
+				c = t[j].cls;
+				sum += t[j].votes;
+				if (t[j].votes != ref[c] || (j > 0 &&
+				    (t[j].votes > t[j - 1].votes ||
+				    (t[j].votes == t[j - 1].votes &&
+				    (rk ? rank[c] < rank[t[j - 1].cls] :
+				    first[c] < first[t[j - 1].cls]))))) {
+					printf("FAIL tally: order\n");
+					fails++;
+					return;
+				}
+			}
+			if (sum != k) {
+				printf("FAIL tally: %zu votes of %zu\n", sum, k);
+				fails++;
+				return;
+			}
+		}
+	}
+}
+
+/* Labels by the rule smallest: numbers as numbers, else strings. */
+static void
+check_ranks(void)
+{
+	char *name[6] = { "10", "9", "b", "a", "-1.5", "2e1" };
+	size_t want[6] = { 2, 1, 5, 4, 0, 3 }, rank[6], i;
+
+	if (opml_knn_ranks(name, 6, rank) != 0) {
+		printf("FAIL ranks: no memory\n");
+		fails++;
+		return;
+	}
+	for (i = 0; i < 6; i++)
+		if (rank[i] != want[i]) {
+			printf("FAIL ranks: %s at %zu, not %zu\n", name[i],
+			    rank[i], want[i]);
+			fails++;
+		}
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -186,6 +263,8 @@ main(int argc, char *argv[])
 	}
 
 	check_vote();
+	check_tally();
+	check_ranks();
 	/* Each path the machine has, forced as the tools' users can;
 	 * one above the machine's runs its best again. */
 	for (p = 0; p < sizeof path / sizeof *path; p++) {

@@ -39,7 +39,13 @@ main(void)
 	CHECK(opml_opt_uint("6", 1, 5, &u) == OPML_OPT_HIGH);
 	CHECK(opml_opt_uint("", 0, 5, &u) == OPML_OPT_SYNTAX);
 	CHECK(opml_opt_uint("+1", 0, 5, &u) == OPML_OPT_SYNTAX);
-	CHECK(opml_opt_real("1e999", 0, 1, &v) != 0);
+	CHECK(opml_opt_real("1e999", 0, 1, &v) == OPML_OPT_HIGH);
+	CHECK(opml_opt_real("-1e999", -1e300, 1e300, &v) == OPML_OPT_LOW);
+	CHECK(opml_opt_real("1e", 0, 1, &v) == OPML_OPT_SYNTAX);
+	CHECK(opml_opt_real(".", 0, 1, &v) == OPML_OPT_SYNTAX);
+	CHECK(opml_opt_real("-.e5", 0, 1, &v) == OPML_OPT_SYNTAX);
+	CHECK(opml_opt_real("1e999x", 0, 1, &v) == OPML_OPT_SYNTAX);
+	CHECK(opml_opt_real(".5e+999", 0, 1, &v) == OPML_OPT_HIGH);
 	CHECK(opml_opt_real("nan", 0, 1, &v) == OPML_OPT_SYNTAX);
 	CHECK(opml_opt_real("inf", 0, 1, &v) == OPML_OPT_SYNTAX);
 	CHECK(opml_opt_real("0.5", 0, 1, &v) == 0 && v == 0.5);
