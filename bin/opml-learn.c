@@ -32,7 +32,8 @@ static const char synopsis[] =
     "[-s seed]\n"
     "           [file ...]";
 static const char options[] =
-    "  -a method      opml (default), copml, rdml, oasis, pola, lego, soml\n"
+    "  -a method      opml (default), copml, rdml, oasis, pola, lego, soml,\n"
+    "                 mahalanobis, itml, lmnn, pca, covariance\n"
     "  -B             write a bare model: L without the learner's state\n"
     "  -C count       with -o: write the model every count samples\n"
     "  -c clip        least eigenvalue of a step's I + gamma A, in [0, 1) "
@@ -48,7 +49,7 @@ static const char options[] =
     "  -P count       report progress every count samples\n"
     "  -p name=value  a parameter of the method (opml-learn(1), METHODS)\n"
     "  -R gamma       a step size relative to the data's scale\n"
-    "  -r rank        learn a rank x d map\n"
+    "  -r rank        learn a rank x d map (opml, copml, pca)\n"
     "  -s seed        the seed (default 0)\n"
     "  -u             scale each sample to unit norm first\n"
     "  -v             report counts and time on stderr\n"
@@ -72,17 +73,21 @@ struct options {
 /* Command-line settings win over a resumed model's, except the
  * standardization, which a model keeps from its first sample on.  A new
  * model standardizes unless -g asks for the paper's fixed step on the
- * data as given. */
+ * data as given.  A model of another method that OPML starts from
+ * (started) keeps its standardization too: its L applies to the
+ * samples as that method took them. */
 static void
-configure(struct opml_model *m, const struct options *o, int resumed)
+configure(struct opml_model *m, const struct options *o, int resumed,
+    int started)
 {
-	if (!resumed)
+	if (!resumed && !started)
 		m->standardize = o->standardize >= 0 ? o->standardize :
 		    !o->have_gamma || o->relative;
 	else if (o->standardize >= 0 && o->standardize != m->standardize)
-		errx(2, "-%c: the model %s standardized; a resumed model "
+		errx(2, "-%c: the model %s standardized; a %s model "
 		    "keeps it", o->standardize ? 'z' : 'Z',
-		    m->standardize ? "is" : "is not");
+		    m->standardize ? "is" : "is not", resumed ? "resumed" :
+		    "starting");
 	if (o->algo != NULL)
 		m->algo = strcmp(o->algo, "copml") == 0 ? OPML_ALGO_COPML :
 		    OPML_ALGO_OPML;
@@ -118,7 +123,7 @@ new_model(struct opml_model *m, const struct options *o, size_t d)
 	if (opml_model_init(m, d, (size_t)r, o->seed) == -1)
 		errx(1, "cannot hold a %llu x %zu model (-r sets fewer rows)",
 		    r, d);
-	configure(m, o, 0);
+	configure(m, o, 0, 0);
 }
 
 static void
@@ -244,17 +249,18 @@ parameters(const struct opml_method *me, const struct options *o,
 	}
 }
 
-/* The options of OPML and COPML alone. */
+/* The options of OPML and COPML alone (and -r of pca). */
 static void
 opml_only(const struct opml_method *me, const struct options *o)
 {
 	const char *opt = o->have_gamma ? (o->relative ? "-R" : "-g") :
 	    o->have_gamma1 ? "-G" : o->have_clip ? "-c" : o->normalize ?
-	    "-u" : o->rank ? "-r" : NULL;
+	    "-u" : o->rank && !(me->flags & OPML_METHOD_RANK) ? "-r" : NULL;
 
 	if (opt != NULL)
-		errx(2, "%s: not an option of %s (opml and copml only)", opt,
-		    me->name);
+		errx(2, "%s: not an option of %s (%s only)", opt, me->name,
+		    strcmp(opt, "-r") == 0 ? "opml, copml and pca" :
+		    "opml and copml");
 }
 
 /* A method that reads the training set whole. */
@@ -271,10 +277,17 @@ learn_set(const struct opml_method *me, const double *val,
 	opml_prog_set(&set, files, NULL);
 	if (set.n == 0)
 		errx(1, "no samples in the input: nothing to learn from");
-	if ((rc = opml_method_model(me, val, &set, o->seed, m, report,
-	    len)) != 0) {
+	if (o->rank > set.d)
+		errx(2, "-r %llu: more than d=%zu", o->rank, set.d);
+	if ((rc = opml_method_model(me, val, &set, o->seed, (size_t)o->rank,
+	    m, report, len)) != 0) {
 		if (rc == OPML_METHOD_ENOMEM)
 			opml_prog_nomem();
+		if (rc == OPML_METHOD_EK)
+			errx(1, "-a %s: class %s has fewer than k + 1 = %.0f "
+			    "samples (a smaller -p k=, or more samples)",
+			    me->name, report, val[opml_method_index(me, "k")] +
+			    1);
 		errx(1, "-a %s: %s", me->name, opml_method_strerror(rc));
 	}
 	m->n.samples = set.n;
@@ -338,7 +351,8 @@ main(int argc, char *argv[])
 		case 'a':
 			if ((me = opml_method_find(optarg)) == NULL)
 				errx(2, "-a %s: expected opml, copml, rdml, "
-				    "oasis, pola, lego or soml", optarg);
+				    "oasis, pola, lego, soml, mahalanobis, "
+				    "itml, lmnn, pca or covariance", optarg);
 			o.algo = me->name;
 			break;
 		case 'c':
@@ -426,7 +440,9 @@ main(int argc, char *argv[])
 			errx(2, "-d %llu: the model has d=%zu", o.dim, m.d);
 		if (o.rank != 0 && o.rank != m.r)
 			errx(2, "-r %llu: the model has r=%zu", o.rank, m.r);
-		if (o.have_seed && o.seed != m.seed)
+		if (o.have_seed && o.seed != m.seed && (m.algo == me->algo ||
+		    (m.algo == OPML_ALGO_COPML && me->algo == OPML_ALGO_OPML) ||
+		    (m.algo == OPML_ALGO_OPML && me->algo == OPML_ALGO_COPML)))
 			errx(2, "-s: a resumed model keeps its seed (%llu)",
 			    (unsigned long long)m.seed);
 	} else if (me == NULL)
@@ -435,22 +451,39 @@ main(int argc, char *argv[])
 	if (rival)
 		opml_only(me, &o);
 	parameters(me, &o, val, given);
+	if (me->algo == OPML_ALGO_ITML) {
+		double lo = val[opml_method_index(me, "lower")];
+		double hi = val[opml_method_index(me, "upper")];
+		if ((lo > 0) != (hi > 0) || lo > hi)
+			errx(2, "-p lower=%g, upper=%g: give both lower and "
+			    "upper, lower <= upper (or neither)", lo, hi);
+	}
 	if (have_model && rival && m.algo != me->algo)
 		errx(1, "%s: a%s %s model cannot resume %s", o.model,
-		    m.algo == OPML_ALGO_OASIS ? "n" : "",
+		    strchr("aeiou", opml_model_algo_name(m.algo)[0]) ? "n" :
+		    "",
 		    opml_model_algo_name(m.algo), me->name);
 	if (have_model && !rival) {
 		if (m.similarity)
 			errx(1, "%s: a similarity model (%s) has no L to start "
 			    "%s from", o.model, opml_model_algo_name(m.algo),
 			    me->name);
-		/* A model of another method is a starting L. */
+		/* A model of another method is a starting L: a fresh
+		 * learner (no class seen, counters at 0, the seed of -s)
+		 * on the samples as that method took them. */
 		resumed = m.algo == OPML_ALGO_OPML ||
 		    m.algo == OPML_ALGO_COPML;
-		if (!resumed)
+		if (!resumed) {
 			while (m.nextra > 0)
 				free(m.extra[--m.nextra]);
-		configure(&m, &o, resumed);
+			memset(&m.n, 0, sizeof m.n);
+			m.scale_sum = 0;
+			m.scale_n = 0;
+			m.seed = o.seed;
+			opml_triplets_free(&m.trip);
+			opml_triplets_init(&m.trip, m.d, m.seed);
+		}
+		configure(&m, &o, resumed, !resumed);
 		s.d = m.d;
 	} else if (have_model) {
 		resumed = 1;

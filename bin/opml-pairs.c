@@ -12,16 +12,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bilinear.h"
 #include "buf.h"
 #include "model.h"
 #include "numfmt.h"
 #include "output.h"
 #include "pairs.h"
+#include "pairscore.h"
 #include "prog.h"
 #include "reader.h"
 #include "set.h"
-#include "transform.h"
 
 static const char synopsis[] =
     "opml-pairs [-Ich] [-m model] [-o file] -a | -n pairs [-s seed] "
@@ -37,6 +36,24 @@ static const char options[] =
     "  -o file      write to file, whole or not at all\n"
     "  -p pairlist  score the pairs of this list\n"
     "  -s seed      the seed of -n (default 0)\n";
+
+enum { PIECE = 1 << 16 };	/* pairs scored at a time */
+
+/* " k" appended to line at len: the new length. */
+static int
+put_index(char *line, int len, size_t k)
+{
+	char d[3 * sizeof k];
+	int n = 0;
+
+	do
+		d[n++] = (char)('0' + k % 10);
+	while ((k /= 10) != 0);
+	line[len++] = ' ';
+	while (n > 0)
+		line[len++] = d[--n];
+	return len;
+}
 
 /* The pairs of the list at path, over the samples of s. */
 static struct opml_pair *
@@ -54,32 +71,6 @@ read_list(const char *path, const struct opml_set *s, size_t *np)
 	return p;
 }
 
-/* Each sample in a pair mapped to L x, once. */
-static double *
-map_pairs(const struct opml_model *m, const struct opml_set *s,
-    const struct opml_pair *p, size_t np)
-{
-	double *Y = opml_prog_alloc(s->n, m->r * sizeof *Y);
-	double *work = opml_prog_alloc(s->d, sizeof *work);
-	unsigned char *done = opml_prog_zalloc(s->n, 1);
-	size_t i, k, t[2];
-
-	for (i = 0; i < np; i++) {
-		t[0] = p[i].i;
-		t[1] = p[i].j;
-		for (k = 0; k < 2; k++) {
-			if (done[t[k]])
-				continue;
-			opml_transform(m, s->x + t[k] * s->d,
-			    Y + t[k] * m->r, work);
-			done[t[k]] = 1;
-		}
-	}
-	free(work);
-	free(done);
-	return Y;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -90,9 +81,12 @@ main(int argc, char *argv[])
 	struct opml_set set;
 	struct opml_output out;
 	struct opml_buf buf = { NULL, 0, 0 };
-	struct opml_pair *p;
-	size_t np, i, n, k;
-	double *Y = NULL, *X, sum, t;
+	struct opml_pair *p = NULL, *list = NULL;
+	struct opml_pairs_all every;
+	struct opml_pairs_draw draw;
+	struct opml_pairscore sc;
+	size_t np, i, nlist = 0, done = 0, *work;
+	double *Y, *score;
 	int ch, all = 0, cosine = 0, have_n = 0, indices = 0, kind, len;
 	int sim;
 	uint64_t have;
@@ -159,70 +153,81 @@ main(int argc, char *argv[])
 		errx(1, "no samples");
 
 	if (pairpath != NULL)
-		p = read_list(pairpath, &set, &np);
-	else if (all) {
-		if (opml_pairs_all(set.y, set.n, &p, &np) == -1) {
-			if (errno == ERANGE)
-				errx(1, "-a: %zu samples have too many pairs "
-				    "to hold", set.n);
-			opml_prog_nomem();
-		}
-	} else {
-		np = 2 * npairs;
-		if (opml_pairs_draw(set.y, set.n, set.labels.n, npairs, seed,
-		    &p, &kind, &have) == -1) {
-			if (errno == ERANGE)
-				errx(1, "-n %llu: only %llu %s pairs in %zu "
-				    "samples of %zu labels", npairs,
-				    (unsigned long long)have, kind ? "same" :
-				    "different", set.n, set.labels.n);
-			opml_prog_nomem();
-		}
+		list = read_list(pairpath, &set, &nlist);
+	else if (all)
+		opml_pairs_all_init(&every, set.y, set.n);
+	else if (opml_pairs_draw_init(&draw, set.y, set.n, set.labels.n,
+	    npairs, seed, &kind, &have) == -1) {
+		if (errno == ERANGE)
+			errx(1, "-n %llu: only %llu %s pairs in %zu samples of "
+			    "%zu labels", npairs, (unsigned long long)have,
+			    kind ? "same" : "different", set.n, set.labels.n);
+		opml_prog_nomem();
 	}
 
-	/* Under a model the score is ||L x - L z||^2 or cos(L x, L z);
-	 * under a similarity model (form=similarity) it is -x'Wz, so that
-	 * a low score means "same" for every model. */
-	X = set.x;
-	n = set.d;
+	/* Under a model the score is ||L x - L z||^2 or cos(L x, L z),
+	 * each sample mapped once; under a similarity model
+	 * (form=similarity) it is -x'Wz, so that a low score means "same"
+	 * for every model. */
+	sc.x = set.x;
+	sc.n = set.d;
+	sc.how = cosine ? OPML_PAIRSCORE_COSINE : OPML_PAIRSCORE_DIST;
+	sc.W = NULL;
 	sim = modelpath != NULL && model.similarity;
 	if (sim && cosine)
 		errx(2, "-c: a similarity model (x'Wz) scores pairs itself");
-	if (modelpath != NULL && !sim) {
-		X = Y = map_pairs(&model, &set, p, np);
-		n = model.r;
+	if (sim) {
+		sc.how = OPML_PAIRSCORE_SIM;
+		sc.W = model.L;
+	} else if (modelpath != NULL) {
+		if ((Y = opml_pairscore_map(&model, set.x, set.n)) == NULL)
+			opml_prog_nomem();
+		if (model.r > model.d)
+			free(set.x);
+		set.x = Y;
+		sc.x = Y;
+		sc.n = model.r;
 		opml_model_free(&model);
 	}
-	opml_prog_open(&out, outpath);
-	for (i = 0; i < np; i++) {
-		const double *a = X + p[i].i * n, *b = X + p[i].j * n;
 
-		/* 0 - s, not -s: a score of 0 prints as 0, not -0. */
-		if (sim)
-			sum = 0 - opml_bilinear_score(model.L, n, a, b);
-		else if (cosine)
-			sum = opml_pairs_cosine(a, b, n);
-		else
-			for (sum = 0, k = 0; k < n; k++) {
-				t = a[k] - b[k];
-				sum += t * t;
+	/* A piece of pairs at a time: scored in row order, written in
+	 * the order drawn or listed. */
+	if (list == NULL)
+		p = opml_prog_alloc(PIECE, sizeof *p);
+	score = opml_prog_alloc(PIECE, sizeof *score);
+	work = opml_prog_alloc(2 * PIECE, sizeof *work);
+	opml_prog_open(&out, outpath);
+	for (;;) {
+		if (list != NULL) {
+			np = nlist - done < PIECE ? nlist - done : PIECE;
+			p = list + done;
+			done += np;
+		} else if (all)
+			np = opml_pairs_all_next(&every, p, PIECE);
+		else if (opml_pairs_draw_next(&draw, p, PIECE, &np) == -1)
+			opml_prog_nomem();
+		if (np == 0)
+			break;
+		opml_pairscore(&sc, p, np, score, work);
+		for (i = 0; i < np; i++) {
+			if (!isfinite(score[i])) {
+				opml_prog_flush(&buf, &out, 1);
+				errx(1, "pair %zu %zu: the %s overflows a "
+				    "double", p[i].i, p[i].j, sim ?
+				    "similarity x'Wz" : cosine ?
+				    "learned map" : "squared distance");
 			}
-		if (!isfinite(sum)) {
-			opml_prog_flush(&buf, &out, 1);
-			errx(1, "pair %zu %zu: the %s overflows a double",
-			    p[i].i, p[i].j, sim ? "similarity x'Wz" : cosine ?
-			    "learned map" :
-			    "squared distance");
+			len = opml_format_double(score[i], line);
+			line[len++] = ' ';
+			line[len++] = p[i].same ? '1' : '0';
+			if (indices) {
+				len = put_index(line, len, p[i].i);
+				len = put_index(line, len, p[i].j);
+			}
+			line[len++] = '\n';
+			opml_prog_put(&buf, line, (size_t)len);
+			opml_prog_flush(&buf, &out, 0);
 		}
-		len = opml_format_double(sum, line);
-		if (indices)
-			len += snprintf(line + len, sizeof line - len,
-			    " %d %zu %zu\n", p[i].same, p[i].i, p[i].j);
-		else
-			len += snprintf(line + len, sizeof line - len, " %d\n",
-			    p[i].same);
-		opml_prog_put(&buf, line, (size_t)len);
-		opml_prog_flush(&buf, &out, 0);
 	}
 	opml_prog_flush(&buf, &out, 1);
 	opml_prog_commit(&out);
@@ -230,7 +235,12 @@ main(int argc, char *argv[])
 	opml_set_free(&set);
 	if (sim)
 		opml_model_free(&model);
-	free(Y);
-	free(p);
+	if (!all && pairpath == NULL)
+		opml_pairs_draw_free(&draw);
+	if (list == NULL)
+		free(p);
+	free(list);
+	free(score);
+	free(work);
 	return 0;
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "itml.h"
+#include "knn.h"
 
 void
 opml_itml_init(struct opml_itml_param *p)
@@ -14,19 +15,6 @@ opml_itml_init(struct opml_itml_param *p)
 	p->tol = 1e-2;
 	p->max_iter = 100000;
 	p->seed = 1;
-}
-
-static double
-sqdist(const double *x, const double *z, size_t d)
-{
-	double s = 0, t;
-	size_t i;
-
-	for (i = 0; i < d; i++) {
-		t = x[i] - z[i];
-		s += t * t;
-	}
-	return s;
 }
 
 int
@@ -44,7 +32,7 @@ opml_itml_bounds(const double *X, size_t n, size_t d, struct opml_rng *g,
 		size_t a = (size_t)opml_rng_below(g, n);
 		size_t b = (size_t)opml_rng_below(g, n);
 
-		t = sqdist(X + a * d, X + b * d, d);
+		t = opml_knn_dist(X + a * d, X + b * d, d);
 		if (t < lo)
 			lo = t;
 		if (t > hi)
@@ -125,7 +113,7 @@ opml_itml_draw(const double *X, const size_t *y, size_t n, size_t d,
 		size_t a = (size_t)opml_rng_below(g, n);
 		size_t b = (size_t)opml_rng_below(g, n);
 
-		if (sqrt(sqdist(X + a * d, X + b * d, d)) < 1e-9)
+		if (sqrt(opml_knn_dist(X + a * d, X + b * d, d)) < 1e-9)
 			continue;
 		pair[c].a = a;
 		pair[c].b = b;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "knn.h"
 #include "linalg.h"
 #include "lmnn.h"
 
@@ -56,19 +57,6 @@ struct lmnn {
 	double *W;		/* 2 s^2 + s work */
 };
 
-static double
-sqdist(const double *x, const double *z, size_t d)
-{
-	double s = 0, t;
-	size_t i;
-
-	for (i = 0; i < d; i++) {
-		t = x[i] - z[i];
-		s += t * t;
-	}
-	return s;
-}
-
 /*
  * An upper bound on the spectral norm of A - B (s x s, symmetric), the
  * most |v'(A - B)v| / |v|^2 can be: its largest eigenvalue magnitude
@@ -110,7 +98,7 @@ targets(struct lmnn *lm)
 
 			if (j == i || lm->y[j] != lm->y[i])
 				continue;
-			dist = sqdist(lm->Z + i * s, lm->Z + j * s, s);
+			dist = opml_knn_dist(lm->Z + i * s, lm->Z + j * s, s);
 			if (have == k && !(dist < best[k - 1]))
 				continue;
 			m = have < k ? have++ : k - 1;
@@ -154,7 +142,7 @@ settle(struct lmnn *lm, struct point *pt)
 	}
 	for (i = 0; i < n; i++)
 		for (j = 0; j < k; j++)
-			pt->dt[i * k + j] = sqdist(pt->Y + i * s,
+			pt->dt[i * k + j] = opml_knn_dist(pt->Y + i * s,
 			    pt->Y + lm->tgt[i * k + j] * s, pt->r);
 	return 0;
 }
@@ -193,8 +181,8 @@ scan(struct lmnn *lm, const struct point *pt)
 
 			if (lm->y[a] == lm->y[b])
 				continue;
-			dab = sqdist(pt->Y + a * s, pt->Y + b * s, pt->r);
-			e = sqdist(lm->Z + a * s, lm->Z + b * s, s);
+			dab = opml_knn_dist(pt->Y + a * s, pt->Y + b * s, pt->r);
+			e = opml_knn_dist(lm->Z + a * s, lm->Z + b * s, s);
 			ra = side_ratio(lm, pt, a, dab, e);
 			rb = side_ratio(lm, pt, b, dab, e);
 			r = ra < rb ? ra : rb;
@@ -292,7 +280,7 @@ evaluate(struct lmnn *lm, struct point *pt)
 	pt->active = 0;
 	for (q = 0; q < lm->np; q++) {
 		size_t a = lm->cache[q].a, b = lm->cache[q].b;
-		double dab = sqdist(pt->Y + a * s, pt->Y + b * s, pt->r);
+		double dab = opml_knn_dist(pt->Y + a * s, pt->Y + b * s, pt->r);
 
 		cnt = push(lm, pt, a, dab, &loss) + push(lm, pt, b, dab, &loss);
 		if (cnt > 0) {

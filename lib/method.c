@@ -3,11 +3,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "covariance.h"
+#include "itml.h"
 #include "lego.h"
 #include "linalg.h"
+#include "lmnn.h"
+#include "mahalanobis.h"
 #include "method.h"
 #include "numfmt.h"
 #include "numparse.h"
+#include "pca.h"
 #include "pola.h"
 #include "rng.h"
 #include "soml.h"
@@ -18,27 +23,46 @@
 /* The constraints a rival that reads the set whole draws, as LEGO's
  * paper draws them for the UCI sets and the OPML paper for POLA, LEGO
  * and SOML. */
+/* The end of a parameter list, every field given (for -Wextra). */
+#define END { NULL, 0, 0, 0, 0 }
 #define CONSTRAINTS { "constraints", 10000, 1, 1e9, 1 }
 
 static const struct opml_method methods[] = {
 	{ "opml", OPML_ALGO_OPML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES,
-	    { { NULL } } },
+	    { END } },
 	{ "copml", OPML_ALGO_COPML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES,
-	    { { NULL } } },
+	    { END } },
 	{ "rdml", OPML_ALGO_RDML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES, {
 	    { "lambda", 0.1, TINY, BIG, 0 },
-	    { "threshold", 1, TINY, BIG, 0 }, { NULL } } },
+	    { "threshold", 1, TINY, BIG, 0 }, END } },
 	{ "oasis", OPML_ALGO_OASIS, OPML_METHOD_STREAM | OPML_METHOD_RESUMES |
 	    OPML_METHOD_SIMILARITY, {
-	    { "C", 0.1, TINY, BIG, 0 }, { NULL } } },
-	{ "pola", OPML_ALGO_POLA, 0, { CONSTRAINTS, { NULL } } },
+	    { "C", 0.1, TINY, BIG, 0 }, END } },
+	{ "pola", OPML_ALGO_POLA, 0, { CONSTRAINTS, END } },
 	{ "lego", OPML_ALGO_LEGO, 0, {
 	    { "eta", 0.01, TINY, BIG, 0 }, CONSTRAINTS,
 	    { "low", 5, 0, 100, 0 }, { "high", 95, 0, 100, 0 },
-	    { NULL } } },
+	    END } },
 	{ "soml", OPML_ALGO_SOML, OPML_METHOD_SIMILARITY, {
 	    { "eta", 0.1, TINY, BIG, 0 }, { "gravity", 1e-4, 0, BIG, 0 },
-	    { "K", 10, 1, 1e9, 1 }, CONSTRAINTS, { NULL } } },
+	    { "K", 10, 1, 1e9, 1 }, CONSTRAINTS, END } },
+	/* The batch learners (lib/metric.h), defaults of their papers
+	 * and their authors' code (opml-learn(1), METHODS). */
+	{ "mahalanobis", OPML_ALGO_MAHALANOBIS, 0, {
+	    { "ridge", 1e-6, 0, 1e6, 0 }, END } },
+	{ "itml", OPML_ALGO_ITML, 0, {
+	    { "gamma", 1, TINY, BIG, 0 }, { "factor", 40, 1, 1e6, 1 },
+	    { "constraints", 0, 0, 1e9, 1 }, { "lower", 0, 0, BIG, 0 },
+	    { "upper", 0, 0, BIG, 0 }, { "tol", 1e-2, TINY, 1, 0 },
+	    { "max_iter", 100000, 1, 1e12, 1 }, END } },
+	{ "lmnn", OPML_ALGO_LMNN, 0, {
+	    { "k", 3, 1, 1e6, 1 }, { "mu", 0.5, 0, 1, 0 },
+	    { "step", 1e-7, TINY, BIG, 0 }, { "grow", 1.01, 1, 1e3, 0 },
+	    { "max_iter", 1000, 1, 1e9, 1 }, { "tol", 1e-7, 0, 1, 0 },
+	    { "min_step", 1e-22, 0, BIG, 0 }, END } },
+	{ "pca", OPML_ALGO_PCA, OPML_METHOD_RANK, {
+	    { "whiten", 0, 0, 1, 1 }, END } },
+	{ "covariance", OPML_ALGO_COVARIANCE, 0, { END } },
 };
 
 const char *
@@ -61,6 +85,15 @@ opml_method_strerror(int err)
 		return "an eigendecomposition failed";
 	case OPML_METHOD_ENOTSET:
 		return "not a method that reads the set whole";
+	case OPML_METHOD_EK:
+		return "a class has fewer samples than k + 1";
+	case OPML_METHOD_ESINGULAR:
+		return "the covariance is singular (every column constant)";
+	case OPML_METHOD_ECOINCIDE:
+		return "every sampled pair of samples coincides: no distance "
+		    "threshold";
+	case OPML_METHOD_ENONFINITE:
+		return "a value or a result is not a finite number";
 	}
 	return "unknown error";
 }
@@ -380,15 +413,183 @@ opml_method_fit(const struct opml_method *me, const double *val,
 	return OPML_METHOD_ENOTSET;
 }
 
+/* A batch learner's error as the method's. */
+static int
+metric_error(int rc)
+{
+	switch (rc) {
+	case OPML_METRIC_OK:
+		return 0;
+	case OPML_METRIC_ENOMEM:
+		return OPML_METHOD_ENOMEM;
+	case OPML_METRIC_EFEW:
+		return OPML_METHOD_EFEW;
+	case OPML_METRIC_EONECLASS:
+		return OPML_METHOD_EONECLASS;
+	case OPML_METRIC_EK:
+		return OPML_METHOD_EK;
+	case OPML_METRIC_ESINGULAR:
+		return OPML_METHOD_ESINGULAR;
+	case OPML_METRIC_ENOCONV:
+		return OPML_METHOD_ELINALG;
+	case OPML_METRIC_EPARAM:
+		return OPML_METHOD_EVALUE;
+	case OPML_METRIC_ECOINCIDE:
+		return OPML_METHOD_ECOINCIDE;
+	default:
+		return OPML_METHOD_ENONFINITE;
+	}
+}
+
+static int
+fit_itml(const struct opml_method *me, const double *val, const double *X,
+    const size_t *y, size_t n, size_t d, size_t nclass, uint64_t seed,
+    double *M, char *report, size_t len)
+{
+	struct opml_itml_param p;
+	struct opml_metric_stats st;
+	struct opml_rng g;
+	char nl[OPML_NUMFMT_MAX], nu[OPML_NUMFMT_MAX];
+	double l, u;
+	int rc;
+
+	opml_itml_init(&p);
+	p.gamma = par(me, val, "gamma");
+	p.factor = (size_t)par(me, val, "factor");
+	p.constraints = (size_t)par(me, val, "constraints");
+	p.lower = par(me, val, "lower");
+	p.upper = par(me, val, "upper");
+	p.tol = par(me, val, "tol");
+	p.max_iter = (size_t)par(me, val, "max_iter");
+	p.seed = seed;
+	if ((p.lower > 0) != (p.upper > 0) || p.lower > p.upper)
+		return OPML_METHOD_EVALUE;
+	if ((rc = opml_itml(X, y, n, d, nclass, &p, M, &st)) != 0)
+		return metric_error(rc);
+	/* The thresholds it used: the same draws again. */
+	l = p.lower, u = p.upper;
+	if (l == 0) {
+		opml_rng_seed(&g, seed);
+		if (opml_itml_bounds(X, n, d, &g, &l, &u) != 0)
+			l = u = 0;
+	}
+	opml_format_double(l, nl);
+	opml_format_double(u, nu);
+	snprintf(report, len, "pairs=%zu active=%zu iterations=%zu "
+	    "projections=%zu converged=%d same=%s other=%s", st.constraints,
+	    st.active, st.iterations, st.projections, st.converged, nl, nu);
+	return 0;
+}
+
+static int
+fit_lmnn(const struct opml_method *me, const double *val, const double *X,
+    const size_t *y, size_t n, size_t d, size_t nclass, double *M,
+    char *report, size_t len)
+{
+	struct opml_lmnn_param p;
+	struct opml_metric_stats st;
+	char num[OPML_NUMFMT_MAX];
+	int rc;
+
+	opml_lmnn_init(&p);
+	p.k = (size_t)par(me, val, "k");
+	p.mu = par(me, val, "mu");
+	p.step = par(me, val, "step");
+	p.grow = par(me, val, "grow");
+	p.max_iter = (size_t)par(me, val, "max_iter");
+	p.tol = par(me, val, "tol");
+	p.min_step = par(me, val, "min_step");
+	if ((rc = opml_lmnn(X, y, n, d, nclass, &p, M, &st)) != 0) {
+		if (rc == OPML_METRIC_EK)
+			snprintf(report, len, "%zu", st.cls);
+		return metric_error(rc);
+	}
+	opml_format_double(st.loss, num);
+	snprintf(report, len, "targets=%zu active=%zu iterations=%zu "
+	    "projections=%zu searches=%zu converged=%d loss=%s",
+	    st.constraints, st.active, st.iterations, st.projections,
+	    st.scans, st.converged, num);
+	return 0;
+}
+
+int
+opml_method_batch(const struct opml_method *me, const double *val,
+    const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
+    uint64_t seed, size_t rank, double *out, size_t *r, char *report,
+    size_t len)
+{
+	struct opml_metric_stats st;
+	char num[OPML_NUMFMT_MAX];
+	size_t i;
+	int rc;
+
+	*r = d;
+	report[0] = '\0';
+	if (n < 2)
+		return OPML_METHOD_EFEW;
+	switch (me->algo) {
+	case OPML_ALGO_MAHALANOBIS: {
+		struct opml_mahalanobis_param p;
+		opml_mahalanobis_init(&p);
+		p.ridge = par(me, val, "ridge");
+		opml_metric_stats_init(&st);
+		if ((rc = opml_mahalanobis(X, n, d, &p, out, &st)) != 0)
+			return metric_error(rc);
+		opml_format_double(st.ridge, num);
+		snprintf(report, len, "lambda=%s", num);
+		return 0;
+	}
+	case OPML_ALGO_COVARIANCE: {
+		double tr = 0;
+		if ((rc = opml_covariance(X, n, d, out)) != 0)
+			return metric_error(rc);
+		for (i = 0; i < d; i++)
+			tr += out[i * d + i];
+		opml_format_double(tr, num);
+		snprintf(report, len, "trace=%s", num);
+		return 0;
+	}
+	case OPML_ALGO_PCA: {
+		struct opml_pca_param p;
+		double *w, tot = 0, kept = 0;
+		opml_pca_init(&p);
+		p.r = rank;
+		p.whiten = par(me, val, "whiten") != 0;
+		if ((w = malloc(d * sizeof *w)) == NULL)
+			return OPML_METHOD_ENOMEM;
+		if ((rc = opml_pca(X, n, d, &p, out, r, w)) != 0) {
+			free(w);
+			return metric_error(rc);
+		}
+		for (i = 0; i < d; i++) {
+			tot += w[i] > 0 ? w[i] : 0;
+			if (i < *r)
+				kept += w[i] > 0 ? w[i] : 0;
+		}
+		opml_format_double(tot > 0 ? kept / tot : 1, num);
+		snprintf(report, len, "rank=%zu variance=%s", *r, num);
+		free(w);
+		return 0;
+	}
+	case OPML_ALGO_ITML:
+		return fit_itml(me, val, X, y, n, d, nclass, seed, out, report,
+		    len);
+	case OPML_ALGO_LMNN:
+		return fit_lmnn(me, val, X, y, n, d, nclass, out, report, len);
+	default:
+		return OPML_METHOD_ENOTSET;
+	}
+}
+
 int
 opml_method_model(const struct opml_method *me, const double *val,
-    const struct opml_set *s, uint64_t seed, struct opml_model *m,
-    char *report, size_t len)
+    const struct opml_set *s, uint64_t seed, size_t rank,
+    struct opml_model *m, char *report, size_t len)
 {
 	size_t d = s->d, r, i, n = 0;
 	double *out;
 	char *line;
-	int rc;
+	int rc, batch = me->algo >= OPML_ALGO_MAHALANOBIS;
 
 	if (opml_model_init(m, d, d, seed) == -1)
 		return OPML_METHOD_ENOMEM;
@@ -398,11 +599,28 @@ opml_method_model(const struct opml_method *me, const double *val,
 		opml_model_free(m);
 		return OPML_METHOD_ENOMEM;
 	}
-	rc = opml_method_fit(me, val, s->x, s->y, s->n, d, s->labels.n, seed,
-	    out, report, len);
+	if (batch)
+		rc = opml_method_batch(me, val, s->x, s->y, s->n, d,
+		    s->labels.n, seed, rank, out, &r, report, len);
+	else
+		rc = opml_method_fit(me, val, s->x, s->y, s->n, d, s->labels.n,
+		    seed, out, report, len);
+	if (rc == OPML_METHOD_EK) {
+		/* the short class by its label */
+		size_t c = (size_t)strtoul(report, NULL, 10);
+		snprintf(report, len, "%s", c < s->labels.n ?
+		    s->labels.name[c] : "?");
+	}
 	if (rc == 0 && m->similarity)
 		memcpy(m->L, out, d * d * sizeof *out);
-	else if (rc == 0) {
+	else if (rc == 0 && me->algo == OPML_ALGO_PCA) {
+		memcpy(m->L, out, r * d * sizeof *out);
+		if (r == 0) {	/* nothing to whiten: one zero row */
+			memset(m->L, 0, d * sizeof *m->L);
+			r = 1;
+		}
+		m->r = r;
+	} else if (rc == 0) {
 		if (opml_linalg_factor(out, d, m->L, &r) != 0)
 			rc = OPML_METHOD_ELINALG;
 		else if (r == 0) {	/* M = 0: one zero row */
@@ -411,6 +629,9 @@ opml_method_model(const struct opml_method *me, const double *val,
 		} else
 			m->r = r;
 	}
+	for (i = 0; rc == 0 && i < m->r * d; i++)
+		if (!isfinite(m->L[i]))
+			rc = OPML_METHOD_ENONFINITE;
 	free(out);
 	/* "#name " and the parameters before the counts */
 	if (rc == 0) {

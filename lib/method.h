@@ -14,16 +14,19 @@
  *
  * A method either streams (one pass, memory independent of the
  * stream's length: opml, copml, rdml, oasis; see lib/rival.c for the
- * rivals) or reads the training set whole (the rest).  It writes a
- * map L with M = L'L, or, OPML_METHOD_SIMILARITY, the W of a bilinear
- * similarity x'Wz.
+ * rivals) or reads the training set whole (the rest: the rivals pola,
+ * lego and soml, which draw their constraints from it, and the batch
+ * learners mahalanobis, itml, lmnn, pca and covariance of lib/metric.h).
+ * It writes a map L with M = L'L, or, OPML_METHOD_SIMILARITY, the W of
+ * a bilinear similarity x'Wz.
  */
 
 #define OPML_METHOD_STREAM	1	/* one pass over a stream */
 #define OPML_METHOD_SIMILARITY	2	/* writes W, not L */
 #define OPML_METHOD_RESUMES	4	/* -i goes on exactly */
+#define OPML_METHOD_RANK	8	/* takes a rank (-r): pca */
 
-#define OPML_METHOD_MAXPAR	6
+#define OPML_METHOD_MAXPAR	8
 
 struct opml_param {
 	const char *name;	/* NULL ends the list */
@@ -48,7 +51,12 @@ enum {
 	OPML_METHOD_EVALUE = -6,	/* a parameter's value is not a number
 					   in its range */
 	OPML_METHOD_ELINALG = -7,	/* an eigendecomposition failed */
-	OPML_METHOD_ENOTSET = -8	/* not a method of the set */
+	OPML_METHOD_ENOTSET = -8,	/* not a method of the set */
+	OPML_METHOD_EK = -9,		/* LMNN: a class has 1..k samples */
+	OPML_METHOD_ESINGULAR = -10,	/* every column constant (or ridge 0
+					   and a singular covariance) */
+	OPML_METHOD_ECOINCIDE = -11,	/* ITML: every sampled pair coincides */
+	OPML_METHOD_ENONFINITE = -12	/* a value or result not finite */
 };
 
 /* The error's description: lowercase, no period. */
@@ -83,14 +91,27 @@ int opml_method_fit(const struct opml_method *me, const double *val,
     uint64_t seed, double *out, char *report, size_t len);
 
 /*
+ * A batch learner (mahalanobis, itml, lmnn, pca, covariance: lib/metric.h)
+ * on the same arrays: out (room for d x d) gets M, or for pca the *r
+ * rows of L itself (rank rows wanted, 0: d; *r is d for the others);
+ * report its counts.  0 or an error above; on OPML_METHOD_EK, report
+ * says which class is short ("class=C rows=N").
+ */
+int opml_method_batch(const struct opml_method *me, const double *val,
+    const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
+    uint64_t seed, size_t rank, double *out, size_t *r, char *report,
+    size_t len);
+
+/*
  * A method that reads the set whole, run on s into the new model m
- * (d = s->d, r = d, seed): its rows (L from M = L'L by
- * opml_linalg_factor, a single zero row for M = 0; or W), and a
- * "#name key=value ..." comment line of its parameters and counts,
- * which report (len bytes) gets too.  0 or an error above.
+ * (d = s->d, seed): its rows (L from M = L'L by opml_linalg_factor, a
+ * single zero row for M = 0; pca's L as it is, rank rows, 0: d; or W),
+ * and a "#name key=value ..." comment line of its parameters and
+ * counts, which report (len bytes) gets too.  0 or an error above;
+ * on OPML_METHOD_EK, report says which class (by its label) is short.
  */
 int opml_method_model(const struct opml_method *me, const double *val,
-    const struct opml_set *s, uint64_t seed, struct opml_model *m,
-    char *report, size_t len);
+    const struct opml_set *s, uint64_t seed, size_t rank,
+    struct opml_model *m, char *report, size_t len);
 
 #endif

@@ -37,7 +37,8 @@ opml_model_init(struct opml_model *m, size_t d, size_t r, uint64_t seed)
 }
 
 static const char *const algo_names[OPML_ALGO_NUM] = {
-	"opml", "copml", "rdml", "oasis", "pola", "lego", "soml"
+	"opml", "copml", "rdml", "oasis", "pola", "lego", "soml",
+	"mahalanobis", "itml", "lmnn", "pca", "covariance"
 };
 
 const char *

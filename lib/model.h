@@ -11,7 +11,9 @@
 /* The learners of opml-learn -a (lib/method.c), in its order. */
 enum opml_algo {
 	OPML_ALGO_OPML, OPML_ALGO_COPML, OPML_ALGO_RDML, OPML_ALGO_OASIS,
-	OPML_ALGO_POLA, OPML_ALGO_LEGO, OPML_ALGO_SOML, OPML_ALGO_NUM
+	OPML_ALGO_POLA, OPML_ALGO_LEGO, OPML_ALGO_SOML, OPML_ALGO_MAHALANOBIS,
+	OPML_ALGO_ITML, OPML_ALGO_LMNN, OPML_ALGO_PCA, OPML_ALGO_COVARIANCE,
+	OPML_ALGO_NUM
 };
 
 /* The name of a model's algorithm (its algorithm= key). */

@@ -8,38 +8,62 @@
 #include "pairs.h"
 #include "rng.h"
 
-/* A set of pair keys (open addressing; a slot holds key + 1, 0 empty). */
-struct pairset {
-	uint64_t *slot;
-	size_t mask;
-};
-
-static int
-set_init(struct pairset *s, size_t n)
+/*
+ * Drawing.  A pair (i, j), i < j, has the key i m + j.  The keys are
+ * held in 32 bits where m m fits them, else in 64: in a hash set
+ * against repeats (linear probing, a slot holds key + 1, 0 empty, at
+ * most three quarters full), or as the list of every pair of a kind.
+ */
+static uint64_t
+kget(const struct opml_pairs_draw *d, size_t t)
 {
-	size_t cap = 16;
-
-	while (cap < 2 * n + 2)
-		cap *= 2;
-	if ((s->slot = calloc(cap, sizeof *s->slot)) == NULL)
-		return -1;
-	s->mask = cap - 1;
-	return 0;
+	return d->wide ? ((const uint64_t *)d->keys)[t] :
+	    ((const uint32_t *)d->keys)[t];
 }
 
-/* 1 if key was added, 0 if it was there. */
-static int
-set_add(struct pairset *s, uint64_t key)
+static void
+kput(struct opml_pairs_draw *d, size_t t, uint64_t v)
 {
-	size_t h = (size_t)((key * UINT64_C(0x9e3779b97f4a7c15)) >> 20) &
-	    s->mask;
+	if (d->wide)
+		((uint64_t *)d->keys)[t] = v;
+	else
+		((uint32_t *)d->keys)[t] = (uint32_t)v;
+}
 
-	while (s->slot[h] != 0) {
-		if (s->slot[h] == key + 1)
+static void *
+kalloc(const struct opml_pairs_draw *d, size_t n, int zero)
+{
+	size_t w = d->wide ? sizeof(uint64_t) : sizeof(uint32_t);
+
+	if (n > SIZE_MAX / w)
+		return NULL;
+	return zero ? calloc(n, w) : malloc(n * w);
+}
+
+/* The slot where the search for key starts. */
+static size_t
+home(const struct opml_pairs_draw *d, uint64_t key)
+{
+	uint64_t h = key * UINT64_C(0x9e3779b97f4a7c15);
+
+	if (d->cap <= UINT32_MAX)
+		return (size_t)(((h >> 32) * d->cap) >> 32);
+	return (size_t)(h % d->cap);
+}
+
+/* 1 if key was added from slot h on, 0 if it was there. */
+static int
+set_add(struct opml_pairs_draw *d, size_t h, uint64_t key)
+{
+	uint64_t v;
+
+	while ((v = kget(d, h)) != 0) {
+		if (v == key + 1)
 			return 0;
-		h = (h + 1) & s->mask;
+		if (++h == d->cap)
+			h = 0;
 	}
-	s->slot[h] = key + 1;
+	kput(d, h, key + 1);
 	return 1;
 }
 
@@ -68,182 +92,238 @@ pick(const uint64_t *cum, size_t nclass, uint64_t r)
 }
 
 /*
- * n pairs of one kind: at random with a set against repeats when they
- * are at most half of all pairs of the kind, else by listing all of
- * them and choosing n (a partial Fisher-Yates shuffle).
+ * Start drawing the pairs of a kind: when they are at least half of all
+ * pairs of the kind, list all of them for a partial Fisher-Yates
+ * shuffle, else a set against repeats and the class weights.
  */
 static int
-draw_kind(int same, const size_t *order, const size_t *start,
-    const size_t *count, size_t m, size_t nclass, size_t n, uint64_t total,
-    struct opml_rng *g, struct opml_pair *out)
+kind_start(struct opml_pairs_draw *d)
 {
-	size_t k, got = 0;
+	int same = d->kind;
+	uint64_t total = same ? d->nsame : d->ndiff;
+	size_t k, a = 0, p, q, m = d->m;
 
-	if (n == 0)
-		return 0;
-	if (total < 2 * (uint64_t)n) {
-		struct opml_pair *all = malloc(total * sizeof *all);
-		size_t a = 0, p, q;
-
-		if (all == NULL)
+	d->got = 0;
+	d->list = total < 2 * (uint64_t)d->n;
+	if (d->list) {
+		if (total > SIZE_MAX || (d->keys = kalloc(d, (size_t)total,
+		    0)) == NULL)
 			return -1;
-		for (k = 0; k < nclass; k++) {
-			size_t e = start[k] + count[k];
-			for (p = start[k]; p < e; p++) {
+		d->cap = (size_t)total;
+		for (k = 0; k < d->nclass; k++) {
+			size_t e = d->start[k] + d->count[k];
+			for (p = d->start[k]; p < e; p++) {
 				size_t q0 = same ? p + 1 : e;
 				size_t q1 = same ? e : m;
-				for (q = q0; q < q1; q++)
-					put(&all[a++], order[p], order[q],
-					    same);
+				for (q = q0; q < q1; q++) {
+					size_t i = d->order[p], j = d->order[q];
+					kput(d, a++, i < j ? (uint64_t)i * m + j :
+					    (uint64_t)j * m + i);
+				}
 			}
 		}
-		for (a = 0; a < n; a++) {
-			size_t r = a + opml_rng_below(g, total - a);
-			struct opml_pair t = all[a];
-			all[a] = all[r];
-			all[r] = t;
-			out[a] = all[a];
-		}
-		free(all);
-		return 0;
-	} else {
-		uint64_t *cum = malloc(nclass * sizeof *cum), w = 0;
-		struct pairset set;
-
-		if (cum == NULL)
-			return -1;
-		if (set_init(&set, n) == -1) {
-			free(cum);
-			return -1;
-		}
-		/* class k weighs as many pairs as start in it */
-		for (k = 0; k < nclass; k++) {
-			uint64_t c = count[k];
-			w += same ? c * (c - (c > 0)) / 2 : c * (m - c);
-			cum[k] = w;
-		}
-		while (got < n) {
-			size_t i, j, a, b;
-
-			k = pick(cum, nclass, opml_rng_below(g, w));
-			a = opml_rng_below(g, count[k]);
-			i = order[start[k] + a];
-			if (same) {
-				b = opml_rng_below(g, count[k] - 1);
-				b += b >= a;
-				j = order[start[k] + b];
-			} else {
-				b = opml_rng_below(g, m - count[k]);
-				j = order[b < start[k] ? b : b + count[k]];
-			}
-			if (set_add(&set, (uint64_t)(i < j ? i : j) * m +
-			    (i < j ? j : i)))
-				put(&out[got++], i, j, same);
-		}
-		free(set.slot);
-		free(cum);
 		return 0;
 	}
+	/* the set: n keys at most three quarters of the slots */
+	d->cap = d->n + d->n / 3 + 16;
+	if (d->cap < d->n || (d->keys = kalloc(d, d->cap, 1)) == NULL)
+		return -1;
+	/* class k weighs as many pairs as start in it */
+	d->w = 0;
+	for (k = 0; k < d->nclass; k++) {
+		uint64_t c = d->count[k];
+		d->w += same ? c * (c - (c > 0)) / 2 : c * (m - c);
+		d->cum[k] = d->w;
+	}
+	return 0;
+}
+
+/* Up to want (at most n - got) more pairs of the kind into out. */
+static size_t
+kind_next(struct opml_pairs_draw *d, struct opml_pair *out, size_t want)
+{
+	struct opml_rng *g = &d->g;
+	size_t m = d->m, t, got = 0;
+	int same = d->kind;
+
+	if (d->list) {
+		uint64_t total = d->cap;
+		for (t = 0; t < want; t++) {
+			size_t a = d->got + t;
+			size_t r = a + (size_t)opml_rng_below(g, total - a);
+			uint64_t v = kget(d, r);
+			kput(d, r, kget(d, a));
+			kput(d, a, v);
+			put(&out[t], (size_t)(v / m), (size_t)(v % m), same);
+		}
+		d->got += want;
+		return want;
+	}
+	/*
+	 * Batches of candidates, as many as are still wanted (so that the
+	 * generator never runs ahead of the pairs taken); their slots are
+	 * fetched from memory together, then each is tried in turn, as if
+	 * one at a time.
+	 */
+	while (got < want) {
+		enum { B = 32 };
+		uint64_t key[B];
+		size_t h[B], ci[B], cj[B], nb = want - got < B ? want - got : B;
+
+		for (t = 0; t < nb; t++) {
+			size_t i, j, a, b, k;
+
+			k = pick(d->cum, d->nclass, opml_rng_below(g, d->w));
+			a = (size_t)opml_rng_below(g, d->count[k]);
+			i = d->order[d->start[k] + a];
+			if (same) {
+				b = (size_t)opml_rng_below(g, d->count[k] - 1);
+				b += b >= a;
+				j = d->order[d->start[k] + b];
+			} else {
+				b = (size_t)opml_rng_below(g, m - d->count[k]);
+				j = d->order[b < d->start[k] ? b :
+				    b + d->count[k]];
+			}
+			ci[t] = i;
+			cj[t] = j;
+			key[t] = (uint64_t)(i < j ? i : j) * m + (i < j ? j : i);
+			h[t] = home(d, key[t]);
+#if defined(__GNUC__)
+			if (d->wide)
+				__builtin_prefetch((uint64_t *)d->keys + h[t], 1);
+			else
+				__builtin_prefetch((uint32_t *)d->keys + h[t], 1);
+#endif
+		}
+		for (t = 0; t < nb; t++)
+			if (set_add(d, h[t], key[t]))
+				put(&out[got++], ci[t], cj[t], same);
+	}
+	d->got += got;
+	return got;
+}
+
+int
+opml_pairs_draw_init(struct opml_pairs_draw *d, const size_t *cls,
+    size_t m, size_t nclass, size_t n, uint64_t seed, int *kind,
+    uint64_t *have)
+{
+	size_t *fill = NULL, i, k;
+	uint64_t all = (uint64_t)m * (m - (m > 0)) / 2;
+
+	memset(d, 0, sizeof *d);
+	d->m = m;
+	d->nclass = nclass;
+	d->n = n;
+	d->kind = -1;
+	d->count = calloc(nclass + 1, sizeof *d->count);
+	d->start = calloc(nclass + 1, sizeof *d->start);
+	d->cum = calloc(nclass + 1, sizeof *d->cum);
+	fill = calloc(nclass + 1, sizeof *fill);
+	d->order = malloc((m + 1) * sizeof *d->order);
+	if (d->count == NULL || d->start == NULL || d->cum == NULL ||
+	    fill == NULL || d->order == NULL)
+		goto nomem;
+	for (i = 0; i < m; i++)
+		d->count[cls[i]]++;
+	for (k = 0; k < nclass; k++) {
+		uint64_t c = d->count[k];
+		d->nsame += c * (c - (c > 0)) / 2;
+		if (k > 0)
+			d->start[k] = d->start[k - 1] + d->count[k - 1];
+		fill[k] = d->start[k];
+	}
+	for (i = 0; i < m; i++)
+		d->order[fill[cls[i]]++] = i;
+	free(fill);
+	d->ndiff = all - d->nsame;
+	if (d->nsame < n || d->ndiff < n) {
+		*kind = d->nsame < n;
+		*have = d->nsame < n ? d->nsame : d->ndiff;
+		opml_pairs_draw_free(d);
+		errno = ERANGE;
+		return -1;
+	}
+	d->wide = (uint64_t)m * m > UINT32_MAX;
+	opml_rng_seed(&d->g, seed);
+	d->kind = 1;
+	if (n > 0 && kind_start(d) == -1)
+		goto nomem;
+	return 0;
+nomem:
+	free(fill);
+	opml_pairs_draw_free(d);
+	errno = ENOMEM;
+	return -1;
+}
+
+int
+opml_pairs_draw_next(struct opml_pairs_draw *d, struct opml_pair *out,
+    size_t cap, size_t *np)
+{
+	size_t got = 0, want;
+
+	while (got < cap && d->kind >= 0) {
+		if (d->got == d->n) {
+			free(d->keys);
+			d->keys = NULL;
+			if (d->kind == 0) {
+				d->kind = -1;
+				break;
+			}
+			d->kind = 0;
+			if (d->n > 0 && kind_start(d) == -1) {
+				d->kind = -1;
+				errno = ENOMEM;
+				return -1;
+			}
+			continue;
+		}
+		want = d->n - d->got < cap - got ? d->n - d->got : cap - got;
+		got += kind_next(d, out + got, want);
+	}
+	*np = got;
+	return 0;
+}
+
+void
+opml_pairs_draw_free(struct opml_pairs_draw *d)
+{
+	free(d->count);
+	free(d->start);
+	free(d->cum);
+	free(d->order);
+	free(d->keys);
+	memset(d, 0, sizeof *d);
+	d->kind = -1;
 }
 
 int
 opml_pairs_draw(const size_t *cls, size_t m, size_t nclass, size_t n,
     uint64_t seed, struct opml_pair **outp, int *kind, uint64_t *have)
 {
-	struct opml_pair *out = NULL;
-	size_t *count, *start, *order, *fill, i, k;
-	uint64_t nsame = 0, ndiff, all = (uint64_t)m * (m - (m > 0)) / 2;
-	struct opml_rng g;
-	int rc = -1;
+	struct opml_pairs_draw d;
+	struct opml_pair *out;
+	size_t got;
 
-	count = calloc(nclass + 1, sizeof *count);
-	start = calloc(nclass + 1, sizeof *start);
-	fill = calloc(nclass + 1, sizeof *fill);
-	order = malloc((m + 1) * sizeof *order);
-	if (count == NULL || start == NULL || fill == NULL || order == NULL)
-		goto out;
-	for (i = 0; i < m; i++)
-		count[cls[i]]++;
-	for (k = 0; k < nclass; k++) {
-		uint64_t c = count[k];
-		nsame += c * (c - (c > 0)) / 2;
-		if (k > 0)
-			start[k] = start[k - 1] + count[k - 1];
-		fill[k] = start[k];
-	}
-	for (i = 0; i < m; i++)
-		order[fill[cls[i]]++] = i;
-	ndiff = all - nsame;
-	if (nsame < n || ndiff < n) {
-		*kind = nsame < n;
-		*have = nsame < n ? nsame : ndiff;
-		errno = ERANGE;
-		goto out;
-	}
-	/* Only now: n may be far beyond the pairs there are. */
-	if (n > SIZE_MAX / 2 / sizeof *out ||
-	    (out = malloc(2 * n * sizeof *out)) == NULL)
-		goto out;
-	opml_rng_seed(&g, seed);
-	if (draw_kind(1, order, start, count, m, nclass, n, nsame, &g,
-	    out) == -1 || draw_kind(0, order, start, count, m, nclass, n,
-	    ndiff, &g, out + n) == -1) {
-		errno = ENOMEM;
-		goto out;
-	}
-	*outp = out;
-	out = NULL;
-	rc = 0;
-out:
-	free(out);
-	free(count);
-	free(start);
-	free(fill);
-	free(order);
-	if (rc == -1 && errno != ERANGE)
-		errno = ENOMEM;
-	return rc;
-}
-
-/* A pair list's lines, held until the layout is known. */
-struct lines {
-	char **s;
-	unsigned long *no;
-	size_t n, cap;
-};
-
-static void
-free_lines(struct lines *l)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		free(l->s[i]);
-	free(l->s);
-	free(l->no);
-}
-
-static int
-keep_line(struct lines *l, const char *s, size_t len, unsigned long no)
-{
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 1024;
-		char **ns = realloc(l->s, cap * sizeof *ns);
-		unsigned long *nn;
-
-		if (ns == NULL)
-			return -1;
-		l->s = ns;
-		if ((nn = realloc(l->no, cap * sizeof *nn)) == NULL)
-			return -1;
-		l->no = nn;
-		l->cap = cap;
-	}
-	if ((l->s[l->n] = malloc(len + 1)) == NULL)
+	if (opml_pairs_draw_init(&d, cls, m, nclass, n, seed, kind,
+	    have) == -1)
 		return -1;
-	memcpy(l->s[l->n], s, len);
-	l->s[l->n][len] = '\0';
-	l->no[l->n++] = no;
+	if (n > SIZE_MAX / 2 / sizeof *out ||
+	    (out = malloc((2 * n + 1) * sizeof *out)) == NULL) {
+		opml_pairs_draw_free(&d);
+		errno = ENOMEM;
+		return -1;
+	}
+	if (opml_pairs_draw_next(&d, out, 2 * n, &got) == -1) {
+		free(out);
+		opml_pairs_draw_free(&d);
+		errno = ENOMEM;
+		return -1;
+	}
+	opml_pairs_draw_free(&d);
+	*outp = out;
 	return 0;
 }
 
@@ -269,7 +349,7 @@ fields(char *s, char **f)
 	}
 }
 
-/* Count the fields of a copy of s: -1 if out of memory. */
+/* Count the fields of s (a copy is split): -1 if out of memory. */
 static long
 count_fields(const char *s)
 {
@@ -381,48 +461,108 @@ parse_pair(struct opml_reader *r, const struct opml_set *s,
 	return 0;
 }
 
+/* Room for more pairs in *p (*cap of them now). */
+static int
+grow(struct opml_pair **p, size_t *cap)
+{
+	size_t c = *cap ? 2 * *cap : 1024;
+	struct opml_pair *n;
+
+	if (c > SIZE_MAX / sizeof *n || (n = realloc(*p, c * sizeof *n)) ==
+	    NULL)
+		return -1;
+	*p = n;
+	*cap = c;
+	return 0;
+}
+
+/*
+ * The list is parsed as it is read: only its first two lines are held
+ * until they have told the layout.
+ */
 int
 opml_pairs_read(struct opml_reader *r, const struct opml_set *s,
     struct opml_pair **out, size_t *n)
 {
-	struct lines l = { NULL, NULL, 0, 0 };
 	struct groups g = { NULL, NULL, NULL };
 	struct opml_pair *p = NULL;
-	size_t len, i, first = 0, np = 0;
+	char *head[2] = { NULL, NULL }, *line, *cur = NULL;
+	unsigned long headno[2] = { 0, 0 }, no;
+	size_t len, nhead = 0, np = 0, cap = 0, t, curcap = 0;
 	long n0, n1 = 0;
-	int rc, lfw;
-	char *line;
+	int rc, lfw = 0, eof = 0;
 
-	while ((rc = opml_reader_record(r, &line, &len)) == 1) {
-		if (memchr(line, '\0', len) != NULL) {
-			opml_reader_fail(r, "NUL byte");
+	for (;;) {
+		if (!eof) {
+			if ((rc = opml_reader_record(r, &line, &len)) == -1)
+				goto fail;
+			if (rc == 1 && memchr(line, '\0', len) != NULL) {
+				opml_reader_fail(r, "NUL byte");
+				goto fail;
+			}
+			eof = rc == 0;
+		}
+		if (nhead < 2 && !eof) {
+			/* held until the layout is known */
+			if ((head[nhead] = malloc(len + 1)) == NULL)
+				goto nomem;
+			memcpy(head[nhead], line, len);
+			head[nhead][len] = '\0';
+			headno[nhead++] = r->line;
+			if (nhead < 2)
+				continue;
+		}
+		if (nhead == 0) {
+			snprintf(r->err, sizeof r->err, "%s: no pairs",
+			    r->name);
 			goto fail;
 		}
-		if (keep_line(&l, line, len, r->line) == -1)
+		if (g.byl == NULL) {
+			/* The layout is LFW's if the first line after a
+			 * possible header has 3 or 4 fields; a header is
+			 * `10<TAB>300` or `1100`. */
+			if ((n0 = count_fields(head[0])) == -1 ||
+			    (nhead > 1 && (n1 = count_fields(head[1])) == -1))
+				goto nomem;
+			lfw = n0 == 3 || n0 == 4;
+			t = 0;
+			if (n0 == 1 || (n0 == 2 && (n1 == 3 || n1 == 4))) {
+				t = 1;
+				lfw = 1;
+			}
+			if (group(s, &g) == -1)
+				goto nomem;
+			/* the held lines, then the rest as they come */
+			no = r->line;
+			for (; t < nhead; t++) {
+				if (np == cap && grow(&p, &cap) == -1)
+					goto nomem;
+				r->line = headno[t];
+				if (parse_pair(r, s, &g, head[t], lfw,
+				    &p[np]) == -1)
+					goto fail;
+				np++;
+			}
+			r->line = no;
+			if (eof)
+				break;
+			continue;
+		}
+		if (eof)
+			break;
+		if (np == cap && grow(&p, &cap) == -1)
 			goto nomem;
-	}
-	if (rc == -1)
-		goto fail;
-	if (l.n == 0) {
-		snprintf(r->err, sizeof r->err, "%s: no pairs", r->name);
-		goto fail;
-	}
-	/* The layout is LFW's if the first line after a possible header
-	 * has 3 or 4 fields; a header is `10<TAB>300` or `1100`. */
-	if ((n0 = count_fields(l.s[0])) == -1 ||
-	    (l.n > 1 && (n1 = count_fields(l.s[1])) == -1))
-		goto nomem;
-	lfw = n0 == 3 || n0 == 4;
-	if (n0 == 1 || (n0 == 2 && (n1 == 3 || n1 == 4))) {
-		first = 1;
-		lfw = 1;
-	}
-	if (group(s, &g) == -1 ||
-	    (p = malloc((l.n + 1) * sizeof *p)) == NULL)
-		goto nomem;
-	for (i = first; i < l.n; i++) {
-		r->line = l.no[i];
-		if (parse_pair(r, s, &g, l.s[i], lfw, &p[np]) == -1)
+		/* a copy that ends in a NUL, for fields() */
+		if (len >= curcap) {
+			char *c = realloc(cur, 2 * len + 1);
+			if (c == NULL)
+				goto nomem;
+			cur = c;
+			curcap = 2 * len + 1;
+		}
+		memcpy(cur, line, len);
+		cur[len] = '\0';
+		if (parse_pair(r, s, &g, cur, lfw, &p[np]) == -1)
 			goto fail;
 		np++;
 	}
@@ -431,7 +571,9 @@ opml_pairs_read(struct opml_reader *r, const struct opml_set *s,
 		    "header", r->name);
 		goto fail;
 	}
-	free_lines(&l);
+	free(head[0]);
+	free(head[1]);
+	free(cur);
 	free(g.byl);
 	free(g.first);
 	free(g.count);
@@ -441,7 +583,9 @@ opml_pairs_read(struct opml_reader *r, const struct opml_set *s,
 nomem:
 	opml_reader_fail(r, "out of memory");
 fail:
-	free_lines(&l);
+	free(head[0]);
+	free(head[1]);
+	free(cur);
 	free(g.byl);
 	free(g.first);
 	free(g.count);
@@ -449,28 +593,29 @@ fail:
 	return -1;
 }
 
-int
-opml_pairs_all(const size_t *cls, size_t m, struct opml_pair **outp,
-    size_t *n)
+void
+opml_pairs_all_init(struct opml_pairs_all *a, const size_t *cls, size_t m)
 {
-	struct opml_pair *out;
-	size_t i, j, k = 0, all;
+	a->cls = cls;
+	a->m = m;
+	a->i = 0;
+	a->j = 1;
+}
 
-	if (m > 1 && (m - 1) > SIZE_MAX / m / 2 / sizeof *out) {
-		errno = ERANGE;
-		return -1;
+size_t
+opml_pairs_all_next(struct opml_pairs_all *a, struct opml_pair *out,
+    size_t cap)
+{
+	size_t k = 0;
+
+	while (k < cap && a->i + 1 < a->m) {
+		put(&out[k++], a->i, a->j, a->cls[a->i] == a->cls[a->j]);
+		if (++a->j == a->m) {
+			a->i++;
+			a->j = a->i + 1;
+		}
 	}
-	all = m * (m - (m > 0)) / 2;
-	if ((out = malloc((all + 1) * sizeof *out)) == NULL) {
-		errno = ENOMEM;
-		return -1;
-	}
-	for (i = 0; i < m; i++)
-		for (j = i + 1; j < m; j++)
-			put(&out[k++], i, j, cls[i] == cls[j]);
-	*outp = out;
-	*n = all;
-	return 0;
+	return k;
 }
 
 double

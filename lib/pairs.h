@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "reader.h"
+#include "rng.h"
 #include "set.h"
 
 /*
@@ -31,13 +32,47 @@ int opml_pairs_draw(const size_t *cls, size_t m, size_t nclass, size_t n,
     uint64_t seed, struct opml_pair **out, int *kind, uint64_t *have);
 
 /*
- * Every unordered pair of m samples whose class numbers are cls[0..m),
- * i < j, in the order (0,1), (0,2), ..., (1,2), ...: *out gets an
- * allocated array of them and *n their number.  Returns 0; -1 with
- * errno ERANGE if they are more than a size_t counts or ENOMEM.
+ * The same pairs drawn in pieces, in the same order: _init checks the
+ * counts as opml_pairs_draw does (the same returns and errno); then
+ * each _next writes up to cap more pairs to out and *np their number, 0
+ * after the last, and returns 0, or -1 with errno ENOMEM.  The memory
+ * held is O(m + nclass) and, while a kind is drawn, 4 or 8 bytes (8
+ * when m * m exceeds 2^32) for each of 4n/3 set slots, or for each
+ * pair of the kind when they are fewer than 2n: never the pairs
+ * themselves.  _free releases it (after _init succeeded).
  */
-int opml_pairs_all(const size_t *cls, size_t m, struct opml_pair **out,
-    size_t *n);
+struct opml_pairs_draw {
+	size_t *count, *start, *order;	/* samples by class */
+	uint64_t *cum, w;		/* the class weights of a kind */
+	size_t m, nclass, n, got, cap;
+	uint64_t nsame, ndiff;
+	struct opml_rng g;
+	void *keys;			/* the set or the list of a kind */
+	int wide, list, kind;		/* kind: 1 same, 0 different, -1 done */
+};
+
+int opml_pairs_draw_init(struct opml_pairs_draw *d, const size_t *cls,
+    size_t m, size_t nclass, size_t n, uint64_t seed, int *kind,
+    uint64_t *have);
+int opml_pairs_draw_next(struct opml_pairs_draw *d, struct opml_pair *out,
+    size_t cap, size_t *np);
+void opml_pairs_draw_free(struct opml_pairs_draw *d);
+
+/*
+ * Every unordered pair of m samples whose class numbers are cls[0..m),
+ * i < j, in the order (0,1), (0,2), ..., (1,2), ..., in pieces: _next
+ * writes up to cap more of them to out and returns how many (0 at the
+ * end).  Nothing is allocated.
+ */
+struct opml_pairs_all {
+	const size_t *cls;
+	size_t m, i, j;
+};
+
+void opml_pairs_all_init(struct opml_pairs_all *a, const size_t *cls,
+    size_t m);
+size_t opml_pairs_all_next(struct opml_pairs_all *a, struct opml_pair *out,
+    size_t cap);
 
 /*
  * The cosine similarity x'y / (||x|| ||y||) of two n-vectors, in

@@ -152,11 +152,14 @@ tiny() {
 }
 
 @test "OPML's options are refused with a rival" {
-	for o in "-g 0.1" "-R 0.1" "-G 0.1" "-c 0.2" "-u" "-r 2"; do
+	for o in "-g 0.1" "-R 0.1" "-G 0.1" "-c 0.2" "-u"; do
 		run --separate-stderr opml-learn -a lego $o "$DATA/iris.txt"
 		[ "$status" -eq 2 ]
 		[[ $stderr == *": not an option of lego (opml and copml only)"* ]]
 	done
+	run --separate-stderr opml-learn -a lego -r 2 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"-r: not an option of lego (opml, copml and pca only)"* ]]
 }
 
 @test "one class only, or one sample: an error for the set readers" {
@@ -247,4 +250,344 @@ tiny() {
 	    > "$TMP/want"
 	paste "$TMP/got" "$TMP/want" | awk '{ d = $1 - $3; if (d < 0) d = -d
 	    if (d > 1e-9 * ($3 > 1 ? $3 : 1)) { print "bad", $0; exit 1 } }'
+}
+
+# --- The batch learners: mahalanobis, itml, lmnn, pca, covariance. ---
+
+# Three columns, two classes, the third column nearly a sum of the
+# first two (well conditioned still); and a copy whose third column is
+# exactly their sum (a singular covariance).
+tiny3() {
+	printf '%s\n' 'a 1 2 3.1' 'a 2 1 2.9' 'a 1.5 1.8 3.5' 'a 0.5 2.5 2.8' \
+	    'b 4 5 9.2' 'b 5 4 8.7' 'b 4.5 5.5 10.4' 'b 3.9 4.2 8.0' \
+	    > "$TMP/t3.txt"
+	awk '{ print $1, $2, $3, $2 + $3 }' "$TMP/t3.txt" > "$TMP/sing.txt"
+}
+
+# The sample covariance (n - 1) of the rows of a sample file, "i j
+# value" lines, i, j from 1.
+cov_awk() {
+	awk '!/^#/ { n++; for (j = 2; j <= NF; j++) { x[n, j - 1] = $j
+	        s[j - 1] += $j }; d = NF - 1 }
+	    END { for (i = 1; i <= d; i++) for (j = 1; j <= d; j++) {
+	        c = 0; for (r = 1; r <= n; r++)
+	            c += (x[r, i] - s[i] / n) * (x[r, j] - s[j] / n)
+	        printf "%d %d %.17g\n", i, j, c / (n - 1) } }' "$1"
+}
+
+# M = L'L of a model's rows, "i j value" lines.
+gram_awk() {
+	grep -v '^#' "$1" | awk '{ r++; for (j = 1; j <= NF; j++) L[r, j] = $j
+	        d = NF }
+	    END { for (i = 1; i <= d; i++) for (j = 1; j <= d; j++) {
+	        s = 0; for (k = 1; k <= r; k++) s += L[k, i] * L[k, j]
+	        printf "%d %d %.17g\n", i, j, s } }'
+}
+
+# The inverse of a 3 x 3 matrix given as "i j value" lines, by its
+# cofactors, after adding lambda to the diagonal.
+inv3_awk() {
+	awk -v lam="$1" '{ A[$1, $2] = $3 + ($1 == $2 ? lam : 0) }
+	    END {
+	    for (i = 1; i <= 3; i++) for (j = 1; j <= 3; j++) {
+	        i1 = i % 3 + 1; i2 = (i + 1) % 3 + 1
+	        j1 = j % 3 + 1; j2 = (j + 1) % 3 + 1
+	        C[i, j] = A[i1, j1] * A[i2, j2] - A[i1, j2] * A[i2, j1] }
+	    det = A[1, 1] * C[1, 1] + A[1, 2] * C[1, 2] + A[1, 3] * C[1, 3]
+	    for (i = 1; i <= 3; i++) for (j = 1; j <= 3; j++)
+	        printf "%d %d %.17g\n", i, j, C[j, i] / det }'
+}
+
+# Two "i j value" files agree to a relative tol ($3) of the largest
+# entry.
+close_to() {
+	paste "$1" "$2" | awk -v tol="$3" '{ v[NR] = $3 - $6; a = $6 < 0 ? -$6 : $6
+	        if (a > big) big = a }
+	    END { for (i = 1; i <= NR; i++) { e = v[i] < 0 ? -v[i] : v[i]
+	        if (!(e <= tol * big)) { print "entry", i, "off by", e, "of", big
+	            exit 1 } } }'
+}
+
+@test "every batch learner writes a linear block named after it, with its line" {
+	for a in mahalanobis itml lmnn pca covariance; do
+		run opml-learn -a "$a" "$DATA/wine.txt"
+		[ "$status" -eq 0 ] || { echo "$a"; show; false; }
+		[[ ${lines[0]} == "#opml version=1 algorithm=$a d=13 r=13 "* ]] || { show; false; }
+		! printf '%s\n' "${lines[0]}" | grep -q 'form=similarity'
+		printf '%s\n' "$output" | grep -q "^#$a"
+		[ "$(printf '%s\n' "$output" | grep -vc '^#')" -eq 13 ]
+		! printf '%s\n' "$output" | grep -qi 'nan\|inf'
+	done
+}
+
+@test "mahalanobis: L'L is the inverse of the ridged covariance (awk cofactors)" {
+	tiny3
+	opml-learn -a mahalanobis "$TMP/t3.txt" > "$TMP/m"
+	cov_awk "$TMP/t3.txt" > "$TMP/S"
+	lam=$(awk '{ if ($1 == $2) t += $3 } END { printf "%.17g", 1e-6 * t / 3 }' "$TMP/S")
+	grep -q "^#mahalanobis ridge=1e-06 lambda=" "$TMP/m"
+	got=$(sed -n 's/^#mahalanobis .*lambda=\([^ ]*\).*/\1/p' "$TMP/m")
+	awk -v a="$got" -v b="$lam" 'BEGIN { exit !(a - b < 1e-18 && b - a < 1e-18) }'
+	inv3_awk "$lam" < "$TMP/S" > "$TMP/want"
+	gram_awk "$TMP/m" > "$TMP/got"
+	close_to "$TMP/got" "$TMP/want" 1e-9
+	# another ridge, the same check
+	opml-learn -a mahalanobis -p ridge=0.5 "$TMP/t3.txt" > "$TMP/m"
+	lam=$(awk '{ if ($1 == $2) t += $3 } END { printf "%.17g", 0.5 * t / 3 }' "$TMP/S")
+	inv3_awk "$lam" < "$TMP/S" > "$TMP/want"
+	gram_awk "$TMP/m" > "$TMP/got"
+	close_to "$TMP/got" "$TMP/want" 1e-12
+}
+
+@test "mahalanobis: a singular covariance gets the ridge, never NaN; ridge 0 or constant columns are errors" {
+	tiny3
+	# columns x1, x2, x1 + x2: S singular, S + lambda I inverted
+	cp "$TMP/sing.txt" "$TMP/s3.txt"
+	run opml-learn -a mahalanobis "$TMP/s3.txt"
+	[ "$status" -eq 0 ] || { show; false; }
+	! printf '%s\n' "$output" | grep -qi 'nan\|inf'
+	printf '%s\n' "$output" > "$TMP/m"
+	cov_awk "$TMP/s3.txt" > "$TMP/S"
+	lam=$(awk '{ if ($1 == $2) t += $3 } END { printf "%.17g", 1e-6 * t / 3 }' "$TMP/S")
+	inv3_awk "$lam" < "$TMP/S" > "$TMP/want"
+	gram_awk "$TMP/m" > "$TMP/got"
+	close_to "$TMP/got" "$TMP/want" 1e-6
+	# a constant column: its weight is 1 / lambda, finite
+	awk '{ print $1, $2, 7, $3 }' "$TMP/t3.txt" > "$TMP/c.txt"
+	run opml-learn -a mahalanobis "$TMP/c.txt"
+	[ "$status" -eq 0 ]
+	! printf '%s\n' "$output" | grep -qi 'nan\|inf'
+	run --separate-stderr opml-learn -a mahalanobis -p ridge=0 "$TMP/s3.txt"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"-a mahalanobis: the covariance is singular"* ]]
+	[ -z "$output" ]
+	awk '{ print $1, 1, 2, 3 }' "$TMP/t3.txt" > "$TMP/const.txt"
+	run --separate-stderr opml-learn -a mahalanobis "$TMP/const.txt"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"every column constant"* ]]
+}
+
+@test "covariance: L'L is the sample covariance (awk)" {
+	tiny3
+	opml-learn -a covariance "$TMP/t3.txt" > "$TMP/m"
+	cov_awk "$TMP/t3.txt" > "$TMP/want"
+	gram_awk "$TMP/m" > "$TMP/got"
+	close_to "$TMP/got" "$TMP/want" 1e-12
+	# singular: fewer rows, still L'L = S
+	awk '{ print $1, $2, $3, $2 + $3 }' "$TMP/t3.txt" > "$TMP/s3.txt"
+	opml-learn -a covariance "$TMP/s3.txt" > "$TMP/m"
+	[ "$(grep -vc '^#' "$TMP/m")" -le 3 ]
+	cov_awk "$TMP/s3.txt" > "$TMP/want"
+	gram_awk "$TMP/m" > "$TMP/got"
+	close_to "$TMP/got" "$TMP/want" 1e-12
+}
+
+@test "pca: -r rows, orthonormal, the top eigenvector of a 2-d covariance (closed form)" {
+	opml-learn -a pca -r 2 "$DATA/wine.txt" > "$TMP/m"
+	head -1 "$TMP/m" | grep -q ' r=2 '
+	grep -q '^#pca whiten=0 rank=2 variance=' "$TMP/m"
+	grep -v '^#' "$TMP/m" | awk '{ for (j = 1; j <= NF; j++) L[NR, j] = $j; d = NF }
+	    END { for (a = 1; a <= NR; a++) for (b = 1; b <= NR; b++) {
+	        s = 0; for (j = 1; j <= d; j++) s += L[a, j] * L[b, j]
+	        e = s - (a == b); if (e < 0) e = -e
+	        if (e > 1e-12) { print a, b, s; exit 1 } } }'
+	# 2-d: the eigenvector of [[a b] [b c]] for the larger eigenvalue,
+	# signed so that its larger entry is positive
+	awk '{ print $1, $2, $5 }' "$DATA/wine.txt" > "$TMP/w2"
+	opml-learn -a pca -r 1 "$TMP/w2" > "$TMP/m"
+	cov_awk "$TMP/w2" | awk '{ C[$1, $2] = $3 }
+	    END { a = C[1, 1]; b = C[1, 2]; c = C[2, 2]
+	    l = (a + c) / 2 + sqrt(((a - c) / 2) ^ 2 + b * b)
+	    x = b; y = l - a; n = sqrt(x * x + y * y); x /= n; y /= n
+	    if ((x < 0 ? -x : x) >= (y < 0 ? -y : y)) { if (x < 0) { x = -x; y = -y } }
+	    else if (y < 0) { x = -x; y = -y }
+	    printf "%.17g %.17g\n", x, y }' > "$TMP/want"
+	grep -v '^#' "$TMP/m" > "$TMP/got"
+	paste -d' ' "$TMP/got" "$TMP/want" | awk '{ for (j = 1; j <= 2; j++) {
+	    e = $j - $(j + 2); if (e < 0) e = -e; if (e > 1e-9) exit 1 } }'
+}
+
+@test "pca -p whiten=1: the projected training set has unit variance along every row" {
+	opml-learn -a pca -r 3 -p whiten=1 "$DATA/iris.txt" > "$TMP/m"
+	grep -q '^#pca whiten=1 rank=3 ' "$TMP/m"
+	opml-transform -m "$TMP/m" "$DATA/iris.txt" > "$TMP/y"
+	cov_awk "$TMP/y" | awk '{ e = $3 - ($1 == $2); if (e < 0) e = -e
+	    if (e > 1e-9) { print; exit 1 } }'
+}
+
+@test "pca: -r beyond d, -r for another batch learner, whiten=2: usage errors" {
+	run --separate-stderr opml-learn -a pca -r 5 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"-r 5: more than d=4"* ]]
+	run --separate-stderr opml-learn -a lmnn -r 2 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"-r: not an option of lmnn"* ]]
+	run --separate-stderr opml-learn -a pca -p whiten=2 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	run --separate-stderr opml-learn -a itml -g 0.1 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+}
+
+@test "-p sets the batch learners' parameters, which their line records" {
+	run opml-learn -a itml -p gamma=10 -p constraints=50 -p tol=0.001 -p max_iter=500 "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -q '^#itml gamma=10 factor=40 constraints=50 lower=0 upper=0 tol=0.001 max_iter=500 pairs=50 '
+	run opml-learn -a itml -p lower=1 -p upper=20 "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -q '^#itml .* same=1 other=20$'
+	run opml-learn -a itml -p factor=2 "$DATA/iris.txt"
+	printf '%s\n' "$output" | grep -q '^#itml gamma=1 factor=2 .* pairs=12 '
+	run opml-learn -a lmnn -p k=2 -p mu=0.25 -p max_iter=20 "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -q '^#lmnn k=2 mu=0.25 step=1e-07 grow=1.01 max_iter=20 tol=1e-07 min_step=1e-22 targets=300 '
+	printf '%s\n' "$output" | grep -q ' iterations=20 '
+	run --separate-stderr opml-learn -a itml -p lower=1 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"lower and upper"* ]]
+	run --separate-stderr opml-learn -a lmnn -p mu=2 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	run --separate-stderr opml-learn -a covariance -p ridge=1 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"covariance has no parameter ridge"* ]]
+}
+
+@test "-v prints each batch learner's own counts" {
+	run --separate-stderr opml-learn -v -a itml "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
+	[[ $stderr == *"opml-learn: itml gamma=1 "*" pairs="*" active="*" iterations="*" projections="*" converged="* ]] || { show; false; }
+	run --separate-stderr opml-learn -v -a lmnn -p max_iter=30 "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
+	[[ $stderr == *"opml-learn: lmnn k=3 "*" targets=450 active="*" iterations=30 projections="*" searches="*" converged=0 loss="* ]] || { show; false; }
+	run --separate-stderr opml-learn -v -a mahalanobis "$DATA/iris.txt"
+	[[ $stderr == *"opml-learn: 150 samples, d=4 r=4, "*"mahalanobis ridge=1e-06 lambda="* ]]
+	run --separate-stderr opml-learn -v -a pca -r 2 "$DATA/iris.txt"
+	[[ $stderr == *"pca whiten=0 rank=2 variance=0.9"* ]] || { show; false; }
+}
+
+@test "itml: a seed gives the same bytes, another seed another model" {
+	opml-learn -a itml -s 3 "$DATA/wine.txt" > "$TMP/a"
+	opml-learn -a itml -s 3 "$DATA/wine.txt" > "$TMP/b"
+	opml-learn -a itml -s 4 "$DATA/wine.txt" > "$TMP/c"
+	cmp "$TMP/a" "$TMP/b"
+	! cmp -s <(rows "$TMP/a") <(rows "$TMP/c")
+}
+
+@test "lmnn: the reported objective is the objective of L'L (awk, brute force)" {
+	tiny
+	opml-learn -a lmnn -p k=2 -p max_iter=50 "$TMP/tiny.txt" > "$TMP/m"
+	loss=$(sed -n 's/^#lmnn .* loss=\([^ ]*\).*/\1/p' "$TMP/m")
+	gram_awk "$TMP/m" > "$TMP/M"
+	want=$(awk -v k=2 -v mu=0.5 'FNR == NR { M[$1, $2] = $3; next }
+	    { n++; y[n] = $1; x[n, 1] = $2; x[n, 2] = $3 }
+	    function D(i, j,   a, b) { a = x[i, 1] - x[j, 1]; b = x[i, 2] - x[j, 2]
+	        return a * a * M[1, 1] + 2 * a * b * M[1, 2] + b * b * M[2, 2] }
+	    function E(i, j,   a, b) { a = x[i, 1] - x[j, 1]; b = x[i, 2] - x[j, 2]
+	        return a * a + b * b }
+	    END { f = 0
+	    for (i = 1; i <= n; i++) {
+	        for (t = 1; t <= k; t++) {	# the t-th nearest classmate, ties to the lower row
+	            best = 0
+	            for (j = 1; j <= n; j++) if (j != i && y[j] == y[i] && !(used[i, j])) {
+	                if (best == 0 || E(i, j) < E(i, best)) best = j }
+	            used[i, best] = 1
+	            f += (1 - mu) * D(i, best)
+	            for (l = 1; l <= n; l++) if (y[l] != y[i]) {
+	                h = 1 + D(i, best) - D(i, l); if (h > 0) f += mu * h }
+	        } }
+	    printf "%.17g\n", f }' "$TMP/M" "$TMP/tiny.txt")
+	awk -v a="$loss" -v b="$want" 'BEGIN { e = a - b; if (e < 0) e = -e
+	    exit !(e <= 1e-9 * (b > 1 ? b : 1)) }' || { echo "loss $loss, by awk $want"; false; }
+}
+
+@test "lmnn: a class with k samples or fewer is an error naming it; one class only" {
+	printf '%s\n' 'a 0 0' 'a 1 0' 'a 0 1' 'a 1 1' 'b 5 5' 'b 6 5' 'b 5 6' \
+	    'rare 9 9' 'rare 9 8' > "$TMP/few.txt"
+	run --separate-stderr opml-learn -a lmnn "$TMP/few.txt"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ $stderr == *"-a lmnn: class "*" has fewer than k + 1 = 4 samples"* ]] || { show; false; }
+	[[ $stderr == *"class b "* || $stderr == *"class rare "* ]]
+	run opml-learn -a lmnn -p k=1 "$TMP/few.txt"
+	[ "$status" -eq 0 ]
+	grep '^1 ' "$DATA/iris.txt" > "$TMP/one"
+	for a in itml lmnn; do
+		run --separate-stderr opml-learn -a "$a" "$TMP/one"
+		[ "$status" -eq 1 ]
+		[[ $stderr == *"-a $a: "*"one class"* ]] || { show; false; }
+	done
+	head -1 "$DATA/iris.txt" > "$TMP/single"
+	for a in mahalanobis itml lmnn pca covariance; do
+		run --separate-stderr opml-learn -a "$a" "$TMP/single"
+		[ "$status" -eq 1 ]
+		[[ $stderr == *"fewer than 2 samples"* ]]
+	done
+}
+
+@test "the batch learners do not resume; -C and -P are refused" {
+	for a in mahalanobis itml lmnn pca covariance; do
+		opml-learn -a "$a" "$DATA/iris.txt" > "$TMP/m"
+		run --separate-stderr opml-learn -a "$a" -m "$TMP/m" "$DATA/iris.txt"
+		[ "$status" -eq 2 ]
+		[[ $stderr == *"$a reads the training set whole; it does not resume"* ]]
+	done
+	run --separate-stderr opml-learn -a lmnn -P 10 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+}
+
+@test "the batch models apply: opml-pairs scores |L(x - z)|^2 = (x - z)'M(x - z), opml-transform and opml-knn take them" {
+	tiny3
+	printf '0 5\n2 7\n' > "$TMP/list"
+	for a in mahalanobis itml lmnn pca covariance; do
+		opml-learn -a "$a" "$TMP/t3.txt" > "$TMP/m"
+		gram_awk "$TMP/m" > "$TMP/M"
+		opml-pairs -m "$TMP/m" -p "$TMP/list" "$TMP/t3.txt" > "$TMP/got"
+		awk 'FNR == NR { M[$1, $2] = $3; next }
+		    FILENAME ~ /list/ { a[++np] = $1 + 1; b[np] = $2 + 1; next }
+		    { for (j = 2; j <= NF; j++) x[FNR, j - 1] = $j }
+		    END { for (p = 1; p <= np; p++) { s = 0
+		        for (i = 1; i <= 3; i++) for (j = 1; j <= 3; j++)
+		            s += (x[a[p], i] - x[b[p], i]) * M[i, j] * (x[a[p], j] - x[b[p], j])
+		        printf "%.17g\n", s } }' "$TMP/M" "$TMP/list" "$TMP/t3.txt" > "$TMP/want"
+		paste -d' ' "$TMP/got" "$TMP/want" | awk '{ e = $1 - $3; if (e < 0) e = -e
+		    if (e > 1e-9 * ($3 > 1 ? $3 : 1)) { print "bad", $0; exit 1 } }' || { echo "$a"; false; }
+		opml-transform -m "$TMP/m" "$TMP/t3.txt" > /dev/null
+		opml-knn -e -k 1 -m "$TMP/m" "$TMP/t3.txt" "$TMP/t3.txt" > /dev/null 2>&1
+	done
+}
+
+@test "opml-learn -m pca.model starts OPML from the projection" {
+	opml-scale "$DATA/wine.txt" > "$TMP/w.z"
+	opml-learn -a pca -r 4 "$TMP/w.z" > "$TMP/pca.model"
+	# a stream of one class makes no triplet: L stays the projection
+	grep '^1 ' "$TMP/w.z" > "$TMP/one"
+	run --separate-stderr opml-learn -m "$TMP/pca.model" "$TMP/one"
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == "#opml version=1 algorithm=opml d=13 r=4 step=fixed gamma=0.001 "* ]] || { show; false; }
+	[[ ${lines[0]} == *" seed=0 classes=1 samples=$(wc -l < "$TMP/one") triplets=0 "* ]] || { show; false; }
+	[[ ${lines[0]} != *"standardize=1"* ]]
+	cmp <(rows "$TMP/pca.model") <(printf '%s\n' "$output" | grep -v '^#')
+	# the whole set: OPML's steps from there, rank 4, its own counts
+	run opml-learn -m "$TMP/pca.model" "$TMP/w.z"
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == *" r=4 "*" samples=178 "* ]]
+	! printf '%s\n' "$output" | grep -q '^#pca '
+	# -i is the same; the seed may be set; -z cannot change the preprocessing
+	opml-learn -i "$TMP/pca.model" -s 2 "$TMP/w.z" | head -1 | grep -q ' seed=2 '
+	run --separate-stderr opml-learn -m "$TMP/pca.model" -z "$TMP/w.z"
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"-z: the model is not standardized; a starting model keeps it"* ]]
+	run --separate-stderr opml-learn -m "$TMP/pca.model" -r 3 "$TMP/w.z"
+	[ "$status" -eq 2 ]
+	# COPML starts from it too
+	opml-learn -a copml -m "$TMP/pca.model" "$TMP/w.z" | head -1 | grep -q 'algorithm=copml d=13 r=4 '
+}
+
+@test "lmnn at d = 310 finishes in seconds (63 rows, the size of lsvt's training half)" {
+	awk 'BEGIN { srand(7); for (i = 0; i < 63; i++) { c = i % 2; printf "%d", c
+	    for (j = 0; j < 310; j++) printf " %.4f", rand() + (j < 5 ? c : 0); printf "\n" } }' > "$TMP/big.txt"
+	start=$(date +%s)
+	run opml-learn -a lmnn "$TMP/big.txt"
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == "#opml version=1 algorithm=lmnn d=310 "* ]]
+	[ $(($(date +%s) - start)) -lt 120 ]
 }

@@ -230,7 +230,7 @@ rows() { grep -v '^#' "$1"; }
 	[ "$status" -eq 0 ]
 	[[ ${lines[0]} == *"algorithm=copml"* ]]
 	[[ $output == *"49 pre-stage updates"* ]]
-	run opml-learn -a lmnn "$DATA/iris.txt"
+	run opml-learn -a nosuch "$DATA/iris.txt"
 	[ "$status" -eq 2 ]
 }
 

@@ -336,3 +336,40 @@ function check(got, want, tol) {
 	opml-knn -m "$TMP/m0" "$TMP/u" "$TMP/u" > "$TMP/k2"
 	cmp "$TMP/k1" "$TMP/k2"
 }
+
+@test "the bytes of opml-pairs 406e49f, before it streamed, for every mode" {
+	# tests/fixtures/pairs-bytes/NAME.out is what opml-pairs printed
+	# at commit 406e49f (main before the pairs were drawn in pieces
+	# and scored in row order) for the arguments in cases: random pairs
+	# on the listing and the set path, all pairs, lists, cosine, and
+	# models that standardize, normalize, reduce the rank or are
+	# similarities.  The same seed must give the same bytes forever.
+	cd "$FIX/pairs-bytes"
+	n=0
+	while read -r name args; do
+		case $name in '#'*|'') continue ;; esac
+		eval "opml-pairs $args" > "$TMP/$name.out"
+		cmp "$name.out" "$TMP/$name.out" || {
+			echo "case $name: opml-pairs $args differs"
+			return 1
+		}
+		n=$((n + 1))
+	done < cases
+	[ "$n" -eq 16 ]
+}
+
+@test "-n: the pieces of a large draw are the pairs of one draw, repeated draws skipped" {
+	# 2 * 70000 pairs: two pieces of 65536 and more for each kind.
+	# Each kind has 14.9e6 pairs, so draws repeat a pair now and then.
+	awk 'BEGIN { for (i = 0; i < 8000; i++) print i % 3, i % 7, int(i / 7) }' > "$TMP/s"
+	opml-pairs -I -n 70000 -s 3 "$TMP/s" > "$TMP/p"
+	awk '{ n[$2]++
+	  if ($3 >= $4) { print "not i < j line " NR; bad = 1 }
+	  if (($3 " " $4) in seen) { print "duplicate line " NR; bad = 1 }
+	  seen[$3 " " $4] = 1
+	  if ((($3 % 3) == ($4 % 3)) != $2) { print "SAME wrong line " NR; bad = 1 }
+	  if (NR <= 70000 && $2 != 1 || NR > 70000 && $2 != 0) { print "order line " NR; bad = 1 }
+	  dx = $3 % 7 - $4 % 7; dy = int($3 / 7) - int($4 / 7)
+	  if ($1 != dx * dx + dy * dy) { print "score line " NR; bad = 1 } }
+	END { if (n[0] != 70000 || n[1] != 70000) { print "unbalanced"; bad = 1 }; exit bad }' "$TMP/p"
+}

@@ -140,3 +140,27 @@ cell() {
 	[ "$status" -eq 2 ]
 	[[ $output == *"-b opml: not euclidean or one of copml"* ]]
 }
+
+@test "-a with the batch learners: their columns are opml-knn's under their models, counted against OPML" {
+	run --separate-stderr opml-uci-table -j 2 -R 3 -a opml,mahalanobis,itml,lmnn,pca -w "$TMP/w" "$DATA/iris.txt"
+	[ "$status" -eq 0 ] || { show; false; }
+	opml-scale "$DATA/iris.txt" > "$TMP/z"
+	echo "euclidean opml mahalanobis itml lmnn pca" > "$TMP/hand"
+	for i in 1 2 3; do
+		opml-split -f 0.5 -S -s $i -o "$TMP/s" "$TMP/z"
+		e=$(opml-knn -F -e -k 5 "$TMP/s.train" "$TMP/s.test")
+		opml-learn -g 1e-3 -s $i -o "$TMP/m" "$TMP/s.train"
+		e="$e $(opml-knn -F -e -k 5 -m "$TMP/m" "$TMP/s.train" "$TMP/s.test")"
+		for a in mahalanobis itml lmnn pca; do
+			opml-learn -a $a -s $i -o "$TMP/m" "$TMP/s.train"
+			e="$e $(opml-knn -F -e -k 5 -m "$TMP/m" "$TMP/s.train" "$TMP/s.test")"
+		done
+		echo "$e"
+	done >> "$TMP/hand"
+	cmp "$TMP/hand" "$TMP/w/iris.errors"
+	[ "$(head -1 "$TMP/w/iris.seconds")" = "opml mahalanobis itml lmnn pca" ]
+	[[ ${lines[0]} == "data "*"Euclidean"*"OPML"*"Mahalanobis"*"ITML"*"LMNN"*"PCA" ]] || { show; false; }
+	for t in Euclidean Mahalanobis ITML LMNN PCA; do
+		printf '%s\n' "$output" | grep -q "^OPML vs $t, win/tie/loss (paired t-test, p < 0.05): [0-1]/[0-1]/[0-1]$" || { echo "$t"; show; false; }
+	done
+}

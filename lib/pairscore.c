@@ -1,0 +1,214 @@
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bilinear.h"
+#include "clones.h"
+#include "pairscore.h"
+#include "transform.h"
+
+/*
+ * The squared distance of a pair is summed in coordinate order, one
+ * rounding per subtraction, product and sum, as the plain loop
+ *
+ *	for (s = 0, k = 0; k < n; k++) { t = x[k] - z[k]; s += t * t; }
+ *
+ * does.  The kernel keeps that order and runs eight pairs side by side
+ * instead, a pair to a lane: the differences and squares of four
+ * coordinates of a pair are taken in one register, and turned into one
+ * register per coordinate across four pairs before they are added, so
+ * no sum is reassociated.  GCC in ISO C mode does not contract a
+ * product and a sum into a fused multiply-add, and clang is told not to.
+ */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+#if defined(__GNUC__) && !defined(OPML_SCALAR)
+typedef double v4 __attribute__((vector_size(4 * sizeof(double))));
+
+/* s[l] = ||a[l] - b[l]||^2 over n coordinates, in their order. */
+static OPML_HOT void
+dist8(const double *const *a, const double *const *b, size_t n, double *s)
+{
+	v4 s0 = { 0, 0, 0, 0 }, s1 = s0, t[8], x, y;
+	size_t k, l;
+	double e;
+
+	for (k = 0; k + 4 <= n; k += 4) {
+		for (l = 0; l < 8; l++) {
+			memcpy(&x, a[l] + k, sizeof x);
+			memcpy(&y, b[l] + k, sizeof y);
+			t[l] = x - y;
+			t[l] = t[l] * t[l];
+		}
+		s0 += (v4){ t[0][0], t[1][0], t[2][0], t[3][0] };
+		s1 += (v4){ t[4][0], t[5][0], t[6][0], t[7][0] };
+		s0 += (v4){ t[0][1], t[1][1], t[2][1], t[3][1] };
+		s1 += (v4){ t[4][1], t[5][1], t[6][1], t[7][1] };
+		s0 += (v4){ t[0][2], t[1][2], t[2][2], t[3][2] };
+		s1 += (v4){ t[4][2], t[5][2], t[6][2], t[7][2] };
+		s0 += (v4){ t[0][3], t[1][3], t[2][3], t[3][3] };
+		s1 += (v4){ t[4][3], t[5][3], t[6][3], t[7][3] };
+	}
+	memcpy(s, &s0, sizeof s0);
+	memcpy(s + 4, &s1, sizeof s1);
+	for (; k < n; k++)
+		for (l = 0; l < 8; l++) {
+			e = a[l][k] - b[l][k];
+			s[l] += e * e;
+		}
+}
+#else
+static void
+dist8(const double *const *a, const double *const *b, size_t n, double *s)
+{
+	size_t k, l;
+	double e;
+
+	for (l = 0; l < 8; l++)
+		s[l] = 0;
+	for (k = 0; k < n; k++)
+		for (l = 0; l < 8; l++) {
+			e = a[l][k] - b[l][k];
+			s[l] += e * e;
+		}
+}
+#endif
+
+/* Ask for the n doubles at x to be brought into the cache. */
+static void
+fetch(const double *x, size_t n)
+{
+#if defined(__GNUC__)
+	size_t k;
+
+	for (k = 0; k < n; k += 64 / sizeof *x)
+		__builtin_prefetch(x + k);
+	__builtin_prefetch(x + n - 1);
+#else
+	(void)x;
+	(void)n;
+#endif
+}
+
+/* ord[0..np): the indices of p sorted by p[].i (a radix sort, stable);
+ * tmp np more. */
+static void
+row_order(const struct opml_pair *p, size_t np, size_t *ord, size_t *tmp)
+{
+	size_t t, top = 0, cnt[256], shift, *src = tmp, *dst = ord, *sw;
+
+	for (t = 0; t < np; t++) {
+		ord[t] = t;
+		if (p[t].i > top)
+			top = p[t].i;
+	}
+	for (shift = 0; shift < sizeof top * 8 && (top >> shift) != 0;
+	    shift += 8) {
+		size_t sum = 0, c;
+		sw = src;
+		src = dst;
+		dst = sw;
+		memset(cnt, 0, sizeof cnt);
+		for (t = 0; t < np; t++)
+			cnt[(p[src[t]].i >> shift) & 255]++;
+		for (c = 0; c < 256; c++) {
+			size_t k = cnt[c];
+			cnt[c] = sum;
+			sum += k;
+		}
+		for (t = 0; t < np; t++)
+			dst[cnt[(p[src[t]].i >> shift) & 255]++] = src[t];
+	}
+	if (dst != ord)
+		memcpy(ord, dst, np * sizeof *ord);
+}
+
+void
+opml_pairscore(const struct opml_pairscore *s, const struct opml_pair *p,
+    size_t np, double *score, size_t *work)
+{
+	const double *x = s->x, *a[8], *b[8];
+	size_t *ord = work, t, l, n = s->n;
+	double sum[8];
+	enum { AHEAD = 16 };
+
+	row_order(p, np, ord, work + np);
+	if (s->how == OPML_PAIRSCORE_DIST) {
+		for (t = 0; t + 8 <= np; t += 8) {
+			for (l = 0; l < 8; l++) {
+				const struct opml_pair *q = &p[ord[t + l]];
+				a[l] = x + q->i * n;
+				b[l] = x + q->j * n;
+				if (t + l + AHEAD < np) {
+					q = &p[ord[t + l + AHEAD]];
+					fetch(x + q->j * n, n);
+					fetch(x + q->i * n, n);
+				}
+			}
+			dist8(a, b, n, sum);
+			for (l = 0; l < 8; l++)
+				score[ord[t + l]] = sum[l];
+		}
+		if (t < np) {
+			/* the last few with lanes that repeat a pair */
+			size_t left = np - t;
+			for (l = 0; l < 8; l++) {
+				const struct opml_pair *q =
+				    &p[ord[t + (l < left ? l : 0)]];
+				a[l] = x + q->i * n;
+				b[l] = x + q->j * n;
+			}
+			dist8(a, b, n, sum);
+			for (l = 0; l < left; l++)
+				score[ord[t + l]] = sum[l];
+		}
+		return;
+	}
+	for (t = 0; t < np; t++) {
+		const struct opml_pair *q = &p[ord[t]];
+		const double *u = x + q->i * n, *v = x + q->j * n;
+
+		if (t + AHEAD < np) {
+			const struct opml_pair *f = &p[ord[t + AHEAD]];
+			fetch(x + f->j * n, n);
+		}
+		/* 0 - s, not -s: a score of 0 prints as 0, not -0. */
+		score[ord[t]] = s->how == OPML_PAIRSCORE_COSINE ?
+		    opml_pairs_cosine(u, v, n) :
+		    0 - opml_bilinear_score(s->W, n, u, v);
+	}
+}
+
+double *
+opml_pairscore_map(const struct opml_model *m, double *X, size_t n)
+{
+	double *Y, *row, *work;
+	size_t t, d = m->d, r = m->r;
+
+	if ((row = malloc((2 * d + 1) * sizeof *row)) == NULL)
+		return NULL;
+	work = row + d;
+	if (r > d) {
+		if (n > SIZE_MAX / sizeof *Y / r ||
+		    (Y = malloc((n * r + 1) * sizeof *Y)) == NULL) {
+			free(row);
+			return NULL;
+		}
+		for (t = 0; t < n; t++)
+			opml_transform(m, X + t * d, Y + t * r, work);
+		free(row);
+		return Y;
+	}
+	/* In place: row t of the map ends at (t + 1) r <= (t + 1) d, where
+	 * the rows still to be mapped begin. */
+	for (t = 0; t < n; t++) {
+		memcpy(row, X + t * d, d * sizeof *row);
+		opml_transform(m, row, X + t * r, work);
+	}
+	free(row);
+	if ((Y = realloc(X, (n * r + 1) * sizeof *Y)) == NULL)
+		return X;
+	return Y;
+}
