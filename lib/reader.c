@@ -394,7 +394,8 @@ sparse(struct opml_reader *r, struct opml_sample *s, const char *p,
 	}
 	if (grow(r, s, s->d) == -1)
 		return -1;
-	memset(s->x, 0, s->d * sizeof *s->x);
+	if (s->d > 0)	/* x may be NULL while a grown set's d is 0 */
+		memset(s->x, 0, s->d * sizeof *s->x);
 	while (p < end) {
 		b = p;
 		p = index_of(p, end, &idx);

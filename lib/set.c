@@ -106,9 +106,14 @@ compact(struct opml_set *s)
 static void
 put_row(struct opml_set *s, size_t i, const double *x, size_t n)
 {
-	double *row = s->x + i * s->stride;
+	double *row;
 
-	memcpy(row, x, n * sizeof *x);
+	/* x (a label alone) and s->x may be NULL while d is 0. */
+	if (s->stride == 0)
+		return;
+	row = s->x + i * s->stride;
+	if (n > 0)
+		memcpy(row, x, n * sizeof *x);
 	memset(row + n, 0, (s->stride - n) * sizeof *x);
 }
 
