@@ -4,7 +4,7 @@
 #include "numparse.h"
 #include "opt.h"
 
-/* Whether s is all digits from p on, at least one: the end of p. */
+/* The end of the run of digits that starts at p (p itself if none). */
 static const char *
 digits(const char *p)
 {
