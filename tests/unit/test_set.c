@@ -59,6 +59,7 @@ compare(const char *path, const char *what)
 
 	opml_set_init(&a);
 	opml_set_init(&b);
+	a.where = b.where = 1;
 	setenv("OPML_THREADS", "1", 1);
 	ra = opml_set_load(&a, path, ea, sizeof ea);
 	unsetenv("OPML_THREADS");
@@ -79,6 +80,16 @@ compare(const char *path, const char *what)
 				printf("FAIL %s: label %zu\n", what, i);
 				fails++;
 			}
+		/* Row i is on line i + 1, after two lines (a comment, a
+		 * blank) before each row 3 mod 1000 up to it. */
+		for (i = 0; i < a.n; i++)
+			if (a.line[i] != b.line[i] || a.line[i] != i + 1 +
+			    (i >= 3 ? 2 * ((i - 3) / 1000 + 1) : 0)) {
+				printf("FAIL %s: row %zu on line %lu, %lu\n",
+				    what, i, a.line[i], b.line[i]);
+				fails++;
+				break;
+			}
 	}
 	if (ra == 0 && a.n < 1000) {
 		printf("FAIL %s: only %zu rows read\n", what, a.n);
@@ -86,6 +97,38 @@ compare(const char *path, const char *what)
 	}
 	opml_set_free(&a);
 	opml_set_free(&b);
+}
+
+/* The place of each row over two inputs, the first read twice. */
+static void
+where(const char *path)
+{
+	struct opml_set s;
+	char err[OPML_ERRMAX], buf[OPML_ERRMAX], want[OPML_ERRMAX];
+	FILE *f = fopen(path, "w");
+	size_t i;
+
+	fprintf(f, "a 1\n\n# c\nb 2\n");
+	fclose(f);
+	opml_set_init(&s);
+	s.where = 1;
+	if (opml_set_load(&s, path, err, sizeof err) == -1 ||
+	    opml_set_load(&s, "/dev/null", err, sizeof err) == -1 ||
+	    opml_set_load(&s, path, err, sizeof err) == -1 || s.n != 4) {
+		printf("FAIL where: %zu rows\n", s.n);
+		fails++;
+		opml_set_free(&s);
+		return;
+	}
+	for (i = 0; i < 4; i++) {
+		snprintf(want, sizeof want, "%s:%d", path, i % 2 ? 4 : 1);
+		if (strcmp(opml_set_where(&s, i, buf, sizeof buf), want) != 0) {
+			printf("FAIL where: row %zu at %s, not %s\n", i, buf,
+			    want);
+			fails++;
+		}
+	}
+	opml_set_free(&s);
 }
 
 int
@@ -108,6 +151,7 @@ main(void)
 	compare(path, "a short row near the start");
 	writefile(path, 20000, 9, 3, 0);
 	compare(path, "sparse");
+	where(path);
 	remove(path);
 	if (fails) {
 		printf("test_set: %d failures\n", fails);
