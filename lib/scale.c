@@ -219,29 +219,32 @@ field(const char *s, size_t len, const char *key, size_t *n)
 	return NULL;
 }
 
-/* Feature idx of a range file into p->a, p->b (cap of them so far). */
-static int
-range_put(struct opml_scale *p, size_t *cap, size_t idx, double lo,
-    double hi)
-{
-	size_t nc = *cap ? *cap : 16;
-	double *na, *nb;
+/* The entries of a range file as read: memory that follows its lines,
+ * not its largest index (a one-line file may name feature 2^26). */
+struct range {
+	size_t n, cap, *idx;
+	double *v;		/* min, max of each entry */
+};
 
-	if (idx > *cap) {
-		while (nc < idx + 1)
-			nc *= 2;
-		if ((na = realloc(p->a, nc * sizeof *na)) == NULL)
+static int
+range_put(struct range *g, size_t idx, const double *v)
+{
+	size_t nc = g->cap ? g->cap + g->cap / 2 : 64, *ni;
+	double *nv;
+
+	if (g->n == g->cap) {
+		if ((ni = realloc(g->idx, nc * sizeof *ni)) == NULL)
 			return -1;
-		p->a = na;
-		if ((nb = realloc(p->b, nc * sizeof *nb)) == NULL)
+		g->idx = ni;
+		if ((nv = realloc(g->v, 2 * nc * sizeof *nv)) == NULL)
 			return -1;
-		p->b = nb;
-		memset(p->a + *cap, 0, (nc - *cap) * sizeof *na);
-		memset(p->b + *cap, 0, (nc - *cap) * sizeof *nb);
-		*cap = nc;
+		g->v = nv;
+		g->cap = nc;
 	}
-	p->a[idx - 1] = lo;
-	p->b[idx - 1] = hi;
+	g->idx[g->n] = idx;
+	g->v[2 * g->n] = v[0];
+	g->v[2 * g->n + 1] = v[1];
+	g->n++;
 	return 0;
 }
 
@@ -249,15 +252,14 @@ range_put(struct opml_scale *p, size_t *cap, size_t idx, double lo,
 static int
 read_range(struct opml_reader *r, struct opml_scale *p)
 {
+	struct range g = { 0, 0, NULL, NULL };
 	char *s, *end;
 	const char *q;
-	size_t n, cap = 0, last = 0, idx;
-	double v[2];
+	size_t n, last = 0, idx, k;
+	double v[2], lo, hi;
 	int rc;
 
 	memset(p, 0, sizeof *p);
-	p->type = OPML_SCALE_MINMAX;
-	p->range = 1;
 	if ((rc = opml_reader_record(r, &s, &n)) != 1)
 		return rc == -1 ? -1 :
 		    opml_reader_fail(r, "range file: no bounds after 'x'");
@@ -266,8 +268,8 @@ read_range(struct opml_reader *r, struct opml_scale *p)
 	if (!(v[0] < v[1]))
 		return opml_reader_fail(r, "range file: lower bound not "
 		    "below the upper");
-	p->lo = v[0];
-	p->hi = v[1];
+	lo = v[0];
+	hi = v[1];
 	while ((rc = opml_reader_record(r, &s, &n)) == 1) {
 		end = s + n;
 		for (q = s, idx = 0; q < end && *q >= '0' && *q <= '9'; q++)
@@ -287,22 +289,35 @@ read_range(struct opml_reader *r, struct opml_scale *p)
 			opml_reader_fail(r, "feature %zu: max below min", idx);
 			goto fail;
 		}
-		if (range_put(p, &cap, idx, v[0], v[1]) == -1) {
-			opml_reader_fail(r, "out of memory");
-			goto fail;
-		}
+		if (range_put(&g, idx, v) == -1)
+			goto nomem;
 		last = idx;
 	}
 	if (rc == -1)
 		goto fail;
 	if (last == 0)
 		return opml_reader_fail(r, "range file: no feature ranges");
-	p->d = last;
+	/* Features left out have no spread: zero pages, untouched. */
+	if (alloc(p, OPML_SCALE_MINMAX, last) == -1)
+		goto nomem;
+	for (k = 0; k < g.n; k++) {
+		p->a[g.idx[k] - 1] = g.v[2 * k];
+		p->b[g.idx[k] - 1] = g.v[2 * k + 1];
+	}
+	free(g.idx);
+	free(g.v);
+	p->lo = lo;
+	p->hi = hi;
+	p->range = 1;
 	return 0;
 badindex:
 	opml_reader_fail(r, "range file: expected INDEX MIN MAX");
+	goto fail;
+nomem:
+	opml_reader_fail(r, "out of memory");
 fail:
-	opml_scale_free(p);
+	free(g.idx);
+	free(g.v);
 	return -1;
 }
 
