@@ -237,6 +237,7 @@ opml_pairs_draw_init(struct opml_pairs_draw *d, const size_t *cls,
 	for (i = 0; i < m; i++)
 		d->order[fill[cls[i]]++] = i;
 	free(fill);
+	fill = NULL;
 	d->ndiff = all - d->nsame;
 	if (d->nsame < n || d->ndiff < n) {
 		*kind = d->nsame < n;
