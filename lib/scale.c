@@ -127,40 +127,42 @@ opml_scale_apply(const struct opml_scale *p, const double *x, double *y)
 	}
 }
 
+/*
+ * The two writers below reserve the text at its longest first, so that
+ * this one allocation is all that can fail: the appends after it fit
+ * (and the parameters, fitted or read, are finite).
+ */
 char *
 opml_scale_format(const struct opml_scale *p, size_t *len)
 {
 	struct opml_buf b = { NULL, 0, 0 };
-	char head[128];
+	char head[64 + 2 * OPML_NUMFMT_MAX];
+	size_t row = 8 + p->d * (OPML_NUMFMT_MAX + 12) + 2;
 	int r;
 
+	/* the header's two parts, each within head; each row as
+	 * opml_buf_row reserves it (its name is at most 4 bytes) */
+	if (opml_buf_room(&b, 2 * sizeof head + 2 * row + 1) == NULL)
+		return NULL;
 	snprintf(head, sizeof head, "#opml-scale version=1 type=%s d=%zu",
 	    names[p->type], p->d);
-	if (opml_buf_put(&b, head, strlen(head)) == -1)
-		goto fail;
+	opml_buf_put(&b, head, strlen(head));
 	if (p->type == OPML_SCALE_MINMAX && (p->lo != 0 || p->hi != 1)) {
 		char lo[OPML_NUMFMT_MAX], hi[OPML_NUMFMT_MAX];
 
 		opml_format_double(p->lo, lo);
 		opml_format_double(p->hi, hi);
 		snprintf(head, sizeof head, " lower=%s upper=%s", lo, hi);
-		if (opml_buf_put(&b, head, strlen(head)) == -1)
-			goto fail;
+		opml_buf_put(&b, head, strlen(head));
 	}
-	if (opml_buf_put(&b, "\n", 1) == -1)
-		goto fail;
+	opml_buf_put(&b, "\n", 1);
 	if (p->type != OPML_SCALE_UNIT)
 		for (r = 0; r < 2; r++)
-			if (opml_buf_row(&b, rows[p->type][r],
-			    r ? p->b : p->a, p->d, 0) == -1)
-				goto fail;
-	if (opml_buf_put(&b, "", 1) == -1)
-		goto fail;
+			opml_buf_row(&b, rows[p->type][r], r ? p->b : p->a,
+			    p->d, 0);
+	opml_buf_put(&b, "", 1);
 	*len = b.len - 1;
 	return b.s;
-fail:
-	opml_buf_free(&b);
-	return NULL;
 }
 
 char *
@@ -170,31 +172,24 @@ opml_scale_format_range(const struct opml_scale *p, size_t *len)
 	char *q;
 	size_t j;
 
-	if ((q = opml_buf_room(&b, 2 * OPML_NUMFMT_MAX + 4)) == NULL)
+	if ((q = opml_buf_room(&b, 2 * OPML_NUMFMT_MAX + 4 +
+	    p->d * (2 * OPML_NUMFMT_MAX + 24) + 1)) == NULL)
 		return NULL;
 	q += sprintf(q, "x\n");
 	q += opml_format_double(p->lo, q);
 	*q++ = ' ';
 	q += opml_format_double(p->hi, q);
 	*q++ = '\n';
-	b.len = (size_t)(q - b.s);
 	for (j = 0; j < p->d; j++) {
-		if ((q = opml_buf_room(&b, 2 * OPML_NUMFMT_MAX + 24)) == NULL)
-			goto fail;
 		q += sprintf(q, "%zu ", j + 1);
 		q += opml_format_double(p->a[j], q);
 		*q++ = ' ';
 		q += opml_format_double(p->b[j], q);
 		*q++ = '\n';
-		b.len = (size_t)(q - b.s);
 	}
-	if (opml_buf_put(&b, "", 1) == -1)
-		goto fail;
-	*len = b.len - 1;
+	*q = '\0';
+	*len = (size_t)(q - b.s);
 	return b.s;
-fail:
-	opml_buf_free(&b);
-	return NULL;
 }
 
 /* The value of key=... in the header, as a string of length *n. */
