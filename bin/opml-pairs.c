@@ -209,8 +209,6 @@ main(int argc, char *argv[])
 	} else if (modelpath != NULL) {
 		if ((Y = opml_pairscore_map(&model, set.x, set.n)) == NULL)
 			opml_prog_nomem();
-		if (model.r > model.d)
-			free(set.x);
 		set.x = Y;
 		sc.x = Y;
 		sc.n = model.r;
