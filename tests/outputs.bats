@@ -114,3 +114,32 @@ no_temporaries() {
 	cmp "$TMP/$name" "$TMP/m"
 	no_temporaries "$TMP"
 }
+
+@test "-o - is stdout; -o onto a directory is refused; a full device is an error naming it" {
+	opml-scale "$DATA/iris.txt" > "$TMP/plain"
+	opml-scale -o - "$DATA/iris.txt" | cmp - "$TMP/plain"
+	run --separate-stderr opml-scale -o "$TMP" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: $TMP: Is a directory" ]
+	[ -z "$output" ]
+	# /dev/full: every write fails with ENOSPC, on stdout or as -o,
+	# whether the failure shows at a flush or only at the close
+	run --separate-stderr sh -c 'opml-scale "$1" > /dev/full' sh "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: stdout: No space left on device" ]
+	run --separate-stderr opml-scale -o /dev/full "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: /dev/full: No space left on device" ]
+	run --separate-stderr opml-scale -w /dev/full -o "$TMP/s" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: /dev/full: No space left on device" ]
+	[ ! -e "$TMP/s" ]
+	no_temporaries "$TMP"
+	run --separate-stderr opml-learn -o /dev/full "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-learn: /dev/full: No space left on device" ]
+	# the help too
+	run --separate-stderr sh -c 'opml-learn -h > /dev/full'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-learn: stdout: No space left on device" ]
+}
