@@ -103,3 +103,25 @@ each_alloc_fails() {
 	    "$FIX/roc-sym.txt"
 }
 
+
+@test "opml-pairs under a model, opml-stat, range files, -o through a link: any allocation may fail" {
+	opml-learn -s 2 "$FIX/pairs-faces.txt" > "$TMP/m"
+	each_alloc_fails opml-pairs -m "$TMP/m" -n 2 -o p "$FIX/pairs-faces.txt"
+	each_alloc_fails opml-pairs -c -m "$TMP/m" -a "$FIX/pairs-faces.txt"
+	printf 'opml opml-x pola\n0.1 0.2 0.3\n0.2 0.25 0.1\n0.15 0.3 0.2\n' \
+	    > "$TMP/t"
+	each_alloc_fails opml-stat -o s "$TMP/t"
+	each_alloc_fails opml-scale -b -1,1 -W r -o s "$FIX/scale-const.txt"
+	opml-scale -W "$TMP/r" "$FIX/scale-const.txt" > /dev/null
+	each_alloc_fails opml-scale -r "$TMP/r" "$FIX/scale-const.txt"
+	# the link is followed into o, where its target is checked
+	ln -s o/t "$TMP/link"
+	each_alloc_fails opml-scale -o "$TMP/link" "$FIX/scale-const.txt"
+}
+
+@test "a line longer than the first read block, when it cannot grow: one line naming it" {
+	awk 'BEGIN { printf "a"; for (i = 0; i < 600000; i++) printf " %d", i % 10
+	    printf "\nb"; for (i = 0; i < 600000; i++) printf " 1"; printf "\n" }' \
+	    > "$TMP/long"
+	each_alloc_fails opml-scale -t unit -o s "$TMP/long"
+}
