@@ -83,3 +83,32 @@ once() {
 		[ -z "$(ls -A "$TMP/o")" ]	# and no temporary
 	done
 }
+
+@test "a failed rename, fclose, fdopen, fchmod or mkstemp: opml-transform, opml-pairs, opml-stat leave nothing" {
+	opml-learn -s 2 "$FIX/knn-ties.txt" > "$TMP/m"
+	printf 'a b\n1 2\n2 4\n3 5\n' > "$TMP/t"
+	for f in rename fclose fdopen fchmod mkstemp; do
+		once $f opml-transform -m "$TMP/m" -o t "$FIX/knn-ties.txt"
+		[[ $stderr == "opml-transform: t: "* ]]
+		once $f opml-pairs -n 2 -o p "$FIX/pairs-faces.txt"
+		[[ $stderr == "opml-pairs: p: "* ]]
+		once $f opml-stat -o s "$TMP/t"
+		[[ $stderr == "opml-stat: s: "* ]]
+	done
+	# the words of each
+	once mkstemp opml-stat -o s "$TMP/t"
+	[ "$stderr" = "opml-stat: s: No space left on device" ]
+	once rename opml-stat -o s "$TMP/t"
+	[ "$stderr" = "opml-stat: s: Invalid cross-device link" ]
+	once fclose opml-stat -o s "$TMP/t"
+	[ "$stderr" = "opml-stat: s: Input/output error" ]
+}
+
+@test "a read error while the input is read whole for several threads names the input" {
+	run --separate-stderr env -u OPML_THREADS OPML_FAULT=read \
+	    LD_PRELOAD="$SHIM" opml-scale "$FIX/scale-const.txt"
+	show
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: $FIX/scale-const.txt: Input/output error" ]
+	[ -z "$output" ]
+}
