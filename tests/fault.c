@@ -12,6 +12,9 @@
  *                        fdopen (EMFILE), fchmod (EPERM), read (EIO),
  *                        mkstemp (ENOSPC), from main on, up to the
  *                        exit handlers registered before main
+ *   OPML_FAULT_AFTER=N   the first N calls of those functions (all
+ *                        together) succeed: a read error after the
+ *                        first block, say
  *
  * With OPML_FAULT_COUNT set to a file name, the number of allocations
  * made is written there at exit, so that a test knows how far to go.
@@ -44,6 +47,7 @@ static long alloc_fail = -1;	/* the call to fail; -1: none */
 static long alloc_count;
 static int armed;		/* main has started */
 static const char *fail_list;
+static long fail_after;		/* calls of the named that succeed first */
 
 /* dlsym may allocate before real_calloc is known: a little static
  * memory serves those calls. */
@@ -121,6 +125,8 @@ init(void)
 	if (n != NULL)
 		alloc_fail = strtol(n, NULL, 10);
 	fail_list = getenv("OPML_FAULT");
+	if ((n = getenv("OPML_FAULT_AFTER")) != NULL)
+		fail_after = strtol(n, NULL, 10);
 }
 
 static int
@@ -135,7 +141,7 @@ failing(const char *name)
 		return 0;
 	while (p != NULL && *p != '\0') {
 		if (strncmp(p, name, n) == 0 && (p[n] == ',' || p[n] == '\0'))
-			return 1;
+			return fail_after-- <= 0;
 		p = strchr(p, ',');
 		if (p != NULL)
 			p++;

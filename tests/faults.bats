@@ -104,11 +104,26 @@ once() {
 	[ "$stderr" = "opml-stat: s: Input/output error" ]
 }
 
-@test "a read error while the input is read whole for several threads names the input" {
+@test "a read error on the reading threads names the input" {
 	run --separate-stderr env -u OPML_THREADS OPML_FAULT=read \
 	    LD_PRELOAD="$SHIM" opml-scale "$FIX/scale-const.txt"
 	show
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "opml-scale: $FIX/scale-const.txt: Input/output error" ]
 	[ -z "$output" ]
+	# opml-learn's feed reads on a thread of its own, after the
+	# first block (which opml-learn reads to fix d): parsed there, or
+	# handed over as raw lines
+	awk 'BEGIN { for (i = 0; i < 60000; i++)
+	    printf "%d %d.5 %d.25 %d\n", i % 3, i % 17, i % 13, i % 7 }' \
+	    > "$TMP/big"
+	for raw in "-u OPML_FEED_RAW" OPML_FEED_RAW=1; do
+		run --separate-stderr env -u OPML_THREADS $raw \
+		    OPML_FAULT=read OPML_FAULT_AFTER=1 LD_PRELOAD="$SHIM" \
+		    opml-learn -o "$TMP/m" "$TMP/big"
+		show
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "opml-learn: $TMP/big: Input/output error" ]
+		[ ! -e "$TMP/m" ]
+	done
 }
