@@ -10,7 +10,8 @@
  *   OPML_FAULT=f1,f2...  every call of the named functions fails:
  *                        rename (EXDEV), fclose (EIO, after closing),
  *                        fdopen (EMFILE), fchmod (EPERM), read (EIO),
- *                        mkstemp (ENOSPC), from main on, up to the
+ *                        mkstemp (ENOSPC), readlink (EIO), from main
+ *                        on, up to the
  *                        exit handlers registered before main
  *   OPML_FAULT_AFTER=N   the first N calls of those functions (all
  *                        together) succeed: a read error after the
@@ -42,6 +43,7 @@ static FILE *(*real_fdopen)(int, const char *);
 static int (*real_fchmod)(int, mode_t);
 static ssize_t (*real_read)(int, void *, size_t);
 static int (*real_mkstemp)(char *);
+static ssize_t (*real_readlink)(const char *, char *, size_t);
 
 static long alloc_fail = -1;	/* the call to fail; -1: none */
 static long alloc_count;
@@ -122,6 +124,7 @@ init(void)
 	LOAD(fchmod);
 	LOAD(read);
 	LOAD(mkstemp);
+	LOAD(readlink);
 	if (n != NULL)
 		alloc_fail = strtol(n, NULL, 10);
 	fail_list = getenv("OPML_FAULT");
@@ -270,4 +273,14 @@ mkstemp(char *tmpl)
 		return -1;
 	}
 	return real_mkstemp(tmpl);
+}
+
+ssize_t
+readlink(const char *path, char *buf, size_t n)
+{
+	if (failing("readlink")) {
+		errno = EIO;
+		return -1;
+	}
+	return real_readlink(path, buf, n);
 }

@@ -131,3 +131,24 @@ once() {
 		[ ! -e "$TMP/m" ]
 	done
 }
+
+@test "the first error is the one told: a full device, then a failed close; a link that cannot be read" {
+	printf 'a 1 2\nb 3 4\n' > "$TMP/small"
+	# the bytes wait in stdio's buffer: the flush finds the device full
+	run --separate-stderr opml-scale -o /dev/full "$TMP/small"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: /dev/full: No space left on device" ]
+	run --separate-stderr env OPML_FAULT=fclose LD_PRELOAD="$SHIM" \
+	    opml-scale -w /dev/full -o /dev/null "$TMP/small"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: /dev/full: No space left on device" ]
+	# -o through a link that cannot be read: nothing written anywhere
+	mkdir "$TMP/o"
+	ln -s ../target "$TMP/o/link"
+	run --separate-stderr env -C "$TMP/o" OPML_FAULT=readlink \
+	    LD_PRELOAD="$SHIM" opml-scale -o link "$TMP/small"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: link: Input/output error" ]
+	[ "$(ls -A "$TMP/o")" = link ]
+	[ ! -e "$TMP/target" ]
+}

@@ -404,3 +404,11 @@ function check(got, want, tol) {
 	  if ($1 != dx * dx + dy * dy) { print "score line " NR; bad = 1 } }
 	END { if (n[0] != 70000 || n[1] != 70000) { print "unbalanced"; bad = 1 }; exit bad }' "$TMP/p"
 }
+
+@test "a bad sample on stdin after a model heading it: stdin and the line" {
+	printf '#opml version=1 d=1 r=1\n2\na 1\nb x\n' > "$TMP/in"
+	run --separate-stderr opml-pairs -m - -a - < "$TMP/in"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-pairs: stdin:4: field 1: not a finite number: 'x'" ]
+	[ -z "$output" ]
+}
