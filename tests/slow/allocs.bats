@@ -114,6 +114,10 @@ each_alloc_fails() {
 	each_alloc_fails opml-scale -b -1,1 -W r -o s "$FIX/scale-const.txt"
 	opml-scale -W "$TMP/r" "$FIX/scale-const.txt" > /dev/null
 	each_alloc_fails opml-scale -r "$TMP/r" "$FIX/scale-const.txt"
+	# a model with comment lines of another learner's state
+	{ head -1 "$TMP/m"; echo "#note one"; echo "#note two"
+	    tail -n +2 "$TMP/m"; } > "$TMP/m2"
+	each_alloc_fails opml-transform -m "$TMP/m2" -o t "$FIX/pairs-faces.txt"
 	# the link is followed into o, where its target is checked
 	ln -s o/t "$TMP/link"
 	each_alloc_fails opml-scale -o "$TMP/link" "$FIX/scale-const.txt"

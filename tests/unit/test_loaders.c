@@ -232,6 +232,15 @@ models(void)
 	    memcmp(line, "x 1 2", 5) == 0);
 	opml_model_free(&m);
 	done(&r);
+	/* the forms, said explicitly */
+	reader(&r, H " form=linear\n" I);
+	CHECK(opml_model_read(&r, &m) == 1 && !m.similarity);
+	opml_model_free(&m);
+	done(&r);
+	reader(&r, H " form=similarity\n" I);
+	CHECK(opml_model_read(&r, &m) == 1 && m.similarity);
+	opml_model_free(&m);
+	done(&r);
 	reader(&r, "\n\n");
 	CHECK(opml_model_read(&r, &m) == 0);
 	done(&r);
