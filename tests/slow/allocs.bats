@@ -129,3 +129,12 @@ each_alloc_fails() {
 	    > "$TMP/long"
 	each_alloc_fails opml-scale -t unit -o s "$TMP/long"
 }
+
+@test "opml-knn's confusion matrix, lists and their merge: any allocation may fail" {
+	each_alloc_fails opml-knn -c -k 1 "$FIX/knn-ties.txt" \
+	    "$FIX/knn-ties-test.txt"
+	each_alloc_fails opml-knn -N -k 2 -o l "$FIX/knn-ties.txt" \
+	    "$FIX/knn-ties-test.txt"
+	opml-knn -N -k 2 "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/l"
+	each_alloc_fails opml-knn -M -c -k 2 "$TMP/l" "$TMP/l"
+}
