@@ -138,3 +138,11 @@ each_alloc_fails() {
 	opml-knn -N -k 2 "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/l"
 	each_alloc_fails opml-knn -M -c -k 2 "$TMP/l" "$TMP/l"
 }
+
+@test "a set read on two threads: any allocation may fail" {
+	# two chunks of a megabyte and more, parsed side by side
+	awk 'BEGIN { for (i = 0; i < 200000; i++)
+	    printf "%d %d.5 %d.25 %d\n", i % 5, i % 17, i % 13, i % 7 }' \
+	    > "$TMP/big"
+	OPML_THREADS=2 each_alloc_fails opml-scale -o s "$TMP/big"
+}
