@@ -138,6 +138,15 @@ no_temporaries() {
 	[ "$stderr" = "opml-scale: /dev/full: No space left on device" ]
 	[ ! -e "$TMP/s" ]
 	no_temporaries "$TMP"
+	# parameters of 3000 features: more than stdio's buffer, so the
+	# write itself fails
+	awk 'BEGIN { for (i = 0; i < 2; i++) { printf "%d", i
+	    for (j = 0; j < 3000; j++) printf " %d", i + j; printf "\n" } }' \
+	    > "$TMP/wide"
+	run --separate-stderr opml-scale -w /dev/full -o "$TMP/s" "$TMP/wide"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: /dev/full: No space left on device" ]
+	[ ! -e "$TMP/s" ]
 	run --separate-stderr opml-learn -o /dev/full "$DATA/iris.txt"
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "opml-learn: /dev/full: No space left on device" ]
