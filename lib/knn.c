@@ -505,31 +505,51 @@ out:
 	return NULL;
 }
 
+/* lo[] and hi[] take the least and the largest of x[0..n) in
+ * their columns c0..c0+w of the rows of d numbers, a NaN ignored as by
+ * fmin and fmax. */
+static void
+span(const double *x, size_t n, size_t d, size_t c0, size_t w, double *lo,
+    double *hi)
+{
+	size_t i, t;
+
+	for (i = 0; i < n; i++) {
+		const double *r = x + i * d + c0;
+
+		for (t = 0; t < w; t++) {
+			if (r[t] < lo[t] || lo[t] != lo[t])
+				lo[t] = r[t];
+			if (r[t] > hi[t] || hi[t] != hi[t])
+				hi[t] = r[t];
+		}
+	}
+}
+
 size_t
 opml_knn_overflow(const double *train, size_t n, const double *test,
     size_t m, size_t d)
 {
-	double lo, hi, s = 0;
-	size_t i, t;
+	double lo[64], hi[64], s = 0;
+	size_t c0, w, t;
 
 	/* Every squared distance, and the search's expansion
 	 * ||x||^2 + ||z||^2 - 2 x.z over centred rows (at most four
-	 * times the largest), is at most 4 sum_t (max_t - min_t)^2. */
+	 * times the largest), is at most 4 sum_t (max_t - min_t)^2.
+	 * The rows are read in order, 64 columns at a time. */
 	if (n == 0 && m == 0)
 		return 0;
-	for (t = 0; t < d; t++) {
-		lo = hi = n > 0 ? train[t] : test[t];
-		for (i = 0; i < n; i++) {
-			lo = fmin(lo, train[i * d + t]);
-			hi = fmax(hi, train[i * d + t]);
+	for (c0 = 0; c0 < d; c0 += w) {
+		w = d - c0 < 64 ? d - c0 : 64;
+		for (t = 0; t < w; t++)
+			lo[t] = hi[t] = n > 0 ? train[c0 + t] : test[c0 + t];
+		span(train, n, d, c0, w, lo, hi);
+		span(test, m, d, c0, w, lo, hi);
+		for (t = 0; t < w; t++) {
+			s += 4 * (hi[t] - lo[t]) * (hi[t] - lo[t]);
+			if (!isfinite(s))
+				return c0 + t + 1;
 		}
-		for (i = 0; i < m; i++) {
-			lo = fmin(lo, test[i * d + t]);
-			hi = fmax(hi, test[i * d + t]);
-		}
-		s += 4 * (hi - lo) * (hi - lo);
-		if (!isfinite(s))
-			return t + 1;
 	}
 	return 0;
 }
