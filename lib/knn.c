@@ -325,9 +325,13 @@ sort_cand(struct cand *c, size_t n)
  * exact distance, into o; -1 when the approximate values cannot prove
  * that no other row is as near (the caller then scans exactly).  Every
  * row outside the slots, or in them with v at least the k-th smallest
- * v plus the margin, has v at least that sum (lim below: the limits
- * only fall), so an approximate distance of at least rest = xn + lim;
- * the rows below it are measured exactly.
+ * v plus the margin, has v at least that sum (lim: the limits only
+ * fall), so an approximate distance of at least rest = xn + lim and a
+ * computed exact one of at least (rest - tol) grow; the rows below it
+ * are measured exactly.  The k-th of those is at most about
+ * rest - 3 tol (the k rows of least v lie within tol of theirs), so
+ * the proof fails only if the bound of work() does: the test stays as
+ * a guard.
  */
 static int
 rerank(const struct job *J, struct slots *s, double xn, double tol,
