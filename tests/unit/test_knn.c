@@ -171,6 +171,10 @@ run_all(void)
 	 * slots shorten the work units. */
 	check(1000, 500, 5, 300, 0, 2, 0, 95);
 	check(1000, 500, 5, 300, 1, 1, 1, 94);
+	/* Work units of the most queries, and of one tile (a k whose
+	 * slots fill the unit's room); no thread asked for: one. */
+	check(300, 2100, 3, 3, 0, 1, 1, 93);
+	check(4300, 20, 2, 2100, 0, 0, 1, 92);
 	check_sphere(0, 5, 1);
 	check_sphere(1e6 + 0.3, 5, 2);
 	check_sphere(12345.678, 1, 1);
