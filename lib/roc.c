@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "roc.h"
+#include "team.h"
 
 #define SIGN (UINT64_C(1) << 63)
 
@@ -38,11 +40,12 @@ opml_roc_unkey(uint64_t k, int distance)
 #define RADIX_BITS 11
 #define RADIX (1 << RADIX_BITS)
 #define PASSES ((64 + RADIX_BITS - 1) / RADIX_BITS)
+#define DIGIT(k, p) ((size_t)((k) >> ((p) * RADIX_BITS)) & (RADIX - 1))
 
 void
 opml_radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
 {
-	static size_t count[PASSES][RADIX];
+	size_t count[PASSES][RADIX];
 	uint64_t *src = a, *dst = tmp, *t;
 	size_t i, p;
 
@@ -52,13 +55,12 @@ opml_radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
 	for (i = 0; i < n; i++) {
 		uint64_t k = a[i];
 		for (p = 0; p < PASSES; p++)
-			count[p][(k >> (p * RADIX_BITS)) & (RADIX - 1)]++;
+			count[p][DIGIT(k, p)]++;
 	}
 	for (p = 0; p < PASSES; p++) {
 		size_t *c = count[p], sum = 0, b;
-		unsigned shift = p * RADIX_BITS;
 
-		if (c[(a[0] >> shift) & (RADIX - 1)] == n)
+		if (c[DIGIT(a[0], p)] == n)
 			continue;	/* one digit for all: order stays */
 		for (b = 0; b < RADIX; b++) {
 			size_t x = c[b];
@@ -67,12 +69,101 @@ opml_radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
 		}
 		for (i = 0; i < n; i++) {
 			uint64_t k = src[i];
-			dst[c[(k >> shift) & (RADIX - 1)]++] = k;
+			dst[c[DIGIT(k, p)]++] = k;
 		}
 		t = src, src = dst, dst = t;
 	}
 	if (src != a)
 		memcpy(a, src, n * sizeof *a);
+}
+
+/* One thread's part of a pass of the sort on several threads: the
+ * slice [lo, hi) of src, its digit counts, then their places in dst. */
+struct sortpart {
+	const uint64_t *src;
+	uint64_t *dst;
+	size_t lo, hi, pass;
+	size_t *count;		/* RADIX: counts, then next places */
+};
+
+static void *
+sort_count(void *arg)
+{
+	struct sortpart *sp = arg;
+	size_t i, p = sp->pass, *c = sp->count;
+
+	memset(c, 0, RADIX * sizeof *c);
+	for (i = sp->lo; i < sp->hi; i++)
+		c[DIGIT(sp->src[i], p)]++;
+	return NULL;
+}
+
+static void *
+sort_scatter(void *arg)
+{
+	struct sortpart *sp = arg;
+	const uint64_t *src = sp->src;
+	uint64_t *dst = sp->dst;
+	size_t i, p = sp->pass, *c = sp->count;
+
+	for (i = sp->lo; i < sp->hi; i++) {
+		uint64_t k = src[i];
+		dst[c[DIGIT(k, p)]++] = k;
+	}
+	return NULL;
+}
+
+/* Below this many keys one thread sorts. */
+#define SORT_PAR_MIN 65536
+
+int
+opml_radix_sort_par(uint64_t *a, uint64_t *tmp, size_t n, int threads)
+{
+	struct sortpart sp[OPML_TEAM_MAX];
+	size_t *count, t, nt, p, b, sum;
+	uint64_t *src = a, *dst = tmp, *x;
+
+	nt = threads < 1 ? 1 : threads > OPML_TEAM_MAX ? OPML_TEAM_MAX :
+	    (size_t)threads;
+	if (nt == 1 || n < SORT_PAR_MIN) {
+		opml_radix_sort(a, tmp, n);
+		return 0;
+	}
+	if ((count = malloc(nt * RADIX * sizeof *count)) == NULL)
+		return -1;
+	for (t = 0; t < nt; t++) {
+		sp[t].lo = n / nt * t;
+		sp[t].hi = t + 1 == nt ? n : n / nt * (t + 1);
+		sp[t].count = count + t * RADIX;
+	}
+	for (p = 0; p < PASSES; p++) {
+		for (t = 0; t < nt; t++) {
+			sp[t].src = src;
+			sp[t].dst = dst;
+			sp[t].pass = p;
+		}
+		opml_team_run(sort_count, sp, sizeof sp[0], nt);
+		/* a digit that all keys share leaves the order as it is */
+		b = DIGIT(src[0], p);
+		for (sum = 0, t = 0; t < nt; t++)
+			sum += sp[t].count[b];
+		if (sum == n)
+			continue;
+		/* part t's keys of digit b go after all keys of smaller
+		 * digits and after the earlier parts' keys of digit b */
+		for (sum = 0, b = 0; b < RADIX; b++)
+			for (t = 0; t < nt; t++) {
+				size_t c = sp[t].count[b];
+				sp[t].count[b] = sum;
+				sum += c;
+			}
+		opml_team_run(sort_scatter, sp, sizeof sp[0], nt);
+		x = src, src = dst, dst = x;
+	}
+	if (src != a)
+		memcpy(a, src, n * sizeof *a);
+	free(count);
+	return 0;
 }
 
 int
@@ -89,7 +180,8 @@ opml_roc_compute(const uint64_t *pos, size_t npos, const uint64_t *neg,
 		errno = EDOM;
 		return -1;
 	}
-	if ((pt = malloc((npos + nneg + 1) * sizeof *pt)) == NULL)
+	if ((pt = opml_bigmem_realloc(NULL, (npos + nneg + 1) *
+	    sizeof *pt)) == NULL)
 		return -1;
 	pt[n].fpr = pt[n].tpr = 0;
 	pt[n++].thr = 0;	/* set below, beyond the first score */

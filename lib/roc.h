@@ -19,6 +19,9 @@ double opml_roc_unkey(uint64_t k, int distance);
 /* Sort a[0..n) ascending: LSD radix sort, 11-bit digits, tmp holds n
  * entries.  Passes whose digit is the same for all keys are skipped. */
 void opml_radix_sort(uint64_t *a, uint64_t *tmp, size_t n);
+/* The same sort with each pass split between up to `threads` threads
+ * (one below 65536 keys): 0, or -1 out of memory (a unchanged). */
+int opml_radix_sort_par(uint64_t *a, uint64_t *tmp, size_t n, int threads);
 
 struct opml_roc_point {
 	double fpr, tpr;
