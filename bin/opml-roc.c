@@ -106,20 +106,6 @@ readfile(const char *path, int distance)
 	opml_reader_close(&r);
 }
 
-/* Append x and the separator sep, formatted in place. */
-static void
-putnum(struct opml_buf *b, double x, char sep)
-{
-	char *p = opml_buf_room(b, OPML_NUMFMT_MAX + 1);
-	int n;
-
-	if (p == NULL)
-		opml_prog_nomem();
-	n = opml_format_double(x, p);
-	p[n] = sep;
-	b->len += (size_t)n + 1;
-}
-
 /* The summary table: a line per curve. */
 static void
 summary(FILE *fp, int full)
@@ -201,12 +187,16 @@ figure(const char *title, size_t *len)
 	return svg;
 }
 
-/* The points of every curve, a `# name` line before each. */
+/* The points of every curve, a `# name` line before each, formatted
+ * POINTS at a time. */
+#define POINTS (1 << 16)
+
 static void
 points(struct opml_output *out)
 {
 	struct opml_buf buf = { NULL, 0, 0 };
-	size_t c, i;
+	size_t c, i, to;
+	int threads = opml_team_threads();
 
 	for (c = 0; c < ncurves; c++) {
 		struct curve *cv = &curves[c];
@@ -216,10 +206,12 @@ points(struct opml_output *out)
 		opml_prog_put(&buf, "# ", 2);
 		opml_prog_put(&buf, cv->name, strlen(cv->name));
 		opml_prog_put(&buf, "\n", 1);
-		for (i = 0; i < cv->roc.npt; i++) {
-			putnum(&buf, cv->roc.pt[i].fpr, ' ');
-			putnum(&buf, cv->roc.pt[i].tpr, ' ');
-			putnum(&buf, cv->roc.pt[i].thr, '\n');
+		for (i = 0; i < cv->roc.npt; i = to) {
+			to = cv->roc.npt - i > POINTS ? i + POINTS :
+			    cv->roc.npt;
+			if (opml_roc_lines(&cv->roc, i, to, &buf, threads) ==
+			    -1)
+				opml_prog_nomem();
 			opml_prog_flush(&buf, out, 0);
 		}
 	}

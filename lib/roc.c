@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "bigmem.h"
+#include "buf.h"
+#include "numfmt.h"
 #include "roc.h"
 #include "team.h"
 
@@ -255,6 +257,71 @@ opml_roc_tpr_at(const struct opml_roc *roc, double fpr)
 		return pt[lo].tpr;
 	t = (fpr - pt[lo].fpr) / (pt[lo + 1].fpr - pt[lo].fpr);
 	return pt[lo].tpr + t * (pt[lo + 1].tpr - pt[lo].tpr);
+}
+
+/* One thread's share of opml_roc_lines. */
+struct linepart {
+	const struct opml_roc_point *pt;
+	size_t from, to;
+	struct opml_buf *b;
+	int rc;
+};
+
+static void *
+lines_part(void *arg)
+{
+	struct linepart *lp = arg;
+	size_t i;
+	char *p;
+
+	lp->rc = -1;
+	if ((p = opml_buf_room(lp->b, (lp->to - lp->from) * 3 *
+	    (OPML_NUMFMT_MAX + 1))) == NULL)
+		return NULL;
+	for (i = lp->from; i < lp->to; i++) {
+		p += opml_format_double(lp->pt[i].fpr, p);
+		*p++ = ' ';
+		p += opml_format_double(lp->pt[i].tpr, p);
+		*p++ = ' ';
+		p += opml_format_double(lp->pt[i].thr, p);
+		*p++ = '\n';
+	}
+	lp->b->len = (size_t)(p - lp->b->s);
+	lp->rc = 0;
+	return NULL;
+}
+
+/* Below this many points a thread is not worth starting. */
+#define LINES_PAR_MIN 4096
+
+int
+opml_roc_lines(const struct opml_roc *roc, size_t from, size_t to,
+    struct opml_buf *b, int threads)
+{
+	struct linepart lp[OPML_TEAM_MAX];
+	struct opml_buf own[OPML_TEAM_MAX];
+	size_t nt, t, n = to - from;
+	int rc = 0;
+
+	nt = threads < 1 ? 1 : threads > OPML_TEAM_MAX ? OPML_TEAM_MAX :
+	    (size_t)threads;
+	if (n < nt * LINES_PAR_MIN)
+		nt = 1;
+	memset(own, 0, sizeof own);
+	for (t = 0; t < nt; t++) {
+		lp[t].pt = roc->pt;
+		lp[t].from = from + n / nt * t;
+		lp[t].to = t + 1 == nt ? to : from + n / nt * (t + 1);
+		lp[t].b = t == 0 ? b : &own[t];
+	}
+	opml_team_run(lines_part, lp, sizeof lp[0], nt);
+	for (t = 0; t < nt; t++)
+		if (lp[t].rc == -1 || (t > 0 && opml_buf_put(b, own[t].s,
+		    own[t].len) == -1))
+			rc = -1;
+	for (t = 1; t < nt; t++)
+		opml_buf_free(&own[t]);
+	return rc;
 }
 
 /* A growing string for the SVG text. */

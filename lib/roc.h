@@ -53,6 +53,13 @@ void opml_roc_free(struct opml_roc *roc);
  * where the curve climbs vertically at exactly that FPR). */
 double opml_roc_tpr_at(const struct opml_roc *roc, double fpr);
 
+/* The lines `FPR TPR THRESHOLD` of points [from, to), numbers as
+ * opml_format_double writes them, appended to b; formatted on up to
+ * `threads` threads, the same text.  0, or -1 out of memory. */
+struct opml_buf;
+int opml_roc_lines(const struct opml_roc *roc, size_t from, size_t to,
+    struct opml_buf *b, int threads);
+
 /*
  * One SVG figure of n curves (names[i] labels curve i in the legend,
  * with its AUC); title may be NULL.  A malloc'd NUL-terminated string,
