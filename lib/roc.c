@@ -88,15 +88,24 @@ struct sortpart {
 	size_t *count;		/* RADIX: counts, then next places */
 };
 
+/* Counted into two tables by turns, then added: a run of keys with one
+ * digit (the high digits are few) does not wait on one counter. */
 static void *
 sort_count(void *arg)
 {
 	struct sortpart *sp = arg;
-	size_t i, p = sp->pass, *c = sp->count;
+	size_t i, b, p = sp->pass, *c = sp->count, c2[RADIX];
 
 	memset(c, 0, RADIX * sizeof *c);
-	for (i = sp->lo; i < sp->hi; i++)
+	memset(c2, 0, sizeof c2);
+	for (i = sp->lo; i + 1 < sp->hi; i += 2) {
 		c[DIGIT(sp->src[i], p)]++;
+		c2[DIGIT(sp->src[i + 1], p)]++;
+	}
+	if (i < sp->hi)
+		c[DIGIT(sp->src[i], p)]++;
+	for (b = 0; b < RADIX; b++)
+		c[b] += c2[b];
 	return NULL;
 }
 

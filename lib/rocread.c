@@ -23,7 +23,7 @@
 #include "rocread.h"
 #include "team.h"
 
-#define BLOCK (16 << 20)
+#define BLOCK (4 << 20)
 #define PART_MIN (1 << 20)
 
 void
@@ -61,8 +61,53 @@ isdig(char c)
 	return (unsigned char)(c - '0') < 10;
 }
 
-/* w / 10^f with w and 10^f exact doubles is one correctly rounded
- * division (Clinger 1990): the value a correct strtod gives. */
+static const uint64_t pow10u[] = {
+	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000
+};
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define ONES UINT64_C(0x0101010101010101)
+
+/* The 8 bytes at s as a word, the first byte lowest. */
+static uint64_t
+word(const char *s)
+{
+	uint64_t x;
+
+	memcpy(&x, s, sizeof x);
+	return x;
+}
+
+/* The digits at the start of the word x, 0 to 8, and in *v the value
+ * of those digits.  A byte b is a digit when b ^ '0' < 10: adding 0x76
+ * to its low 7 bits carries into bit 7 exactly when they are 10 or
+ * more (and never out of the byte). */
+static int
+lead(uint64_t x, uint64_t *v)
+{
+	uint64_t d = x ^ (0x30 * ONES);
+	uint64_t nd = (((d & (0x7f * ONES)) + 0x76 * ONES) | d) & (0x80 * ONES);
+	int k = nd != 0 ? __builtin_ctzll(nd) >> 3 : 8;
+
+	if (k == 0) {
+		*v = 0;
+		return 0;
+	}
+	/* the k digits to the top, zeros before them; then pairs,
+	 * quadruples and the eight combined (three multiplies) */
+	d <<= 8 * (8 - k);
+	d = (d * 10 + (d >> 8)) & UINT64_C(0x00ff00ff00ff00ff);
+	d = (d * 100 + (d >> 16)) & UINT64_C(0x0000ffff0000ffff);
+	*v = (d * 10000 + (d >> 32)) & 0xffffffff;
+	return k;
+}
+#endif
+
+/*
+ * w / 10^f with w and 10^f exact doubles is one correctly rounded
+ * division (Clinger 1990): the value a correct strtod gives.  Digits
+ * are taken 8 at a time where 8 bytes are left, one at a time else.
+ */
 const char *
 opml_rocread_number(const char *p, const char *end, double *v)
 {
@@ -73,6 +118,29 @@ opml_rocread_number(const char *p, const char *end, double *v)
 
 	if (p < end && (*p == '-' || *p == '+'))
 		neg = *p++ == '-';
+#if defined(ONES) && (defined(__GNUC__) || defined(__clang__))
+	if (end - p >= 8) {
+		uint64_t f;
+		int k = lead(word(p), &w), j;
+
+		if (k < 8 && (p[k] != '.' || end - (p + k + 1) < 8)) {
+			if (p[k] == '.')
+				goto slow;
+			nd = (size_t)k;
+			p += k;
+			goto done;
+		}
+		if (k < 8 && (j = lead(word(p + k + 1), &f)) < 8) {
+			w = w * pow10u[j] + f;
+			nd = (size_t)(k + j);
+			nf = (size_t)j;
+			p += k + 1 + j;
+			goto done;
+		}
+	}
+slow:
+	w = 0;
+#endif
 	for (s = p; p < end && isdig(*p); p++)
 		w = w * 10 + (uint64_t)(*p - '0');
 	nd = (size_t)(p - s);
@@ -82,6 +150,9 @@ opml_rocread_number(const char *p, const char *end, double *v)
 		nf = (size_t)(p - s);
 	}
 	nd += nf;
+#if defined(ONES) && (defined(__GNUC__) || defined(__clang__))
+done:
+#endif
 	if (nd == 0 || nd > 19 || w > TWO53 || nf > 22)
 		return NULL;
 	*v = (double)w / pow10d[nf];
