@@ -388,7 +388,7 @@ test_number(void)
 		}
 		len = k;
 		/* what follows: a blank, a label, more text, or the end */
-		memcpy(buf + k, rnd() % 2 ? " 1\n0.5 1\n" : "\t", 10);
+		strcpy(buf + k, rnd() % 2 ? " 1\n0.5 1\n" : "\t1");
 		if (rnd() % 4 == 0)
 			buf[len + 1] = '\0';
 		if (rnd() % 5 == 0) {
