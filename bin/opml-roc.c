@@ -158,8 +158,8 @@ compute(int distance)
 		    threads) == -1 || opml_radix_sort_par(cv->neg.k, tmp,
 		    cv->neg.n, threads) == -1)
 			opml_prog_nomem();
-		if (opml_roc_compute(cv->pos.k, cv->pos.n, cv->neg.k,
-		    cv->neg.n, distance, &cv->roc) == -1)
+		if (opml_roc_compute_par(cv->pos.k, cv->pos.n, cv->neg.k,
+		    cv->neg.n, distance, &cv->roc, threads) == -1)
 			opml_prog_nomem();
 		free(cv->pos.k);
 		free(cv->neg.k);

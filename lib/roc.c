@@ -177,14 +177,90 @@ opml_radix_sort_par(uint64_t *a, uint64_t *tmp, size_t n, int threads)
 	return 0;
 }
 
+/* One thread's share of the sweep: the keys in [i0, i1) of the
+ * positives and [j0, j1) of the negatives, no key shared with another
+ * share.  Its points from pt (none written if pt is NULL: counted). */
+struct sweep {
+	const uint64_t *pos, *neg;
+	size_t npos, nneg, i0, i1, j0, j1;
+	int distance;
+	struct opml_roc_point *pt;
+	size_t n;		/* points */
+	uint64_t u2;		/* twice its part of the Mann-Whitney count */
+};
+
+static void *
+sweep(void *arg)
+{
+	struct sweep *sw = arg;
+	const uint64_t *pos = sw->pos, *neg = sw->neg;
+	struct opml_roc_point *pt = sw->pt;
+	size_t i = sw->i0, j = sw->j0, n = 0;
+	uint64_t u2 = 0;
+	double P = sw->npos, N = sw->nneg;
+
+	while (i < sw->i1 || j < sw->j1) {
+		uint64_t k;
+		size_t p = 0, q = 0;
+
+		if (j == sw->j1 || (i < sw->i1 && pos[i] <= neg[j]))
+			k = pos[i];
+		else
+			k = neg[j];
+		while (i < sw->i1 && pos[i] == k)
+			i++, p++;
+		while (j < sw->j1 && neg[j] == k)
+			j++, q++;
+		/* each negative here is beaten by the positives before
+		 * the group and ties with those in it */
+		u2 += (uint64_t)q * (2 * (uint64_t)(i - p) + p);
+		if (pt != NULL) {
+			pt[n].tpr = i == sw->npos ? 1 : i / P;
+			pt[n].fpr = j == sw->nneg ? 1 : j / N;
+			pt[n].thr = opml_roc_unkey(k, sw->distance);
+		}
+		n++;
+	}
+	sw->n = n;
+	sw->u2 = u2;
+	return NULL;
+}
+
+/* The first index of a[0, n) whose key is at least k. */
+static size_t
+lower(const uint64_t *a, size_t n, uint64_t k)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (a[mid] < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Below this many keys one thread sweeps. */
+#define SWEEP_PAR_MIN 65536
+
 int
 opml_roc_compute(const uint64_t *pos, size_t npos, const uint64_t *neg,
     size_t nneg, int distance, struct opml_roc *roc)
 {
+	return opml_roc_compute_par(pos, npos, neg, nneg, distance, roc, 1);
+}
+
+int
+opml_roc_compute_par(const uint64_t *pos, size_t npos, const uint64_t *neg,
+    size_t nneg, int distance, struct opml_roc *roc, int threads)
+{
+	struct sweep sw[OPML_TEAM_MAX];
 	struct opml_roc_point *pt;
-	size_t i = 0, j = 0, n = 0, best;
+	size_t i, n, nt, t, best;
 	uint64_t u2 = 0;	/* twice the Mann-Whitney count */
-	double P = npos, N = nneg, g0, g1, t;
+	double P = npos, N = nneg, g0, g1, x;
 
 	memset(roc, 0, sizeof *roc);
 	if (npos == 0 || nneg == 0) {
@@ -194,31 +270,49 @@ opml_roc_compute(const uint64_t *pos, size_t npos, const uint64_t *neg,
 	if ((pt = opml_bigmem_realloc(NULL, (npos + nneg + 1) *
 	    sizeof *pt)) == NULL)
 		return -1;
-	pt[n].fpr = pt[n].tpr = 0;
-	pt[n++].thr = 0;	/* set below, beyond the first score */
-	while (i < npos || j < nneg) {
-		uint64_t k;
-		size_t p = 0, q = 0;
+	nt = threads < 1 ? 1 : threads > OPML_TEAM_MAX ? OPML_TEAM_MAX :
+	    (size_t)threads;
+	if (npos + nneg < SWEEP_PAR_MIN)
+		nt = 1;
+	/* Shares split at keys of the larger class's quantiles, each
+	 * share's points counted first where there are several, then
+	 * written in place. */
+	for (t = 0; t < nt; t++) {
+		const uint64_t *big = npos >= nneg ? pos : neg;
+		size_t nbig = npos >= nneg ? npos : nneg;
 
-		if (j == nneg || (i < npos && pos[i] <= neg[j]))
-			k = pos[i];
-		else
-			k = neg[j];
-		while (i < npos && pos[i] == k)
-			i++, p++;
-		while (j < nneg && neg[j] == k)
-			j++, q++;
-		/* each negative here is beaten by the positives before
-		 * the group and ties with those in it */
-		u2 += (uint64_t)q * (2 * (uint64_t)(i - p) + p);
-		pt[n].tpr = i == npos ? 1 : i / P;
-		pt[n].fpr = j == nneg ? 1 : j / N;
-		pt[n++].thr = opml_roc_unkey(k, distance);
+		sw[t].pos = pos;
+		sw[t].neg = neg;
+		sw[t].npos = npos;
+		sw[t].nneg = nneg;
+		sw[t].distance = distance;
+		sw[t].i0 = t == 0 ? 0 : lower(pos, npos, big[nbig / nt * t]);
+		sw[t].j0 = t == 0 ? 0 : lower(neg, nneg, big[nbig / nt * t]);
+		if (t > 0) {
+			sw[t - 1].i1 = sw[t].i0;
+			sw[t - 1].j1 = sw[t].j0;
+		}
+		sw[t].pt = NULL;
+		sw[t].n = 0;
 	}
+	sw[nt - 1].i1 = npos;
+	sw[nt - 1].j1 = nneg;
+	if (nt > 1)
+		opml_team_run(sweep, sw, sizeof sw[0], nt);
+	for (n = 1, t = 0; t < nt; t++) {
+		sw[t].pt = pt + n;
+		n += sw[t].n;
+	}
+	opml_team_run(sweep, sw, sizeof sw[0], nt);
+	for (n = 1, t = 0; t < nt; t++) {
+		n += sw[t].n;
+		u2 += sw[t].u2;
+	}
+	pt[0].fpr = pt[0].tpr = 0;
 	/* The first point's threshold is the next double past the most
 	 * extreme score, so that no pair passes it and it stays finite. */
-	t = nextafter(pt[1].thr, distance ? -DBL_MAX : DBL_MAX);
-	pt[0].thr = isfinite(t) ? t : pt[1].thr;
+	x = nextafter(pt[1].thr, distance ? -DBL_MAX : DBL_MAX);
+	pt[0].thr = isfinite(x) ? x : pt[1].thr;
 	roc->pt = pt;
 	roc->npt = n;
 	roc->npos = npos;
@@ -230,9 +324,9 @@ opml_roc_compute(const uint64_t *pos, size_t npos, const uint64_t *neg,
 		;
 	g0 = pt[i - 1].fpr + pt[i - 1].tpr - 1;
 	g1 = pt[i].fpr + pt[i].tpr - 1;
-	t = g1 > g0 ? -g0 / (g1 - g0) : 0;
-	roc->eer = pt[i - 1].fpr + t * (pt[i].fpr - pt[i - 1].fpr);
-	best = t < 0.5 ? i - 1 : i;
+	x = g1 > g0 ? -g0 / (g1 - g0) : 0;
+	roc->eer = pt[i - 1].fpr + x * (pt[i].fpr - pt[i - 1].fpr);
+	best = x < 0.5 ? i - 1 : i;
 	if (best == 0)
 		best = 1;
 	roc->eer_thr = pt[best].thr;

@@ -47,6 +47,12 @@ struct opml_roc {
  */
 int opml_roc_compute(const uint64_t *pos, size_t npos, const uint64_t *neg,
     size_t nneg, int distance, struct opml_roc *roc);
+/* The same on up to `threads` threads (one below 65536 keys): the
+ * keys cut at quantiles of the larger class (ties kept together), each
+ * part swept twice, to count its points and to write them in place. */
+int opml_roc_compute_par(const uint64_t *pos, size_t npos,
+    const uint64_t *neg, size_t nneg, int distance, struct opml_roc *roc,
+    int threads);
 void opml_roc_free(struct opml_roc *roc);
 
 /* TPR at the given FPR on the piecewise linear curve (the highest TPR

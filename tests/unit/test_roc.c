@@ -252,6 +252,61 @@ test_by_hand(void)
 	}
 }
 
+/* The curve on several threads: the points, AUC and EER of one thread,
+ * with ties across the places where the keys are cut, one class much
+ * larger than the other, and a few distinct keys only. */
+static void
+test_compute_par(void)
+{
+	struct opml_rng g;
+	size_t n = 150001, i, kind, np, nq;
+	uint64_t *p = malloc(n * sizeof *p), *q = malloc(n * sizeof *q);
+	uint64_t *t = malloc(n * sizeof *t);
+	int threads;
+
+	opml_rng_seed(&g, 17);
+	for (kind = 0; kind < 3; kind++) {
+		struct opml_roc one, par;
+
+		np = nq = 0;
+		for (i = 0; i < n; i++) {
+			double x = kind == 2 ? (double)opml_rng_below(&g, 5) :
+			    floor((opml_rng_unit(&g) - 0.5) * 3000) / 7;
+			int lab = kind == 1 ? i % 50 == 0 : i % 3 != 0;
+
+			if (lab)
+				p[np++] = opml_roc_key(x + (kind == 1) * 0.1,
+				    kind % 2);
+			else
+				q[nq++] = opml_roc_key(x, kind % 2);
+		}
+		opml_radix_sort(p, t, np);
+		opml_radix_sort(q, t, nq);
+		CHECK(opml_roc_compute(p, np, q, nq, kind % 2, &one) == 0);
+		for (threads = 2; threads <= 3; threads++) {
+			CHECK(opml_roc_compute_par(p, np, q, nq, kind % 2,
+			    &par, threads) == 0);
+			CHECK(par.npt == one.npt);
+			CHECK(par.npt == one.npt && memcmp(par.pt, one.pt,
+			    one.npt * sizeof *one.pt) == 0);
+			CHECK(par.auc == one.auc && par.eer == one.eer &&
+			    par.eer_thr == one.eer_thr);
+			opml_roc_free(&par);
+		}
+		{
+			double a = 0;
+			for (i = 1; i < one.npt; i++)
+				a += (one.pt[i].fpr - one.pt[i - 1].fpr) *
+				    (one.pt[i].tpr + one.pt[i - 1].tpr) / 2;
+			CHECK(fabs(a - one.auc) <= 1e-12);
+		}
+		opml_roc_free(&one);
+	}
+	free(p);
+	free(q);
+	free(t);
+}
+
 /* The lines of the points, on 1 to 3 threads: the same text, and each
  * number reads back to the point's value. */
 static void
@@ -334,6 +389,7 @@ main(void)
 	test_sort();
 	test_sort_par();
 	test_lines();
+	test_compute_par();
 	test_auc_random();
 	test_by_hand();
 	test_eer();
