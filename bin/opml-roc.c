@@ -189,7 +189,7 @@ figure(const char *title, size_t *len)
 
 /* The points of every curve, a `# name` line before each, formatted
  * POINTS at a time. */
-#define POINTS (1 << 16)
+#define POINTS (1 << 17)
 
 static void
 points(struct opml_output *out)

@@ -130,12 +130,11 @@ sort_scatter(void *arg)
 int
 opml_radix_sort_par(uint64_t *a, uint64_t *tmp, size_t n, int threads)
 {
-	struct sortpart sp[OPML_TEAM_MAX];
+	struct sortpart sp[OPML_TEAM_PARTS];
 	size_t *count, t, nt, p, b, sum;
 	uint64_t *src = a, *dst = tmp, *x;
 
-	nt = threads < 1 ? 1 : threads > OPML_TEAM_MAX ? OPML_TEAM_MAX :
-	    (size_t)threads;
+	nt = opml_team_parts(threads);
 	if (nt == 1 || n < SORT_PAR_MIN) {
 		opml_radix_sort(a, tmp, n);
 		return 0;
@@ -153,7 +152,7 @@ opml_radix_sort_par(uint64_t *a, uint64_t *tmp, size_t n, int threads)
 			sp[t].dst = dst;
 			sp[t].pass = p;
 		}
-		opml_team_run(sort_count, sp, sizeof sp[0], nt);
+		opml_team_run(sort_count, sp, sizeof sp[0], nt, threads);
 		/* a digit that all keys share leaves the order as it is */
 		b = DIGIT(src[0], p);
 		for (sum = 0, t = 0; t < nt; t++)
@@ -168,7 +167,7 @@ opml_radix_sort_par(uint64_t *a, uint64_t *tmp, size_t n, int threads)
 				sp[t].count[b] = sum;
 				sum += c;
 			}
-		opml_team_run(sort_scatter, sp, sizeof sp[0], nt);
+		opml_team_run(sort_scatter, sp, sizeof sp[0], nt, threads);
 		x = src, src = dst, dst = x;
 	}
 	if (src != a)
@@ -256,7 +255,7 @@ int
 opml_roc_compute_par(const uint64_t *pos, size_t npos, const uint64_t *neg,
     size_t nneg, int distance, struct opml_roc *roc, int threads)
 {
-	struct sweep sw[OPML_TEAM_MAX];
+	struct sweep sw[OPML_TEAM_PARTS];
 	struct opml_roc_point *pt;
 	size_t i, n, nt, t, best;
 	uint64_t u2 = 0;	/* twice the Mann-Whitney count */
@@ -270,8 +269,7 @@ opml_roc_compute_par(const uint64_t *pos, size_t npos, const uint64_t *neg,
 	if ((pt = opml_bigmem_realloc(NULL, (npos + nneg + 1) *
 	    sizeof *pt)) == NULL)
 		return -1;
-	nt = threads < 1 ? 1 : threads > OPML_TEAM_MAX ? OPML_TEAM_MAX :
-	    (size_t)threads;
+	nt = opml_team_parts(threads);
 	if (npos + nneg < SWEEP_PAR_MIN)
 		nt = 1;
 	/* Shares split at keys of the larger class's quantiles, each
@@ -298,12 +296,12 @@ opml_roc_compute_par(const uint64_t *pos, size_t npos, const uint64_t *neg,
 	sw[nt - 1].i1 = npos;
 	sw[nt - 1].j1 = nneg;
 	if (nt > 1)
-		opml_team_run(sweep, sw, sizeof sw[0], nt);
+		opml_team_run(sweep, sw, sizeof sw[0], nt, threads);
 	for (n = 1, t = 0; t < nt; t++) {
 		sw[t].pt = pt + n;
 		n += sw[t].n;
 	}
-	opml_team_run(sweep, sw, sizeof sw[0], nt);
+	opml_team_run(sweep, sw, sizeof sw[0], nt, threads);
 	for (n = 1, t = 0; t < nt; t++) {
 		n += sw[t].n;
 		u2 += sw[t].u2;
@@ -401,13 +399,12 @@ int
 opml_roc_lines(const struct opml_roc *roc, size_t from, size_t to,
     struct opml_buf *b, int threads)
 {
-	struct linepart lp[OPML_TEAM_MAX];
-	struct opml_buf own[OPML_TEAM_MAX];
+	struct linepart lp[OPML_TEAM_PARTS];
+	struct opml_buf own[OPML_TEAM_PARTS];
 	size_t nt, t, n = to - from;
 	int rc = 0;
 
-	nt = threads < 1 ? 1 : threads > OPML_TEAM_MAX ? OPML_TEAM_MAX :
-	    (size_t)threads;
+	nt = opml_team_parts(threads);
 	if (n < nt * LINES_PAR_MIN)
 		nt = 1;
 	memset(own, 0, sizeof own);
@@ -417,7 +414,7 @@ opml_roc_lines(const struct opml_roc *roc, size_t from, size_t to,
 		lp[t].to = t + 1 == nt ? to : from + n / nt * (t + 1);
 		lp[t].b = t == 0 ? b : &own[t];
 	}
-	opml_team_run(lines_part, lp, sizeof lp[0], nt);
+	opml_team_run(lines_part, lp, sizeof lp[0], nt, threads);
 	for (t = 0; t < nt; t++)
 		if (lp[t].rc == -1 || (t > 0 && opml_buf_put(b, own[t].s,
 		    own[t].len) == -1))

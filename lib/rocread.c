@@ -23,8 +23,8 @@
 #include "rocread.h"
 #include "team.h"
 
-#define BLOCK (4 << 20)
-#define PART_MIN (1 << 20)
+#define BLOCK (8 << 20)
+#define PART_MIN (256 << 10)
 
 void
 opml_rocread_init(struct opml_rocread *rr, int distance)
@@ -390,7 +390,7 @@ grow(struct opml_rockeys *a, size_t n)
 static int
 gather(struct opml_rocread *rr, struct part *pt, size_t np)
 {
-	struct copy cp[OPML_TEAM_MAX];
+	struct copy cp[OPML_TEAM_PARTS];
 	size_t c, t, k;
 
 	rr->n = pt[0].n;
@@ -412,7 +412,7 @@ gather(struct opml_rocread *rr, struct part *pt, size_t np)
 		cp[t].pt = &pt[t];
 		cp[t].rr = rr;
 	}
-	opml_team_run(copy, cp, sizeof cp[0], np);
+	opml_team_run(copy, cp, sizeof cp[0], np, rr->threads);
 	return 0;
 }
 
@@ -460,8 +460,7 @@ opml_rocread_file(struct opml_rocread *rr, struct opml_reader *r)
 	unsigned long line = 0;
 	int eof = 0, rderr = 0, rc = -1;
 
-	nt = rr->threads < 1 ? 1 : rr->threads > OPML_TEAM_MAX ?
-	    OPML_TEAM_MAX : (size_t)rr->threads;
+	nt = opml_team_parts(rr->threads);
 	cap = rr->block > 0 ? rr->block : 1;
 	if ((pt = calloc(nt, sizeof *pt)) == NULL ||
 	    (buf = opml_bigmem_realloc(NULL, cap)) == NULL)
@@ -512,7 +511,7 @@ opml_rocread_file(struct opml_rocread *rr, struct opml_reader *r)
 		}
 		if (p < end) {
 			np = cut(pt, nt, p, end, rr->part_min);
-			opml_team_run(parse, pt, sizeof *pt, np);
+			opml_team_run(parse, pt, sizeof *pt, np, rr->threads);
 			for (k = 0; k < np; k++) {
 				if (pt[k].fail) {
 					failed(r, &pt[k], line);
