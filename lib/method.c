@@ -5,6 +5,7 @@
 
 #include "covariance.h"
 #include "itml.h"
+#include "itmltune.h"
 #include "lego.h"
 #include "linalg.h"
 #include "lmnn.h"
@@ -13,6 +14,7 @@
 #include "numfmt.h"
 #include "numparse.h"
 #include "pca.h"
+#include "oasis.h"
 #include "pola.h"
 #include "rng.h"
 #include "soml.h"
@@ -37,7 +39,7 @@ static const struct opml_method methods[] = {
 	    { "threshold", 1, TINY, BIG, 0 }, END } },
 	{ "oasis", OPML_ALGO_OASIS, OPML_METHOD_STREAM | OPML_METHOD_RESUMES |
 	    OPML_METHOD_SIMILARITY, {
-	    { "C", 0.1, TINY, BIG, 0 }, END } },
+	    { "C", 0.1, TINY, BIG, 0 }, { "random", 0, 0, 1e9, 1 }, END } },
 	{ "pola", OPML_ALGO_POLA, 0, { CONSTRAINTS, END } },
 	{ "lego", OPML_ALGO_LEGO, 0, {
 	    { "eta", 0.01, TINY, BIG, 0 }, CONSTRAINTS,
@@ -54,7 +56,8 @@ static const struct opml_method methods[] = {
 	    { "gamma", 1, TINY, BIG, 0 }, { "factor", 40, 1, 1e6, 1 },
 	    { "constraints", 0, 0, 1e9, 1 }, { "lower", 0, 0, BIG, 0 },
 	    { "upper", 0, 0, BIG, 0 }, { "tol", 1e-2, TINY, 1, 0 },
-	    { "max_iter", 100000, 1, 1e12, 1 }, END } },
+	    { "max_iter", 100000, 1, 1e12, 1 }, { "tune", 0, 0, 1, 1 },
+	    END } },
 	{ "lmnn", OPML_ALGO_LMNN, 0, {
 	    { "k", 3, 1, 1e6, 1 }, { "mu", 0.5, 0, 1, 0 },
 	    { "step", 1e-7, TINY, BIG, 0 }, { "grow", 1.01, 1, 1e3, 0 },
@@ -381,6 +384,50 @@ fit_soml(const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
 	return 0;
 }
 
+/* OASIS on triplets drawn from the whole set, as its paper draws them. */
+static int
+fit_oasis(const double *X, const size_t *y, size_t n, size_t d,
+    size_t nclass, const double *val, const struct opml_method *me,
+    struct opml_rng *g, double *W, char *report, size_t len)
+{
+	struct opml_oasis s;
+	struct groups gr;
+	size_t t, p, q, r, T;
+	int rc;
+
+	if ((rc = groups_init(&gr, y, n, nclass)) != 0)
+		return rc;
+	if (gr.neligible == 0) {
+		groups_free(&gr);
+		return OPML_METHOD_ESINGLES;
+	}
+	if (opml_oasis_init(&s, d) == -1) {
+		groups_free(&gr);
+		return OPML_METHOD_ENOMEM;
+	}
+	s.C = par(me, val, "C");
+	T = (size_t)par(me, val, "random");
+	for (t = 0; t < T; t++) {
+		draw_triplet(g, &gr, y, n, &p, &q, &r);
+		opml_oasis_step(&s, X + p * d, X + q * d, X + r * d);
+	}
+	memcpy(W, s.W, d * d * sizeof *W);
+	snprintf(report, len, "triplets=%llu updates=%llu capped=%llu",
+	    (unsigned long long)s.triplets, (unsigned long long)s.updates,
+	    (unsigned long long)s.capped);
+	opml_oasis_free(&s);
+	groups_free(&gr);
+	return 0;
+}
+
+int
+opml_method_streams(const struct opml_method *me, const double *val)
+{
+	if (strcmp(me->name, "oasis") == 0 && par(me, val, "random") > 0)
+		return 0;
+	return (me->flags & OPML_METHOD_STREAM) != 0;
+}
+
 int
 opml_method_fit(const struct opml_method *me, const double *val,
     const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
@@ -409,6 +456,9 @@ opml_method_fit(const struct opml_method *me, const double *val,
 	}
 	if (strcmp(me->name, "soml") == 0)
 		return fit_soml(X, y, n, d, nclass, val, me, &g, out, report,
+		    len);
+	if (strcmp(me->name, "oasis") == 0)
+		return fit_oasis(X, y, n, d, nclass, val, me, &g, out, report,
 		    len);
 	return OPML_METHOD_ENOTSET;
 }
@@ -449,8 +499,8 @@ fit_itml(const struct opml_method *me, const double *val, const double *X,
 	struct opml_itml_param p;
 	struct opml_metric_stats st;
 	struct opml_rng g;
-	char nl[OPML_NUMFMT_MAX], nu[OPML_NUMFMT_MAX];
-	double l, u;
+	char nl[OPML_NUMFMT_MAX], nu[OPML_NUMFMT_MAX], ng[OPML_NUMFMT_MAX];
+	double l, u, acc;
 	int rc;
 
 	opml_itml_init(&p);
@@ -464,6 +514,10 @@ fit_itml(const struct opml_method *me, const double *val, const double *X,
 	p.seed = seed;
 	if ((p.lower > 0) != (p.upper > 0) || p.lower > p.upper)
 		return OPML_METHOD_EVALUE;
+	/* k = 4: the authors' SetDefaultParams.m */
+	if (par(me, val, "tune") != 0 && (rc = opml_itml_tune(X, y, n, d,
+	    nclass, &p, 4, &p.gamma, &acc)) != 0)
+		return metric_error(rc);
 	if ((rc = opml_itml(X, y, n, d, nclass, &p, M, &st)) != 0)
 		return metric_error(rc);
 	/* The thresholds it used: the same draws again. */
@@ -478,6 +532,14 @@ fit_itml(const struct opml_method *me, const double *val, const double *X,
 	snprintf(report, len, "pairs=%zu active=%zu iterations=%zu "
 	    "projections=%zu converged=%d same=%s other=%s", st.constraints,
 	    st.active, st.iterations, st.projections, st.converged, nl, nu);
+	if (par(me, val, "tune") != 0) {
+		size_t at = strlen(report);
+		char na[OPML_NUMFMT_MAX];
+		opml_format_double(p.gamma, ng);
+		opml_format_double(acc, na);
+		snprintf(report + at, len - at, " tuned_gamma=%s "
+		    "cv_accuracy=%s", ng, na);
+	}
 	return 0;
 }
 
