@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bigmem.h"
 #include "buf.h"
 #include "output.h"
 #include "prog.h"
@@ -18,15 +19,12 @@
 #include "numparse.h"
 #include "reader.h"
 #include "roc.h"
-
-struct keys {
-	uint64_t *k;
-	size_t n, cap;
-};
+#include "rocread.h"
+#include "team.h"
 
 struct curve {
 	char *name;
-	struct keys pos, neg;
+	struct opml_rockeys pos, neg;
 	struct opml_roc roc;
 };
 
@@ -45,16 +43,6 @@ static const char options[] =
     "  -h        print this help and exit\n"
     "  -o file   write the curves to file, whole or not at all\n"
     "  -q        write no summary\n";
-
-static void
-push(struct keys *a, uint64_t k)
-{
-	if (a->n == a->cap) {
-		a->cap = a->cap ? 2 * a->cap : 1024;
-		a->k = opml_prog_realloc(a->k, a->cap, sizeof *a->k);
-	}
-	a->k[a->n++] = k;
-}
 
 static struct curve *
 newcurve(void)
@@ -93,44 +81,29 @@ static void
 readfile(const char *path, int distance)
 {
 	struct opml_reader r;
-	struct opml_score sc;
-	size_t first = ncurves, c;
+	struct opml_rocread rr;
+	size_t c;
 	int rc;
 
 	if (strcmp(path, "-") == 0)
 		opml_prog_stdin("scores");
 	if (opml_reader_open(&r, path) == -1)
 		errx(1, "%s", r.err);
-	sc.n = 0;
-	while ((rc = opml_score_read(&r, &sc)) == 1) {
-		if (ncurves == first)
-			for (c = 0; c < sc.n; c++)
-				newcurve()->name = basename_noext(path, c,
-				    sc.n);
-		for (c = 0; c < sc.n; c++)
-			push(sc.same ? &curves[first + c].pos :
-			    &curves[first + c].neg,
-			    opml_roc_key(sc.x[c], distance));
-	}
-	if (rc == -1)
+	opml_rocread_init(&rr, distance);
+	if ((rc = opml_rocread_file(&rr, &r)) == -1)
 		errx(1, "%s", r.err);
-	if (sc.n == 0)
+	if (rc == 0)
 		errx(1, "%s: no scores", r.name);
+	for (c = 0; c < rr.n; c++) {
+		struct curve *cv = newcurve();
+
+		cv->name = basename_noext(path, c, rr.n);
+		cv->pos = rr.pos[c];
+		cv->neg = rr.neg[c];
+		rr.pos[c].k = rr.neg[c].k = NULL;
+	}
+	opml_rocread_free(&rr);
 	opml_reader_close(&r);
-}
-
-/* Append x and the separator sep, formatted in place. */
-static void
-putnum(struct opml_buf *b, double x, char sep)
-{
-	char *p = opml_buf_room(b, OPML_NUMFMT_MAX + 1);
-	int n;
-
-	if (p == NULL)
-		opml_prog_nomem();
-	n = opml_format_double(x, p);
-	p[n] = sep;
-	b->len += (size_t)n + 1;
 }
 
 /* The summary table: a line per curve. */
@@ -163,6 +136,7 @@ compute(int distance)
 {
 	size_t c, n, maxn = 0;
 	uint64_t *tmp;
+	int threads = opml_team_threads();
 
 	for (c = 0; c < ncurves; c++) {
 		n = curves[c].pos.n > curves[c].neg.n ? curves[c].pos.n :
@@ -170,7 +144,9 @@ compute(int distance)
 		if (n > maxn)
 			maxn = n;
 	}
-	tmp = opml_prog_alloc(maxn, sizeof *tmp);
+	if (maxn > SIZE_MAX / sizeof *tmp || (tmp = opml_bigmem_realloc(NULL,
+	    maxn > 0 ? maxn * sizeof *tmp : 1)) == NULL)
+		opml_prog_nomem();
 	for (c = 0; c < ncurves; c++) {
 		struct curve *cv = &curves[c];
 
@@ -178,10 +154,12 @@ compute(int distance)
 			errx(1, "%s: only %s pairs (%zu): AUC undefined",
 			    cv->name, cv->pos.n ? "same" : "different",
 			    cv->pos.n + cv->neg.n);
-		opml_radix_sort(cv->pos.k, tmp, cv->pos.n);
-		opml_radix_sort(cv->neg.k, tmp, cv->neg.n);
-		if (opml_roc_compute(cv->pos.k, cv->pos.n, cv->neg.k,
-		    cv->neg.n, distance, &cv->roc) == -1)
+		if (opml_radix_sort_par(cv->pos.k, tmp, cv->pos.n,
+		    threads) == -1 || opml_radix_sort_par(cv->neg.k, tmp,
+		    cv->neg.n, threads) == -1)
+			opml_prog_nomem();
+		if (opml_roc_compute_par(cv->pos.k, cv->pos.n, cv->neg.k,
+		    cv->neg.n, distance, &cv->roc, threads) == -1)
 			opml_prog_nomem();
 		free(cv->pos.k);
 		free(cv->neg.k);
@@ -209,12 +187,16 @@ figure(const char *title, size_t *len)
 	return svg;
 }
 
-/* The points of every curve, a `# name` line before each. */
+/* The points of every curve, a `# name` line before each, formatted
+ * POINTS at a time. */
+#define POINTS (1 << 17)
+
 static void
 points(struct opml_output *out)
 {
 	struct opml_buf buf = { NULL, 0, 0 };
-	size_t c, i;
+	size_t c, i, to;
+	int threads = opml_team_threads();
 
 	for (c = 0; c < ncurves; c++) {
 		struct curve *cv = &curves[c];
@@ -224,10 +206,12 @@ points(struct opml_output *out)
 		opml_prog_put(&buf, "# ", 2);
 		opml_prog_put(&buf, cv->name, strlen(cv->name));
 		opml_prog_put(&buf, "\n", 1);
-		for (i = 0; i < cv->roc.npt; i++) {
-			putnum(&buf, cv->roc.pt[i].fpr, ' ');
-			putnum(&buf, cv->roc.pt[i].tpr, ' ');
-			putnum(&buf, cv->roc.pt[i].thr, '\n');
+		for (i = 0; i < cv->roc.npt; i = to) {
+			to = cv->roc.npt - i > POINTS ? i + POINTS :
+			    cv->roc.npt;
+			if (opml_roc_lines(&cv->roc, i, to, &buf, threads) ==
+			    -1)
+				opml_prog_nomem();
 			opml_prog_flush(&buf, out, 0);
 		}
 	}

@@ -6,7 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
+#include "buf.h"
+#include "numfmt.h"
 #include "roc.h"
+#include "team.h"
 
 #define SIGN (UINT64_C(1) << 63)
 
@@ -38,11 +42,12 @@ opml_roc_unkey(uint64_t k, int distance)
 #define RADIX_BITS 11
 #define RADIX (1 << RADIX_BITS)
 #define PASSES ((64 + RADIX_BITS - 1) / RADIX_BITS)
+#define DIGIT(k, p) ((size_t)((k) >> ((p) * RADIX_BITS)) & (RADIX - 1))
 
 void
 opml_radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
 {
-	static size_t count[PASSES][RADIX];
+	size_t count[PASSES][RADIX];
 	uint64_t *src = a, *dst = tmp, *t;
 	size_t i, p;
 
@@ -52,13 +57,12 @@ opml_radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
 	for (i = 0; i < n; i++) {
 		uint64_t k = a[i];
 		for (p = 0; p < PASSES; p++)
-			count[p][(k >> (p * RADIX_BITS)) & (RADIX - 1)]++;
+			count[p][DIGIT(k, p)]++;
 	}
 	for (p = 0; p < PASSES; p++) {
 		size_t *c = count[p], sum = 0, b;
-		unsigned shift = p * RADIX_BITS;
 
-		if (c[(a[0] >> shift) & (RADIX - 1)] == n)
+		if (c[DIGIT(a[0], p)] == n)
 			continue;	/* one digit for all: order stays */
 		for (b = 0; b < RADIX; b++) {
 			size_t x = c[b];
@@ -67,7 +71,7 @@ opml_radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
 		}
 		for (i = 0; i < n; i++) {
 			uint64_t k = src[i];
-			dst[c[(k >> shift) & (RADIX - 1)]++] = k;
+			dst[c[DIGIT(k, p)]++] = k;
 		}
 		t = src, src = dst, dst = t;
 	}
@@ -75,47 +79,238 @@ opml_radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
 		memcpy(a, src, n * sizeof *a);
 }
 
+/* One thread's part of a pass of the sort on several threads: the
+ * slice [lo, hi) of src, its digit counts, then their places in dst. */
+struct sortpart {
+	const uint64_t *src;
+	uint64_t *dst;
+	size_t lo, hi, pass;
+	size_t *count;		/* RADIX: counts, then next places */
+};
+
+/* Counted into two tables by turns, then added: a run of keys with one
+ * digit (the high digits are few) does not wait on one counter. */
+static void *
+sort_count(void *arg)
+{
+	struct sortpart *sp = arg;
+	size_t i, b, p = sp->pass, *c = sp->count, c2[RADIX];
+
+	memset(c, 0, RADIX * sizeof *c);
+	memset(c2, 0, sizeof c2);
+	for (i = sp->lo; i + 1 < sp->hi; i += 2) {
+		c[DIGIT(sp->src[i], p)]++;
+		c2[DIGIT(sp->src[i + 1], p)]++;
+	}
+	if (i < sp->hi)
+		c[DIGIT(sp->src[i], p)]++;
+	for (b = 0; b < RADIX; b++)
+		c[b] += c2[b];
+	return NULL;
+}
+
+static void *
+sort_scatter(void *arg)
+{
+	struct sortpart *sp = arg;
+	const uint64_t *src = sp->src;
+	uint64_t *dst = sp->dst;
+	size_t i, p = sp->pass, *c = sp->count;
+
+	for (i = sp->lo; i < sp->hi; i++) {
+		uint64_t k = src[i];
+		dst[c[DIGIT(k, p)]++] = k;
+	}
+	return NULL;
+}
+
+/* Below this many keys one thread sorts. */
+#define SORT_PAR_MIN 65536
+
+int
+opml_radix_sort_par(uint64_t *a, uint64_t *tmp, size_t n, int threads)
+{
+	struct sortpart sp[OPML_TEAM_PARTS];
+	size_t *count, t, nt, p, b, sum;
+	uint64_t *src = a, *dst = tmp, *x;
+
+	nt = opml_team_parts(threads);
+	if (nt == 1 || n < SORT_PAR_MIN) {
+		opml_radix_sort(a, tmp, n);
+		return 0;
+	}
+	if ((count = malloc(nt * RADIX * sizeof *count)) == NULL)
+		return -1;
+	for (t = 0; t < nt; t++) {
+		sp[t].lo = n / nt * t;
+		sp[t].hi = t + 1 == nt ? n : n / nt * (t + 1);
+		sp[t].count = count + t * RADIX;
+	}
+	for (p = 0; p < PASSES; p++) {
+		for (t = 0; t < nt; t++) {
+			sp[t].src = src;
+			sp[t].dst = dst;
+			sp[t].pass = p;
+		}
+		opml_team_run(sort_count, sp, sizeof sp[0], nt, threads);
+		/* a digit that all keys share leaves the order as it is */
+		b = DIGIT(src[0], p);
+		for (sum = 0, t = 0; t < nt; t++)
+			sum += sp[t].count[b];
+		if (sum == n)
+			continue;
+		/* part t's keys of digit b go after all keys of smaller
+		 * digits and after the earlier parts' keys of digit b */
+		for (sum = 0, b = 0; b < RADIX; b++)
+			for (t = 0; t < nt; t++) {
+				size_t c = sp[t].count[b];
+				sp[t].count[b] = sum;
+				sum += c;
+			}
+		opml_team_run(sort_scatter, sp, sizeof sp[0], nt, threads);
+		x = src, src = dst, dst = x;
+	}
+	if (src != a)
+		memcpy(a, src, n * sizeof *a);
+	free(count);
+	return 0;
+}
+
+/* One thread's share of the sweep: the keys in [i0, i1) of the
+ * positives and [j0, j1) of the negatives, no key shared with another
+ * share.  Its points from pt (none written if pt is NULL: counted). */
+struct sweep {
+	const uint64_t *pos, *neg;
+	size_t npos, nneg, i0, i1, j0, j1;
+	int distance;
+	struct opml_roc_point *pt;
+	size_t n;		/* points */
+	uint64_t u2;		/* twice its part of the Mann-Whitney count */
+};
+
+static void *
+sweep(void *arg)
+{
+	struct sweep *sw = arg;
+	const uint64_t *pos = sw->pos, *neg = sw->neg;
+	struct opml_roc_point *pt = sw->pt;
+	size_t i = sw->i0, j = sw->j0, n = 0;
+	uint64_t u2 = 0;
+	double P = sw->npos, N = sw->nneg;
+
+	while (i < sw->i1 || j < sw->j1) {
+		uint64_t k;
+		size_t p = 0, q = 0;
+
+		if (j == sw->j1 || (i < sw->i1 && pos[i] <= neg[j]))
+			k = pos[i];
+		else
+			k = neg[j];
+		while (i < sw->i1 && pos[i] == k)
+			i++, p++;
+		while (j < sw->j1 && neg[j] == k)
+			j++, q++;
+		/* each negative here is beaten by the positives before
+		 * the group and ties with those in it */
+		u2 += (uint64_t)q * (2 * (uint64_t)(i - p) + p);
+		if (pt != NULL) {
+			pt[n].tpr = i == sw->npos ? 1 : i / P;
+			pt[n].fpr = j == sw->nneg ? 1 : j / N;
+			pt[n].thr = opml_roc_unkey(k, sw->distance);
+		}
+		n++;
+	}
+	sw->n = n;
+	sw->u2 = u2;
+	return NULL;
+}
+
+/* The first index of a[0, n) whose key is at least k. */
+static size_t
+lower(const uint64_t *a, size_t n, uint64_t k)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (a[mid] < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Below this many keys one thread sweeps. */
+#define SWEEP_PAR_MIN 65536
+
 int
 opml_roc_compute(const uint64_t *pos, size_t npos, const uint64_t *neg,
     size_t nneg, int distance, struct opml_roc *roc)
 {
+	return opml_roc_compute_par(pos, npos, neg, nneg, distance, roc, 1);
+}
+
+int
+opml_roc_compute_par(const uint64_t *pos, size_t npos, const uint64_t *neg,
+    size_t nneg, int distance, struct opml_roc *roc, int threads)
+{
+	struct sweep sw[OPML_TEAM_PARTS];
 	struct opml_roc_point *pt;
-	size_t i = 0, j = 0, n = 0, best;
+	size_t i, n, nt, t, best;
 	uint64_t u2 = 0;	/* twice the Mann-Whitney count */
-	double P = npos, N = nneg, g0, g1, t;
+	double P = npos, N = nneg, g0, g1, x;
 
 	memset(roc, 0, sizeof *roc);
 	if (npos == 0 || nneg == 0) {
 		errno = EDOM;
 		return -1;
 	}
-	if ((pt = malloc((npos + nneg + 1) * sizeof *pt)) == NULL)
+	if ((pt = opml_bigmem_realloc(NULL, (npos + nneg + 1) *
+	    sizeof *pt)) == NULL)
 		return -1;
-	pt[n].fpr = pt[n].tpr = 0;
-	pt[n++].thr = 0;	/* set below, beyond the first score */
-	while (i < npos || j < nneg) {
-		uint64_t k;
-		size_t p = 0, q = 0;
+	nt = opml_team_parts(threads);
+	if (npos + nneg < SWEEP_PAR_MIN)
+		nt = 1;
+	/* Shares split at keys of the larger class's quantiles, each
+	 * share's points counted first where there are several, then
+	 * written in place. */
+	for (t = 0; t < nt; t++) {
+		const uint64_t *big = npos >= nneg ? pos : neg;
+		size_t nbig = npos >= nneg ? npos : nneg;
 
-		if (j == nneg || (i < npos && pos[i] <= neg[j]))
-			k = pos[i];
-		else
-			k = neg[j];
-		while (i < npos && pos[i] == k)
-			i++, p++;
-		while (j < nneg && neg[j] == k)
-			j++, q++;
-		/* each negative here is beaten by the positives before
-		 * the group and ties with those in it */
-		u2 += (uint64_t)q * (2 * (uint64_t)(i - p) + p);
-		pt[n].tpr = i == npos ? 1 : i / P;
-		pt[n].fpr = j == nneg ? 1 : j / N;
-		pt[n++].thr = opml_roc_unkey(k, distance);
+		sw[t].pos = pos;
+		sw[t].neg = neg;
+		sw[t].npos = npos;
+		sw[t].nneg = nneg;
+		sw[t].distance = distance;
+		sw[t].i0 = t == 0 ? 0 : lower(pos, npos, big[nbig / nt * t]);
+		sw[t].j0 = t == 0 ? 0 : lower(neg, nneg, big[nbig / nt * t]);
+		if (t > 0) {
+			sw[t - 1].i1 = sw[t].i0;
+			sw[t - 1].j1 = sw[t].j0;
+		}
+		sw[t].pt = NULL;
+		sw[t].n = 0;
 	}
+	sw[nt - 1].i1 = npos;
+	sw[nt - 1].j1 = nneg;
+	if (nt > 1)
+		opml_team_run(sweep, sw, sizeof sw[0], nt, threads);
+	for (n = 1, t = 0; t < nt; t++) {
+		sw[t].pt = pt + n;
+		n += sw[t].n;
+	}
+	opml_team_run(sweep, sw, sizeof sw[0], nt, threads);
+	for (n = 1, t = 0; t < nt; t++) {
+		n += sw[t].n;
+		u2 += sw[t].u2;
+	}
+	pt[0].fpr = pt[0].tpr = 0;
 	/* The first point's threshold is the next double past the most
 	 * extreme score, so that no pair passes it and it stays finite. */
-	t = nextafter(pt[1].thr, distance ? -DBL_MAX : DBL_MAX);
-	pt[0].thr = isfinite(t) ? t : pt[1].thr;
+	x = nextafter(pt[1].thr, distance ? -DBL_MAX : DBL_MAX);
+	pt[0].thr = isfinite(x) ? x : pt[1].thr;
 	roc->pt = pt;
 	roc->npt = n;
 	roc->npos = npos;
@@ -127,9 +322,9 @@ opml_roc_compute(const uint64_t *pos, size_t npos, const uint64_t *neg,
 		;
 	g0 = pt[i - 1].fpr + pt[i - 1].tpr - 1;
 	g1 = pt[i].fpr + pt[i].tpr - 1;
-	t = g1 > g0 ? -g0 / (g1 - g0) : 0;
-	roc->eer = pt[i - 1].fpr + t * (pt[i].fpr - pt[i - 1].fpr);
-	best = t < 0.5 ? i - 1 : i;
+	x = g1 > g0 ? -g0 / (g1 - g0) : 0;
+	roc->eer = pt[i - 1].fpr + x * (pt[i].fpr - pt[i - 1].fpr);
+	best = x < 0.5 ? i - 1 : i;
 	if (best == 0)
 		best = 1;
 	roc->eer_thr = pt[best].thr;
@@ -163,6 +358,70 @@ opml_roc_tpr_at(const struct opml_roc *roc, double fpr)
 		return pt[lo].tpr;
 	t = (fpr - pt[lo].fpr) / (pt[lo + 1].fpr - pt[lo].fpr);
 	return pt[lo].tpr + t * (pt[lo + 1].tpr - pt[lo].tpr);
+}
+
+/* One thread's share of opml_roc_lines. */
+struct linepart {
+	const struct opml_roc_point *pt;
+	size_t from, to;
+	struct opml_buf *b;
+	int rc;
+};
+
+static void *
+lines_part(void *arg)
+{
+	struct linepart *lp = arg;
+	size_t i;
+	char *p;
+
+	lp->rc = -1;
+	if ((p = opml_buf_room(lp->b, (lp->to - lp->from) * 3 *
+	    (OPML_NUMFMT_MAX + 1))) == NULL)
+		return NULL;
+	for (i = lp->from; i < lp->to; i++) {
+		p += opml_format_double(lp->pt[i].fpr, p);
+		*p++ = ' ';
+		p += opml_format_double(lp->pt[i].tpr, p);
+		*p++ = ' ';
+		p += opml_format_double(lp->pt[i].thr, p);
+		*p++ = '\n';
+	}
+	lp->b->len = (size_t)(p - lp->b->s);
+	lp->rc = 0;
+	return NULL;
+}
+
+/* Below this many points a thread is not worth starting. */
+#define LINES_PAR_MIN 4096
+
+int
+opml_roc_lines(const struct opml_roc *roc, size_t from, size_t to,
+    struct opml_buf *b, int threads)
+{
+	struct linepart lp[OPML_TEAM_PARTS];
+	struct opml_buf own[OPML_TEAM_PARTS];
+	size_t nt, t, n = to - from;
+	int rc = 0;
+
+	nt = opml_team_parts(threads);
+	if (n < nt * LINES_PAR_MIN)
+		nt = 1;
+	memset(own, 0, sizeof own);
+	for (t = 0; t < nt; t++) {
+		lp[t].pt = roc->pt;
+		lp[t].from = from + n / nt * t;
+		lp[t].to = t + 1 == nt ? to : from + n / nt * (t + 1);
+		lp[t].b = t == 0 ? b : &own[t];
+	}
+	opml_team_run(lines_part, lp, sizeof lp[0], nt, threads);
+	for (t = 0; t < nt; t++)
+		if (lp[t].rc == -1 || (t > 0 && opml_buf_put(b, own[t].s,
+		    own[t].len) == -1))
+			rc = -1;
+	for (t = 1; t < nt; t++)
+		opml_buf_free(&own[t]);
+	return rc;
 }
 
 /* A growing string for the SVG text. */

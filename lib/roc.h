@@ -19,6 +19,9 @@ double opml_roc_unkey(uint64_t k, int distance);
 /* Sort a[0..n) ascending: LSD radix sort, 11-bit digits, tmp holds n
  * entries.  Passes whose digit is the same for all keys are skipped. */
 void opml_radix_sort(uint64_t *a, uint64_t *tmp, size_t n);
+/* The same sort with each pass split between up to `threads` threads
+ * (one below 65536 keys): 0, or -1 out of memory (a unchanged). */
+int opml_radix_sort_par(uint64_t *a, uint64_t *tmp, size_t n, int threads);
 
 struct opml_roc_point {
 	double fpr, tpr;
@@ -44,11 +47,24 @@ struct opml_roc {
  */
 int opml_roc_compute(const uint64_t *pos, size_t npos, const uint64_t *neg,
     size_t nneg, int distance, struct opml_roc *roc);
+/* The same on up to `threads` threads (one below 65536 keys): the
+ * keys cut at quantiles of the larger class (ties kept together), each
+ * part swept twice, to count its points and to write them in place. */
+int opml_roc_compute_par(const uint64_t *pos, size_t npos,
+    const uint64_t *neg, size_t nneg, int distance, struct opml_roc *roc,
+    int threads);
 void opml_roc_free(struct opml_roc *roc);
 
 /* TPR at the given FPR on the piecewise linear curve (the highest TPR
  * where the curve climbs vertically at exactly that FPR). */
 double opml_roc_tpr_at(const struct opml_roc *roc, double fpr);
+
+/* The lines `FPR TPR THRESHOLD` of points [from, to), numbers as
+ * opml_format_double writes them, appended to b; formatted on up to
+ * `threads` threads, the same text.  0, or -1 out of memory. */
+struct opml_buf;
+int opml_roc_lines(const struct opml_roc *roc, size_t from, size_t to,
+    struct opml_buf *b, int threads);
 
 /*
  * One SVG figure of n curves (names[i] labels curve i in the legend,

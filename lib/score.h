@@ -18,6 +18,12 @@ struct opml_score {
 	int same;
 };
 
+/* Parse the record [p, end) (a line without its end, from its first
+ * non-blank; not a comment) into s: 0, or -1 with the message (without
+ * file and line) in msg[0, size). */
+int opml_score_line(const char *p, const char *end, struct opml_score *s,
+    char *msg, size_t size);
+
 /* The next score line into s (blank and `#` lines skipped): 1, 0 at
  * the end, -1 with r->err set. */
 int opml_score_read(struct opml_reader *r, struct opml_score *s);

@@ -240,3 +240,35 @@ near() {
 	[ "$status" -eq 0 ]
 	[ -s "$TMP/out" ] && [ -s "$TMP/x.svg" ]
 }
+
+@test "parsing on several threads: the same bytes as one thread, errors at their line in a later part" {
+	# about 3 MB: cut into parts of at least 1 MB, one per thread
+	awk 'BEGIN { srand(7); for (i = 1; i <= 260000; i++) {
+		if (i % 1000 == 0) print "# comment"
+		printf "%.6g %s%d\n", rand() * 4 - 2 + (i % 2), i % 6 == 1 ? "+" : "", i % 2 } }' > "$TMP/big"
+	for opt in "" "-a -F" "-d"; do
+		OPML_THREADS=1 opml-roc $opt "$TMP/big" > "$TMP/one" 2> "$TMP/one.err"
+		opml-roc $opt "$TMP/big" > "$TMP/two" 2> "$TMP/two.err"
+		cmp "$TMP/one" "$TMP/two"
+		cmp "$TMP/one.err" "$TMP/two.err"
+	done
+	opml-roc - < "$TMP/big" > "$TMP/two" 2> /dev/null
+	OPML_THREADS=1 opml-roc - < "$TMP/big" > "$TMP/one" 2> /dev/null
+	cmp "$TMP/one" "$TMP/two"
+	# a bad label in the last part and a bad number after it: the
+	# first is named, at its line
+	awk 'NR == 250001 { print "0.5 2"; next } NR == 255000 { print "x 1"; next } { print }' "$TMP/big" > "$TMP/bad"
+	for t in 1 ""; do
+		run --separate-stderr env ${t:+OPML_THREADS=$t} opml-roc "$TMP/bad"
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "opml-roc: $TMP/bad:250001: label '2': expected 1 or 0 (+1 or -1)" ]
+	done
+	# a NUL byte late, an error early: the early one wins
+	awk 'NR == 3 { print "0.5 0.5 1"; next } { print }' "$TMP/big" | tr '#' '\0' > "$TMP/bad"
+	run --separate-stderr opml-roc "$TMP/bad"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-roc: $TMP/bad:3: 3 fields, expected 2" ]
+	awk 'NR == 200003 { print "0.5 0.5 1"; next } { print }' "$TMP/big" > "$TMP/bad"
+	run --separate-stderr opml-roc "$TMP/bad"
+	[ "$stderr" = "opml-roc: $TMP/bad:200003: 3 fields, expected 2" ]
+}

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "rng.h"
 #include "roc.h"
 
@@ -70,6 +71,45 @@ test_sort(void)
 	free(a);
 	free(b);
 	free(t);
+}
+
+/* The sort on several threads: what qsort gives, for sizes around the
+ * threshold of one thread, odd sizes, keys sharing digits (skipped
+ * passes), all keys equal. */
+static void
+test_sort_par(void)
+{
+	static const size_t sizes[] = { 0, 1, 5, 65535, 65536, 200001 };
+	struct opml_rng g;
+	size_t n, i, k, kind;
+	int threads;
+
+	opml_rng_seed(&g, 9);
+	for (k = 0; k < sizeof sizes / sizeof *sizes; k++)
+		for (kind = 0; kind < 3; kind++)
+			for (threads = 1; threads <= 3; threads++) {
+				uint64_t *a, *b, *t;
+
+				n = sizes[k];
+				a = malloc((n + 1) * sizeof *a);
+				b = malloc((n + 1) * sizeof *b);
+				t = malloc((n + 1) * sizeof *t);
+				for (i = 0; i < n; i++)
+					a[i] = b[i] = kind == 0 ?
+					    opml_rng_next(&g) : kind == 1 ?
+					    UINT64_C(0x8000000000000000) |
+					    (opml_rng_next(&g) & 0xfffff0000) :
+					    42;
+				CHECK(opml_radix_sort_par(a, t, n, threads) ==
+				    0);
+				if (n > 0)
+					qsort(b, n, sizeof *b, cmp64);
+				CHECK(n == 0 || memcmp(a, b, n * sizeof *a) ==
+				    0);
+				free(a);
+				free(b);
+				free(t);
+			}
 }
 
 /* AUC by counting all positive-negative pairs. */
@@ -212,6 +252,105 @@ test_by_hand(void)
 	}
 }
 
+/* The curve on several threads: the points, AUC and EER of one thread,
+ * with ties across the places where the keys are cut, one class much
+ * larger than the other, and a few distinct keys only. */
+static void
+test_compute_par(void)
+{
+	struct opml_rng g;
+	size_t n = 150001, i, kind, np, nq;
+	uint64_t *p = malloc(n * sizeof *p), *q = malloc(n * sizeof *q);
+	uint64_t *t = malloc(n * sizeof *t);
+	int threads;
+
+	opml_rng_seed(&g, 17);
+	for (kind = 0; kind < 3; kind++) {
+		struct opml_roc one, par;
+
+		np = nq = 0;
+		for (i = 0; i < n; i++) {
+			double x = kind == 2 ? (double)opml_rng_below(&g, 5) :
+			    floor((opml_rng_unit(&g) - 0.5) * 3000) / 7;
+			int lab = kind == 1 ? i % 50 == 0 : i % 3 != 0;
+
+			if (lab)
+				p[np++] = opml_roc_key(x + (kind == 1) * 0.1,
+				    kind % 2);
+			else
+				q[nq++] = opml_roc_key(x, kind % 2);
+		}
+		opml_radix_sort(p, t, np);
+		opml_radix_sort(q, t, nq);
+		CHECK(opml_roc_compute(p, np, q, nq, kind % 2, &one) == 0);
+		for (threads = 2; threads <= 3; threads++) {
+			CHECK(opml_roc_compute_par(p, np, q, nq, kind % 2,
+			    &par, threads) == 0);
+			CHECK(par.npt == one.npt);
+			CHECK(par.npt == one.npt && memcmp(par.pt, one.pt,
+			    one.npt * sizeof *one.pt) == 0);
+			CHECK(par.auc == one.auc && par.eer == one.eer &&
+			    par.eer_thr == one.eer_thr);
+			opml_roc_free(&par);
+		}
+		{
+			double a = 0;
+			for (i = 1; i < one.npt; i++)
+				a += (one.pt[i].fpr - one.pt[i - 1].fpr) *
+				    (one.pt[i].tpr + one.pt[i - 1].tpr) / 2;
+			CHECK(fabs(a - one.auc) <= 1e-12);
+		}
+		opml_roc_free(&one);
+	}
+	free(p);
+	free(q);
+	free(t);
+}
+
+/* The lines of the points, on 1 to 3 threads: the same text, and each
+ * number reads back to the point's value. */
+static void
+test_lines(void)
+{
+	struct opml_rng g;
+	struct opml_roc roc;
+	struct opml_buf b[3];
+	size_t n = 30000, i, k;
+	double *s = malloc(n * sizeof *s);
+	int *lab = malloc(n * sizeof *lab);
+	char *p, *e;
+
+	opml_rng_seed(&g, 3);
+	for (i = 0; i < n; i++) {
+		lab[i] = i % 3 == 0;
+		s[i] = (opml_rng_unit(&g) - 0.5) * (i % 7 ? 1 : 1e-300) +
+		    lab[i];
+	}
+	roc_of(s, lab, n, 0, &roc);
+	memset(b, 0, sizeof b);
+	for (k = 0; k < 3; k++) {
+		CHECK(opml_roc_lines(&roc, 0, 5, &b[k], (int)k + 1) == 0);
+		CHECK(opml_roc_lines(&roc, 5, roc.npt, &b[k], (int)k + 1) ==
+		    0);
+	}
+	CHECK(b[0].len == b[1].len && b[0].len == b[2].len);
+	CHECK(memcmp(b[0].s, b[1].s, b[0].len) == 0);
+	CHECK(memcmp(b[0].s, b[2].s, b[0].len) == 0);
+	p = b[2].s;
+	for (i = 0; i < roc.npt; i++) {
+		CHECK(strtod(p, &e) == roc.pt[i].fpr && *e == ' ');
+		CHECK(strtod(e, &p) == roc.pt[i].tpr && *p == ' ');
+		CHECK(strtod(p, &e) == roc.pt[i].thr && *e == '\n');
+		p = e + 1;
+	}
+	CHECK(p == b[2].s + b[2].len);
+	for (k = 0; k < 3; k++)
+		opml_buf_free(&b[k]);
+	opml_roc_free(&roc);
+	free(s);
+	free(lab);
+}
+
 static void
 test_eer(void)
 {
@@ -248,6 +387,9 @@ main(void)
 {
 	test_keys();
 	test_sort();
+	test_sort_par();
+	test_lines();
+	test_compute_par();
 	test_auc_random();
 	test_by_hand();
 	test_eer();

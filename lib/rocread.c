@@ -1,0 +1,552 @@
+/*
+ * Score lines into ROC keys on several threads.  Each part of a block
+ * is parsed on its own with the column count fixed by the input's first
+ * record (read before the block is cut), so a part's first error is the
+ * one a single pass would meet there: the parts are looked at in order
+ * and the first error wins, its line being the lines of the parts
+ * before it plus its place in its part.
+ *
+ * A line of the plain form (numbers without exponent, a label 0, 1,
+ * +1 or -1, blanks, an optional CR before the end) is parsed in one
+ * scan here; any other line, and every line that is wrong, goes to
+ * opml_score_line as opml_score_read would give it, for the same
+ * result and the same message.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bigmem.h"
+#include "roc.h"
+#include "rocread.h"
+#include "team.h"
+
+#define BLOCK (8 << 20)
+#define PART_MIN (256 << 10)
+
+void
+opml_rocread_init(struct opml_rocread *rr, int distance)
+{
+	memset(rr, 0, sizeof *rr);
+	rr->threads = opml_team_threads();
+	rr->block = BLOCK;
+	rr->part_min = PART_MIN;
+	rr->distance = distance;
+}
+
+void
+opml_rocread_free(struct opml_rocread *rr)
+{
+	size_t c;
+
+	for (c = 0; c < OPML_SCORE_MAX; c++) {
+		free(rr->pos[c].k);
+		free(rr->neg[c].k);
+		rr->pos[c].k = rr->neg[c].k = NULL;
+	}
+}
+
+static const double pow10d[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+
+#define TWO53 ((uint64_t)1 << 53)
+
+static int
+isdig(char c)
+{
+	return (unsigned char)(c - '0') < 10;
+}
+
+static const uint64_t pow10u[] = {
+	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000
+};
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define ONES UINT64_C(0x0101010101010101)
+
+/* The 8 bytes at s as a word, the first byte lowest. */
+static uint64_t
+word(const char *s)
+{
+	uint64_t x;
+
+	memcpy(&x, s, sizeof x);
+	return x;
+}
+
+/* The digits at the start of the word x, 0 to 8, and in *v the value
+ * of those digits.  A byte b is a digit when b ^ '0' < 10: adding 0x76
+ * to its low 7 bits carries into bit 7 exactly when they are 10 or
+ * more (and never out of the byte). */
+static int
+lead(uint64_t x, uint64_t *v)
+{
+	uint64_t d = x ^ (0x30 * ONES);
+	uint64_t nd = (((d & (0x7f * ONES)) + 0x76 * ONES) | d) & (0x80 * ONES);
+	int k = nd != 0 ? __builtin_ctzll(nd) >> 3 : 8;
+
+	if (k == 0) {
+		*v = 0;
+		return 0;
+	}
+	/* the k digits to the top, zeros before them; then pairs,
+	 * quadruples and the eight combined (three multiplies) */
+	d <<= 8 * (8 - k);
+	d = (d * 10 + (d >> 8)) & UINT64_C(0x00ff00ff00ff00ff);
+	d = (d * 100 + (d >> 16)) & UINT64_C(0x0000ffff0000ffff);
+	*v = (d * 10000 + (d >> 32)) & 0xffffffff;
+	return k;
+}
+#endif
+
+/*
+ * w / 10^f with w and 10^f exact doubles is one correctly rounded
+ * division (Clinger 1990): the value a correct strtod gives.  Digits
+ * are taken 8 at a time where 8 bytes are left, one at a time else.
+ */
+const char *
+opml_rocread_number(const char *p, const char *end, double *v)
+{
+	const char *s;
+	uint64_t w = 0;
+	size_t nd, nf = 0;
+	int neg = 0;
+
+	if (p < end && (*p == '-' || *p == '+'))
+		neg = *p++ == '-';
+#if defined(ONES) && (defined(__GNUC__) || defined(__clang__))
+	if (end - p >= 8) {
+		uint64_t f;
+		int k = lead(word(p), &w), j;
+
+		if (k < 8 && (p[k] != '.' || end - (p + k + 1) < 8)) {
+			if (p[k] == '.')
+				goto slow;
+			nd = (size_t)k;
+			p += k;
+			goto done;
+		}
+		if (k < 8 && (j = lead(word(p + k + 1), &f)) < 8) {
+			w = w * pow10u[j] + f;
+			nd = (size_t)(k + j);
+			nf = (size_t)j;
+			p += k + 1 + j;
+			goto done;
+		}
+	}
+slow:
+	w = 0;
+#endif
+	for (s = p; p < end && isdig(*p); p++)
+		w = w * 10 + (uint64_t)(*p - '0');
+	nd = (size_t)(p - s);
+	if (p < end && *p == '.') {
+		for (s = ++p; p < end && isdig(*p); p++)
+			w = w * 10 + (uint64_t)(*p - '0');
+		nf = (size_t)(p - s);
+	}
+	nd += nf;
+#if defined(ONES) && (defined(__GNUC__) || defined(__clang__))
+done:
+#endif
+	if (nd == 0 || nd > 19 || w > TWO53 || nf > 22)
+		return NULL;
+	*v = (double)w / pow10d[nf];
+	if (neg)
+		*v = -*v;
+	return p;
+}
+
+static int
+isblank_(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/*
+ * The plain line at p: n numbers, each followed by blanks, and a label,
+ * then blanks and a CR allowed before the newline (or the end, which
+ * only the input's last line reaches).  The pointer past the line, or
+ * NULL if it is not of that form.
+ */
+static const char *
+plain(const char *p, const char *end, size_t n, double *x, int *same)
+{
+	size_t c;
+	int sign = 0;
+
+	for (c = 0; c < n; c++) {
+		if ((p = opml_rocread_number(p, end, &x[c])) == NULL ||
+		    p == end || !isblank_(*p))
+			return NULL;
+		do
+			p++;
+		while (p < end && isblank_(*p));
+	}
+	if (p < end && (*p == '+' || *p == '-'))
+		sign = *p++;
+	if (p == end || (*p != '0' && *p != '1') || (*p == '0' && sign))
+		return NULL;
+	*same = *p++ == '1' && sign != '-';
+	while (p < end && isblank_(*p))
+		p++;
+	if (p < end && *p == '\r')
+		p++;
+	if (p == end)
+		return p;
+	return *p == '\n' ? p + 1 : NULL;
+}
+
+/* A thread's part: its lines [p, end), its own keys. */
+struct part {
+	const char *p, *end;
+	size_t n;		/* score columns; 0: the first record's */
+	int distance;
+	int once;		/* stop after the first record */
+	struct opml_rockeys pos[OPML_SCORE_MAX], neg[OPML_SCORE_MAX];
+	unsigned long lines;	/* lines read */
+	int fail;		/* 1: msg at line `lines`; -1: out of memory */
+	char msg[OPML_ERRMAX];
+};
+
+static int
+push(struct opml_rockeys *a, uint64_t k)
+{
+	if (a->n == a->cap) {
+		size_t cap = a->cap ? 2 * a->cap : 1024;
+		uint64_t *nk;
+
+		if (cap > SIZE_MAX / sizeof *nk ||
+		    (nk = opml_bigmem_realloc(a->k, cap * sizeof *nk)) == NULL)
+			return -1;
+		a->k = nk;
+		a->cap = cap;
+	}
+	a->k[a->n++] = k;
+	return 0;
+}
+
+static int
+keys(struct part *pt, const double *x, int same)
+{
+	struct opml_rockeys *a = same ? pt->pos : pt->neg;
+	size_t c;
+
+	for (c = 0; c < pt->n; c++)
+		if (push(&a[c], opml_roc_key(x[c], pt->distance)) == -1) {
+			pt->fail = -1;
+			return -1;
+		}
+	return 0;
+}
+
+/* Any line, as opml_reader_record and opml_score_read take it: the
+ * pointer past it; NULL on an error (pt->fail set).  *rec is set if
+ * the line was a record. */
+static const char *
+line(struct part *pt, const char *p, const char *end, int *rec)
+{
+	struct opml_score sc;
+	const char *e = memchr(p, '\n', (size_t)(end - p)), *next;
+	size_t n, k;
+
+	next = e != NULL ? e + 1 : end;
+	n = (size_t)((e != NULL ? e : end) - p);
+	pt->lines++;
+	*rec = 0;
+	if (n > 0 && p[n - 1] == '\r')
+		n--;
+	if (memchr(p, '\0', n) != NULL) {
+		snprintf(pt->msg, sizeof pt->msg, "a NUL byte in the line");
+		pt->fail = 1;
+		return NULL;
+	}
+	for (k = 0; k < n && isblank_(p[k]); k++)
+		;
+	if (k == n || p[k] == '#')
+		return next;
+	sc.n = pt->n;
+	if (opml_score_line(p + k, p + n, &sc, pt->msg, sizeof pt->msg) ==
+	    -1) {
+		pt->fail = 1;
+		return NULL;
+	}
+	pt->n = sc.n;
+	*rec = 1;
+	return keys(pt, sc.x, sc.same) == -1 ? NULL : next;
+}
+
+static void *
+parse(void *arg)
+{
+	struct part *pt = arg;
+	const char *p = pt->p, *end = pt->end, *q;
+	double x[OPML_SCORE_MAX];
+	int same, rec;
+
+	size_t c;
+
+	for (c = 0; c < OPML_SCORE_MAX; c++)
+		pt->pos[c].n = pt->neg[c].n = 0;
+	pt->lines = 0;
+	pt->fail = 0;
+	while (p < end) {
+		if (pt->n > 0 && (q = plain(p, end, pt->n, x, &same)) !=
+		    NULL) {
+			if (keys(pt, x, same) == -1)
+				break;
+			pt->lines++;
+			p = q;
+			continue;
+		}
+		if ((p = line(pt, p, end, &rec)) == NULL)
+			break;
+		if (rec && pt->once)
+			break;
+	}
+	pt->p = p;
+	return NULL;
+}
+
+/* Cut [p, end) after the first line end past each even share. */
+static size_t
+cut(struct part *pt, size_t np, const char *p, const char *end,
+    size_t part_min)
+{
+	size_t len = (size_t)(end - p), k;
+	const char *c, *nl;
+
+	if (np > len / part_min)
+		np = len / part_min;
+	if (np < 1)
+		np = 1;
+	for (k = 0; k < np; k++) {
+		pt[k].p = p;
+		c = k + 1 == np ? end : p + len / np * (k + 1);
+		if (c < p)
+			c = p;
+		if (c < end && (nl = memchr(c, '\n', (size_t)(end - c))) !=
+		    NULL)
+			c = nl + 1;
+		else
+			c = end;
+		pt[k].end = c;
+		p = c;
+	}
+	return np;
+}
+
+/* The parts' keys of one block go to rr's arrays: part t's of column
+ * c and a class at off[t][c][class], copied on t's thread. */
+struct copy {
+	const struct part *pt;
+	struct opml_rocread *rr;
+	size_t off[OPML_SCORE_MAX][2];
+};
+
+static void *
+copy(void *arg)
+{
+	struct copy *cp = arg;
+	size_t c;
+
+	for (c = 0; c < cp->rr->n; c++) {
+		const struct opml_rockeys *a = &cp->pt->neg[c], *b =
+		    &cp->pt->pos[c];
+		if (a->n > 0)
+			memcpy(cp->rr->neg[c].k + cp->off[c][0], a->k,
+			    a->n * sizeof *a->k);
+		if (b->n > 0)
+			memcpy(cp->rr->pos[c].k + cp->off[c][1], b->k,
+			    b->n * sizeof *b->k);
+	}
+	return NULL;
+}
+
+static int
+grow(struct opml_rockeys *a, size_t n)
+{
+	size_t cap = a->cap;
+	uint64_t *nk;
+
+	if (n <= cap)
+		return 0;
+	cap = cap > SIZE_MAX / 2 ? SIZE_MAX : 2 * cap;
+	if (cap < n)
+		cap = n;
+	if (cap > SIZE_MAX / sizeof *nk ||
+	    (nk = opml_bigmem_realloc(a->k, cap * sizeof *nk)) == NULL)
+		return -1;
+	a->k = nk;
+	a->cap = cap;
+	return 0;
+}
+
+/* Append the keys of parts [0, np) to rr's. */
+static int
+gather(struct opml_rocread *rr, struct part *pt, size_t np)
+{
+	struct copy cp[OPML_TEAM_PARTS];
+	size_t c, t, k;
+
+	rr->n = pt[0].n;
+	for (c = 0; c < rr->n; c++)
+		for (k = 0; k < 2; k++) {
+			struct opml_rockeys *a = k ? &rr->pos[c] :
+			    &rr->neg[c];
+			size_t n = a->n;
+
+			for (t = 0; t < np; t++) {
+				cp[t].off[c][k] = n;
+				n += (k ? pt[t].pos[c] : pt[t].neg[c]).n;
+			}
+			if (grow(a, n) == -1)
+				return -1;
+			a->n = n;
+		}
+	for (t = 0; t < np; t++) {
+		cp[t].pt = &pt[t];
+		cp[t].rr = rr;
+	}
+	opml_team_run(copy, cp, sizeof cp[0], np, rr->threads);
+	return 0;
+}
+
+/* The first failed part's error into r: -1. */
+static int
+failed(struct opml_reader *r, const struct part *pt, unsigned long line)
+{
+	if (pt->fail == -1) {
+		snprintf(r->err, sizeof r->err, "out of memory");
+		return -1;
+	}
+	r->line = line + pt->lines;
+	return opml_reader_fail(r, "%s", pt->msg);
+}
+
+/* Fill buf from r's file; *eof set at its end, *rderr on an error. */
+static size_t
+fill(struct opml_reader *r, char *buf, size_t len, size_t cap, int *eof,
+    int *rderr)
+{
+	ssize_t got;
+
+	while (len < cap && !*eof) {
+		do
+			got = read(r->fd, buf + len, cap - len);
+		while (got < 0 && errno == EINTR);
+		if (got < 0) {
+			*rderr = errno;
+			*eof = 1;
+		} else if (got == 0)
+			*eof = 1;
+		else
+			len += (size_t)got;
+	}
+	return len;
+}
+
+int
+opml_rocread_file(struct opml_rocread *rr, struct opml_reader *r)
+{
+	struct part *pt;
+	char *buf = NULL, *nb;
+	const char *p, *end;
+	size_t nt, np, cap, len = 0, done, k;
+	unsigned long line = 0;
+	int eof = 0, rderr = 0, rc = -1;
+
+	nt = opml_team_parts(rr->threads);
+	cap = rr->block > 0 ? rr->block : 1;
+	if ((pt = calloc(nt, sizeof *pt)) == NULL ||
+	    (buf = opml_bigmem_realloc(NULL, cap)) == NULL)
+		goto nomem;
+	for (k = 0; k < nt; k++)
+		pt[k].distance = rr->distance;
+	for (;;) {
+		len = fill(r, buf, len, cap, &eof, &rderr);
+		/* the complete lines; at the end, all */
+		if (eof && !rderr)
+			done = len;
+		else {
+			for (done = len; done > 0 && buf[done - 1] != '\n';
+			    done--)
+				;
+			if (done == 0 && !eof) {	/* a longer line */
+				if (cap > SIZE_MAX / 2 ||
+				    (nb = opml_bigmem_realloc(buf, cap * 2)) == NULL) {
+					snprintf(r->err, sizeof r->err,
+					    "%s:%lu: line too long for memory",
+					    r->name, line + 1);
+					goto out;
+				}
+				buf = nb;
+				cap *= 2;
+				continue;
+			}
+		}
+		p = buf;
+		end = buf + done;
+		if (pt[0].n == 0 && p < end) {
+			/* the first record fixes the columns */
+			pt[0].p = p;
+			pt[0].end = end;
+			pt[0].once = 1;
+			parse(&pt[0]);
+			pt[0].once = 0;
+			if (pt[0].fail) {
+				failed(r, &pt[0], line);
+				goto out;
+			}
+			if (gather(rr, pt, 1) == -1)
+				goto nomem;
+			line += pt[0].lines;
+			p = pt[0].p;
+			for (k = 1; k < nt; k++)
+				pt[k].n = pt[0].n;
+		}
+		if (p < end) {
+			np = cut(pt, nt, p, end, rr->part_min);
+			opml_team_run(parse, pt, sizeof *pt, np, rr->threads);
+			for (k = 0; k < np; k++) {
+				if (pt[k].fail) {
+					failed(r, &pt[k], line);
+					goto out;
+				}
+				line += pt[k].lines;
+			}
+			if (gather(rr, pt, np) == -1)
+				goto nomem;
+		}
+		memmove(buf, buf + done, len - done);
+		len -= done;
+		if (eof)
+			break;
+	}
+	r->line = line;
+	if (rderr) {
+		snprintf(r->err, sizeof r->err, "%s: %s", r->name,
+		    strerror(rderr));
+		goto out;
+	}
+	rc = rr->n > 0;
+	goto out;
+nomem:
+	snprintf(r->err, sizeof r->err, "out of memory");
+out:
+	if (pt != NULL)
+		for (k = 0; k < nt; k++) {
+			struct opml_rocread tmp;
+
+			memcpy(tmp.pos, pt[k].pos, sizeof tmp.pos);
+			memcpy(tmp.neg, pt[k].neg, sizeof tmp.neg);
+			opml_rocread_free(&tmp);
+		}
+	free(pt);
+	free(buf);
+	return rc;
+}
