@@ -591,3 +591,59 @@ close_to() {
 	[[ ${lines[0]} == "#opml version=1 algorithm=lmnn d=310 "* ]]
 	[ $(($(date +%s) - start)) -lt 120 ]
 }
+
+# --- Exhausted memory, damaged states, degenerate sets. ---
+
+# each_alloc_fails PROG ARGS...: PROG -o m ARGS (run in $TMP/o) once
+# under tests/fault.so to count its allocations, then once with each
+# allocation in turn failing: each run ends 0 with the model of the
+# first, or 1 with one line "opml-learn: ..." and no file left; never a
+# crash.  (tests/slow/allocs.bats does the same for OPML.)
+each_alloc_fails() {
+	local n count rc err
+	rm -rf "$TMP/o"
+	mkdir "$TMP/o"
+	env -C "$TMP/o" OPML_THREADS=1 OPML_FAULT_COUNT="$TMP/count" \
+	    LD_PRELOAD="$TOP/tests/fault.so" "$1" -o m "${@:2}" 2> /dev/null
+	mv "$TMP/o/m" "$TMP/ref"
+	count=$(< "$TMP/count")
+	[ "$count" -gt 0 ]
+	for ((n = 1; n <= count; n++)); do
+		rm -rf "$TMP/o"
+		mkdir "$TMP/o"
+		rc=0
+		env -C "$TMP/o" OPML_THREADS=1 OPML_FAULT_ALLOC=$n \
+		    LD_PRELOAD="$TOP/tests/fault.so" "$1" -o m "${@:2}" \
+		    2> "$TMP/stderr" || rc=$?
+		err=$(< "$TMP/stderr")
+		if [ "$rc" -eq 0 ]; then
+			cmp "$TMP/o/m" "$TMP/ref"
+		elif [ "$rc" -ne 1 ] || [[ $err == *$'\n'* ]] ||
+		    [[ $err != "opml-learn: "* ]] || [ -e "$TMP/o/m" ]; then
+			echo "$1 -o m ${*:2}: allocation $n of $count: exit $rc"
+			printf '%s\n' "$err"
+			return 1
+		fi
+	done
+}
+
+@test "any allocation of any method may fail: the model, or exit 1 with one line" {
+	skip_if_sanitized "LD_PRELOAD cannot interpose"
+	tiny
+	# a constant third column: LMNN and PCA work in the 2 directions
+	# that vary
+	awk '{ print $0, 5 }' "$TMP/tiny.txt" > "$TMP/flat.txt"
+	for a in rdml oasis mahalanobis covariance; do
+		each_alloc_fails opml-learn -a $a -v "$TMP/tiny.txt"
+	done
+	for a in pola lego soml; do
+		each_alloc_fails opml-learn -a $a -p constraints=30 "$TMP/tiny.txt"
+	done
+	each_alloc_fails opml-learn -a itml -p constraints=30 "$TMP/flat.txt"
+	each_alloc_fails opml-learn -a lmnn -p k=2 -p max_iter=5 "$TMP/flat.txt"
+	each_alloc_fails opml-learn -a pca -p whiten=1 "$TMP/flat.txt"
+	for a in rdml oasis; do
+		opml-learn -a $a "$TMP/tiny.txt" > "$TMP/$a.m"
+		each_alloc_fails opml-learn -i "$TMP/$a.m" "$TMP/tiny.txt"
+	done
+}
