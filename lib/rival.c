@@ -1,4 +1,5 @@
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,7 +129,8 @@ opml_rival_report(const struct opml_rival *r, char *buf, size_t len)
 }
 
 /* Parse "key=value ..." of a state line into the parameters (those not
- * given on the command line) and the counters. */
+ * given on the command line) and the counters: -1 when a value is not
+ * a number, a parameter is outside its range or a count is negative. */
 static int
 parse_state(struct opml_rival *r, const char *p, const int *given)
 {
@@ -151,6 +153,11 @@ parse_state(struct opml_rival *r, const char *p, const int *given)
 #define KEY(s) ((size_t)(eq - k) == strlen(s) && memcmp(k, s, eq - k) == 0)
 		for (i = 0; r->me->par[i].name != NULL; i++)
 			if (KEY(r->me->par[i].name)) {
+				/* in its range, as -p would have it */
+				const struct opml_param *pp = &r->me->par[i];
+				if (x < pp->lo || x > pp->hi ||
+				    (pp->integer && x != floor(x)))
+					return -1;
 				if (!given[i])
 					r->val[i] = x;
 				break;

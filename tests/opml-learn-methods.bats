@@ -647,3 +647,43 @@ each_alloc_fails() {
 		each_alloc_fails opml-learn -i "$TMP/$a.m" "$TMP/tiny.txt"
 	done
 }
+
+# resume_fails MODEL SED MESSAGE: MODEL edited by SED cannot resume its
+# method: exit 1, one line naming the model file and MESSAGE.
+resume_fails() {
+	sed "$2" "$1" > "$TMP/bad.m"
+	! cmp -s "$1" "$TMP/bad.m"
+	run --separate-stderr opml-learn -i "$TMP/bad.m" "$TMP/tiny.txt"
+	[ "$status" -eq 1 ] || { echo "$2"; show; return 1; }
+	[ -z "$output" ]
+	[[ $stderr == "opml-learn: $TMP/bad.m: model: $3" ]] || { echo "$2"; show; return 1; }
+}
+
+@test "a damaged rdml or oasis state does not resume: the model file and what is wrong" {
+	tiny
+	opml-learn -a rdml "$TMP/tiny.txt" > "$TMP/r.m"
+	opml-learn -a oasis "$TMP/tiny.txt" > "$TMP/o.m"
+	resume_fails "$TMP/r.m" 's/^#rdml .*/#rdml pairs=x/' "bad #rdml line"
+	resume_fails "$TMP/r.m" 's/^#rdml .*/#rdml pairs/' "bad #rdml line"
+	resume_fails "$TMP/r.m" 's/^#rdml .*/#rdml pairs=-1/' "bad #rdml line"
+	# a parameter outside its range (lambda > 0, threshold > 0, C > 0)
+	resume_fails "$TMP/r.m" 's/ lambda=0.1 / lambda=-1 /' "bad #rdml line"
+	resume_fails "$TMP/r.m" 's/ threshold=1 / threshold=0 /' "bad #rdml line"
+	resume_fails "$TMP/o.m" 's/ C=0.1 / C=0 /' "bad #oasis line"
+	resume_fails "$TMP/r.m" '/^#rdml /d' "no rdml state to resume (#rdml and #M)"
+	resume_fails "$TMP/r.m" '/^#M /{x;/^$/d;x}' \
+	    "no rdml state to resume (#rdml and #M)"
+	resume_fails "$TMP/r.m" '/^#M /p' "bad #M line"
+	resume_fails "$TMP/r.m" 's/^\(#M [^ ]*\) .*/\1/' "bad #M line"
+	resume_fails "$TMP/r.m" 's/^\(#M .*\)/\1 1/' "bad #M line"
+	resume_fails "$TMP/r.m" 's/^#prev \([^ ]*\) .*/#prev \1/' "bad #prev line"
+	resume_fails "$TMP/r.m" 's/^#prev [^ ]* /#prev  /' "bad #prev line"
+	resume_fails "$TMP/r.m" 's/^\(#prev .*\) [^ ]*$/\1 x/' "bad #prev line"
+	resume_fails "$TMP/o.m" '/^#oasis /d' "no oasis state to resume (#oasis)"
+	resume_fails "$TMP/o.m" '1s/ form=similarity//' "an oasis model has d rows of W"
+	# spaces around the fields are no damage
+	sed 's/^#M .*/& /; s/^#rdml /&  /' "$TMP/r.m" > "$TMP/sp.m"
+	opml-learn -i "$TMP/r.m" "$TMP/tiny.txt" > "$TMP/a"
+	opml-learn -i "$TMP/sp.m" "$TMP/tiny.txt" > "$TMP/b"
+	cmp "$TMP/a" "$TMP/b"
+}
