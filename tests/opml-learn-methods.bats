@@ -687,3 +687,54 @@ resume_fails() {
 	opml-learn -i "$TMP/sp.m" "$TMP/tiny.txt" > "$TMP/b"
 	cmp "$TMP/a" "$TMP/b"
 }
+
+# The one row of a model, all zeros, r=1 in its header.
+zero_row() {
+	grep -q '^#opml .* r=1 ' "$1"
+	[ "$(grep -v '^#' "$1")" = "$(printf '0 %.0s' $(seq "$2") | sed 's/ $//')" ]
+}
+
+@test "degenerate sets: coinciding samples, constant columns, one class in a stream" {
+	printf '%s\n' 'a 1 2' 'b 1 2' 'a 1 2' 'b 1 2' > "$TMP/dup.txt"
+	# no distance threshold from pairs at distance 0
+	run --separate-stderr opml-learn -a itml "$TMP/dup.txt"
+	[ "$status" -eq 1 ]
+	[[ $stderr == "opml-learn: -a itml: every sampled pair of samples coincides: no distance threshold" ]]
+	# a covariance of 0: M = 0, one zero row; so for pca whitened
+	opml-learn -a covariance "$TMP/dup.txt" > "$TMP/m"
+	zero_row "$TMP/m" 2
+	grep -q '^#covariance trace=0$' "$TMP/m"
+	opml-learn -a pca -p whiten=1 "$TMP/dup.txt" > "$TMP/m"
+	zero_row "$TMP/m" 2
+	grep -q '^#pca whiten=1 rank=0 ' "$TMP/m"
+	# lmnn: the impostors coincide with the targets, no gradient; the
+	# step halves from 1e-7 until below min_step 1e-22: 50 halvings
+	run opml-learn -a lmnn -p k=1 "$TMP/dup.txt"
+	[ "$status" -eq 0 ]
+	[[ $output == *$'\n#lmnn '*" iterations=50 "* ]] || { show; false; }
+	[ "$(rows <(printf '%s\n' "$output") | tr '\n' ' ')" = "1 0 0 1 " ]
+	# rdml on a stream of one class: every pair is within the
+	# threshold of M = 0, so M stays 0
+	tiny
+	grep '^a ' "$TMP/tiny.txt" > "$TMP/a.txt"
+	opml-learn -a rdml "$TMP/a.txt" > "$TMP/m"
+	zero_row "$TMP/m" 2
+	grep -q '^#rdml .* updates=0 ' "$TMP/m"
+}
+
+@test "values whose squares overflow: the batch learners say so, the others stay finite" {
+	printf '%s\n' 'a 1e200 1' 'a 1e200 2' 'b -1e200 1' 'b -1e200 3' \
+	    'a 1e200 1.5' 'b -1e200 2' > "$TMP/huge.txt"
+	for a in mahalanobis itml lmnn pca covariance; do
+		run --separate-stderr opml-learn -a $a \
+		    $([ $a = lmnn ] && echo "-p k=1") "$TMP/huge.txt"
+		[ "$status" -eq 1 ] || { echo $a; show; false; }
+		[ -z "$output" ]
+		[[ $stderr == "opml-learn: -a $a: a value or a result is not a finite number" ]]
+	done
+	for a in rdml oasis pola lego soml; do
+		run opml-learn -a $a "$TMP/huge.txt"
+		[ "$status" -eq 0 ]
+		! printf '%s\n' "$output" | grep -qi 'nan\|inf'
+	done
+}
