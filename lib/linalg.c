@@ -6,25 +6,6 @@
 #include "linalg.h"
 #include "vec.h"
 
-const char *
-opml_linalg_strerror(int err)
-{
-	switch (err) {
-	case 0:
-		return "success";
-	case OPML_LINALG_ENOMEM:
-		return "out of memory";
-	case OPML_LINALG_ENOCONV:
-		return "the eigenvalue iteration did not converge";
-	case OPML_LINALG_ENONFINITE:
-		return "a matrix entry is not a finite number";
-	case OPML_LINALG_ENOTPD:
-		return "the matrix is not positive definite";
-	default:
-		return "unknown linear algebra error";
-	}
-}
-
 int
 opml_linalg_cholesky(double *A, size_t d)
 {
