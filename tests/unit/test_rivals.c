@@ -556,6 +556,133 @@ test_soml(void)
 	opml_soml_free(&s);
 }
 
+/* ------------------------------------------------- limits of a double */
+
+/*
+ * What no step can do: a d x d state a size_t cannot count is refused;
+ * d = 0 is a learner of nothing; a difference whose square a double
+ * cannot hold, or whose product underflows to 0, leaves the state
+ * exactly as it was; and LEGO's raw update (opml_lego_update) towards
+ * a target above z'Mz solves its quadratic too.
+ */
+static void
+test_limits(void)
+{
+	struct opml_lego lg;
+	struct opml_rdml rd;
+	struct opml_oasis oa;
+	struct opml_soml so;
+	size_t huge = (size_t)1 << (sizeof(size_t) * 4 + 1), i;
+	double big[2] = { 1e200, -1e200 }, tiny[2] = { 1e-160, 1e-160 };
+	double zero[2] = { 0, 0 }, M0[4], z[2] = { 1, 1 }, u[2], r[2], p[2],
+	    q[2], one[1] = { 2 };
+
+	CHECK(opml_lego_init(&lg, huge) == -1);
+	CHECK(opml_rdml_init(&rd, huge) == -1);
+	CHECK(opml_oasis_init(&oa, huge) == -1);
+	CHECK(opml_lego_init(&lg, 0) == 0 && lg.d == 0);
+	CHECK(opml_lego_step(&lg, NULL, NULL, 1) == 0);
+	opml_lego_free(&lg);
+	CHECK(opml_rdml_init(&rd, 0) == 0 && rd.d == 0);
+	opml_rdml_free(&rd);
+	CHECK(opml_oasis_init(&oa, 0) == 0 && oa.d == 0);
+	opml_oasis_free(&oa);
+	CHECK(opml_soml_init(&so, 0) == 0 && so.d == 0);
+	opml_soml_free(&so);
+
+	/* LEGO: z'Mz beyond a double, or 0: M stays */
+	opml_lego_init(&lg, 2);
+	lg.u = 1, lg.l = 2;
+	memcpy(M0, lg.M, sizeof M0);
+	CHECK(opml_lego_step(&lg, big, zero, 1) == 0);
+	CHECK(opml_lego_update(&lg, zero, 1) == 0);
+	CHECK(memcmp(M0, lg.M, sizeof M0) == 0 && lg.updates == 0);
+	/* towards y = 4 from yh = 2 (M = I, z = (1, 1), eta = 1):
+	 * 2 yb^2 + (1 - 8) yb - 2 = 0, yb = (7 + sqrt 65) / 4, and
+	 * M' = I - beta 11' with beta = (yb - 4) / (1 + 2 (yb - 4)) */
+	lg.eta = 1;
+	CHECK(opml_lego_update(&lg, z, 4) == 1);
+	{
+		double yb = (7 + sqrt(65)) / 4;
+		double beta = (yb - 4) / (1 + 2 * (yb - 4));
+		NEAR(lg.M[0], 1 - beta, 1e-15);
+		NEAR(lg.M[1], -beta, 1e-15);
+		CHECK(lg.M[1] == lg.M[2]);
+		NEAR(lg.M[0] + lg.M[1] + lg.M[2] + lg.M[3], yb, 1e-15);
+		CHECK(yb > 2 && yb < 4);
+	}
+	/* a pair far out: z'Mz finite, the step's size not */
+	opml_lego_free(&lg);
+	opml_lego_init(&lg, 2);
+	lg.eta = 1e300, lg.u = 1;
+	{
+		double x[2] = { 1e150, 1e150 };
+		memcpy(M0, lg.M, sizeof M0);
+		CHECK(opml_lego_step(&lg, x, zero, 1) == 0);
+		CHECK(memcmp(M0, lg.M, sizeof M0) == 0 && lg.updates == 0);
+	}
+	opml_lego_free(&lg);
+
+	/* RDML: a pair of two classes beyond a double, or at one point:
+	 * no step */
+	opml_rdml_init(&rd, 2);
+	CHECK(opml_rdml_step(&rd, big, zero, 0) == 0);
+	CHECK(opml_rdml_step(&rd, z, z, 0) == 0);
+	CHECK(rd.pairs == 2);
+	CHECK(rd.M[0] == 0 && rd.M[1] == 0 && rd.M[3] == 0 &&
+	    rd.updates == 0);
+	/* z'M^+z: 0 for z = 0; none (-1) for M of no positive trace or z
+	 * beyond a double */
+	CHECK(opml_rdml_invquad(rd.M, 2, zero, u, r, p, q) == 0);
+	CHECK(opml_rdml_invquad(rd.M, 2, z, u, r, p, q) == -1);
+	rd.M[0] = rd.M[3] = 1;
+	CHECK(opml_rdml_invquad(rd.M, 2, big, u, r, p, q) == -1);
+	NEAR(opml_rdml_invquad(rd.M, 2, z, u, r, p, q), 2, 1e-15);
+	opml_rdml_free(&rd);
+	/* d = 1 against 1 / m: M = [4], z = 2: z'M^-1 z = 1 */
+	opml_rdml_init(&rd, 1);
+	rd.M[0] = 4;
+	NEAR(opml_rdml_invquad(rd.M, 1, one, u, r, p, q), 1, 1e-15);
+	opml_rdml_free(&rd);
+
+	/* OASIS: |p|^2 |v|^2 overflowing or underflowing: W stays */
+	opml_oasis_init(&oa, 2);
+	memcpy(M0, oa.W, sizeof M0);
+	CHECK(opml_oasis_step(&oa, big, zero, big) == 0);
+	CHECK(opml_oasis_step(&oa, tiny, zero, tiny) == 0);
+	CHECK(memcmp(M0, oa.W, sizeof M0) == 0 && oa.updates == 0);
+	CHECK(oa.triplets == 2);
+	opml_oasis_free(&oa);
+
+	/* SOML: a hinge beyond a double, or a step beyond one: w stays */
+	opml_soml_init(&so, 2);
+	{
+		double pp[2] = { 1e200, 1e200 }, pos[2] = { -1e200, 0 };
+		double pa[2] = { 1e150, 1e150 }, pb[2] = { 1e150, -1e150 };
+		CHECK(opml_soml_step(&so, pp, pos, zero) == 0);
+		CHECK(so.w[0] == 1 && so.w[1] == 1);
+		/* q = (1e300, -1e300): w'q = 0, hinge 1, but eta q is
+		 * beyond a double */
+		so.eta = 1e10;
+		CHECK(opml_soml_step(&so, pa, pb, zero) == 0);
+		CHECK(so.w[0] == 1 && so.w[1] == 1 && so.updates == 0);
+	}
+	opml_soml_free(&so);
+	/* K = 0: never truncated; a weight within K eta g of 0 goes to 0
+	 * from either side */
+	opml_soml_init(&so, 2);
+	so.K = 0, so.g = 100;
+	for (i = 0; i < 25; i++)
+		opml_soml_step(&so, zero, zero, zero);
+	CHECK(so.w[0] == 1 && so.w[1] == 1 && so.truncations == 0);
+	so.K = 1, so.g = 0.5, so.eta = 0.1;	/* truncation 0.05 */
+	so.w[0] = -0.04, so.w[1] = 0.04;
+	CHECK(opml_soml_step(&so, zero, zero, zero) == 1);
+	CHECK(so.w[0] == 0 && so.w[1] == 0);
+	CHECK(opml_soml_step(&so, zero, zero, zero) == 0);
+	opml_soml_free(&so);
+}
+
 int
 main(void)
 {
@@ -563,6 +690,7 @@ main(void)
 	test_lego();
 	test_oasis();
 	test_soml();
+	test_limits();
 	printf("test_rivals: %d checks, %d failures\n", checks, failures);
 	return failures != 0;
 }
