@@ -419,11 +419,11 @@ opml_linalg_covariance(const double *X, size_t n, size_t d, double *mean,
 	if (mean != NULL)
 		memcpy(mean, mu, d * sizeof *mu);
 	free(mu);
+	/* A mean that is not finite makes every deviation in its column
+	 * infinite or NaN, and with them the column's variance: checking C
+	 * checks the mean. */
 	for (i = 0; i < d * d; i++)
 		if (!isfinite(C[i]))
-			return OPML_LINALG_ENONFINITE;
-	for (j = 0; j < d; j++)
-		if (mean != NULL && !isfinite(mean[j]))
 			return OPML_LINALG_ENONFINITE;
 	return 0;
 }
