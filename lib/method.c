@@ -136,10 +136,17 @@ opml_method_index(const struct opml_method *me, const char *name)
 }
 
 int
+opml_method_valid(const struct opml_method *me, int i, double v)
+{
+	const struct opml_param *p = &me->par[i];
+
+	return v >= p->lo && v <= p->hi && (!p->integer || v == floor(v));
+}
+
+int
 opml_method_param(const struct opml_method *me, const char *s, double *val)
 {
 	const char *eq = strchr(s, '='), *end;
-	const struct opml_param *p;
 	double v;
 	int i;
 
@@ -151,10 +158,9 @@ opml_method_param(const struct opml_method *me, const char *s, double *val)
 			break;
 	if (me->par[i].name == NULL)
 		return OPML_METHOD_EUNKNOWN;
-	p = &me->par[i];
 	end = eq + 1 + strlen(eq + 1);
-	if (opml_parse_double(eq + 1, end, &v) != end || v < p->lo ||
-	    v > p->hi || (p->integer && v != floor(v)))
+	if (opml_parse_double(eq + 1, end, &v) != end ||
+	    !opml_method_valid(me, i, v))
 		return OPML_METHOD_EVALUE;
 	val[i] = v;
 	return 0;

@@ -75,6 +75,9 @@ int opml_method_param(const struct opml_method *me, const char *s,
     double *val);
 /* The index of parameter name, or -1. */
 int opml_method_index(const struct opml_method *me, const char *name);
+/* 1 if v is a value of parameter i (in its range, both ends included,
+ * and integral for an integer parameter), else 0. */
+int opml_method_valid(const struct opml_method *me, int i, double v);
 
 /*
  * A method that reads the training set whole, of the online rivals

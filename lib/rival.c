@@ -1,5 +1,4 @@
 #include <inttypes.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,10 +152,8 @@ parse_state(struct opml_rival *r, const char *p, const int *given)
 #define KEY(s) ((size_t)(eq - k) == strlen(s) && memcmp(k, s, eq - k) == 0)
 		for (i = 0; r->me->par[i].name != NULL; i++)
 			if (KEY(r->me->par[i].name)) {
-				/* in its range, as -p would have it */
-				const struct opml_param *pp = &r->me->par[i];
-				if (x < pp->lo || x > pp->hi ||
-				    (pp->integer && x != floor(x)))
+				/* a value -p would take */
+				if (!opml_method_valid(r->me, i, x))
 					return -1;
 				if (!given[i])
 					r->val[i] = x;

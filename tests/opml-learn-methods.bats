@@ -666,6 +666,7 @@ resume_fails() {
 	resume_fails "$TMP/r.m" 's/^#rdml .*/#rdml pairs=x/' "bad #rdml line"
 	resume_fails "$TMP/r.m" 's/^#rdml .*/#rdml pairs/' "bad #rdml line"
 	resume_fails "$TMP/r.m" 's/^#rdml .*/#rdml pairs=-1/' "bad #rdml line"
+	resume_fails "$TMP/r.m" 's/ pairs=[0-9]* / pairs=1e20 /' "bad #rdml line"
 	# a parameter outside its range (lambda > 0, threshold > 0, C > 0)
 	resume_fails "$TMP/r.m" 's/ lambda=0.1 / lambda=-1 /' "bad #rdml line"
 	resume_fails "$TMP/r.m" 's/ threshold=1 / threshold=0 /' "bad #rdml line"
@@ -681,8 +682,9 @@ resume_fails() {
 	resume_fails "$TMP/r.m" 's/^\(#prev .*\) [^ ]*$/\1 x/' "bad #prev line"
 	resume_fails "$TMP/o.m" '/^#oasis /d' "no oasis state to resume (#oasis)"
 	resume_fails "$TMP/o.m" '1s/ form=similarity//' "an oasis model has d rows of W"
+	resume_fails "$TMP/o.m" '1s/ r=2 / r=1 /; $d' "an oasis model has d rows of W"
 	# spaces around the fields are no damage
-	sed 's/^#M .*/& /; s/^#rdml /&  /' "$TMP/r.m" > "$TMP/sp.m"
+	sed 's/^#M .*/& /; s/^#rdml /&  /; s/^#rdml .*/& /' "$TMP/r.m" > "$TMP/sp.m"
 	opml-learn -i "$TMP/r.m" "$TMP/tiny.txt" > "$TMP/a"
 	opml-learn -i "$TMP/sp.m" "$TMP/tiny.txt" > "$TMP/b"
 	cmp "$TMP/a" "$TMP/b"

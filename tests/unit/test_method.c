@@ -138,6 +138,14 @@ test_param(void)
 	    OPML_METHOD_EVALUE);
 	CHECK(opml_method_param(find("covariance"), "ridge=1", val) ==
 	    OPML_METHOD_EUNKNOWN);
+	/* the rule -p applies, for values read elsewhere (a model) */
+	CHECK(opml_method_valid(soml, opml_method_index(soml, "K"), 1));
+	CHECK(!opml_method_valid(soml, opml_method_index(soml, "K"), 2.5));
+	CHECK(!opml_method_valid(soml, opml_method_index(soml, "K"), 0));
+	CHECK(opml_method_valid(soml, opml_method_index(soml, "eta"), 2.5));
+	CHECK(!opml_method_valid(soml, opml_method_index(soml, "eta"), NAN));
+	CHECK(!opml_method_valid(soml, opml_method_index(soml, "eta"),
+	    INFINITY));
 }
 
 static void
