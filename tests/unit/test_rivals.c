@@ -12,7 +12,10 @@
 
 #include "lego.h"
 #include "oasis.h"
+#include "method.h"
+#include "model.h"
 #include "rdml.h"
+#include "rival.h"
 #include "rng.h"
 #include "soml.h"
 #include "testutil.h"
@@ -683,6 +686,79 @@ test_limits(void)
 	opml_soml_free(&so);
 }
 
+/* ------------------------------------------------ the streaming rivals */
+
+/*
+ * lib/rival.c on its own: a learner stored before any sample (RDML's
+ * M = 0 as one zero row, no previous sample), a label longer than any
+ * buffer's first size kept whole, RDML's M through the #M lines equal
+ * to the step's own, and OASIS's W the model's rows.
+ */
+static void
+test_rival(void)
+{
+	const struct opml_method *rdml = opml_method_find("rdml");
+	const struct opml_method *oasis = opml_method_find("oasis");
+	struct opml_model m;
+	struct opml_rival r;
+	struct opml_rdml ref;
+	double val[OPML_METHOD_MAXPAR], x1[2] = { 1, 2 }, x2[2] = { 0, 0.5 };
+	int given[OPML_METHOD_MAXPAR] = { 0 };
+	char err[128], buf[256], *label;
+	size_t i;
+
+	/* freeing a rival never started is harmless */
+	memset(&r, 0, sizeof r);
+	opml_rival_free(&r);
+
+	opml_method_defaults(rdml, val);
+	CHECK(opml_model_init(&m, 2, 2, 1) == 0);
+	CHECK(opml_rival_init(&r, &m, rdml, val, given, 0, err,
+	    sizeof err) == 0);
+	CHECK(opml_rival_store(&r) == 0);
+	CHECK(m.r == 1 && m.L[0] == 0 && m.L[1] == 0 && !m.similarity);
+	CHECK(m.nextra == 3);		/* #rdml and two #M, no #prev */
+	CHECK(strncmp(m.extra[0], "#rdml lambda=0.1 threshold=1 pairs=0 ",
+	    37) == 0);
+	for (i = 1; i < m.nextra; i++)
+		CHECK(strcmp(m.extra[i], "#M 0 0") == 0);
+	/* a label of 1000 characters, then a pair of two classes:
+	 * M = lambda zz' as opml_rdml_step makes it */
+	label = malloc(1001);
+	memset(label, 'q', 1000);
+	label[1000] = '\0';
+	CHECK(opml_rival_learn(&r, label, x1) == 0);
+	CHECK(opml_rival_learn(&r, "other", x2) == 0);
+	CHECK(opml_rival_store(&r) == 0);
+	opml_rdml_init(&ref, 2);
+	opml_rdml_step(&ref, x2, x1, 0);
+	CHECK(memcmp(ref.M, r.rdml.M, 4 * sizeof *ref.M) == 0);
+	opml_rdml_free(&ref);
+	CHECK(m.nextra == 4 && strncmp(m.extra[1], "#prev other ", 12) == 0);
+	CHECK(strstr(opml_rival_report(&r, buf, sizeof buf),
+	    " pairs=1 updates=1 ") != NULL);
+	CHECK(opml_rival_learn(&r, label, x1) == 0);
+	CHECK(opml_rival_store(&r) == 0);
+	CHECK(strncmp(m.extra[1] + 6, label, 1000) == 0 &&
+	    m.extra[1][1006] == ' ');
+	opml_rival_free(&r);
+	opml_model_free(&m);
+
+	/* OASIS: the model's rows are W, the identity before any triplet */
+	opml_method_defaults(oasis, val);
+	CHECK(opml_model_init(&m, 2, 2, 1) == 0);
+	CHECK(opml_rival_init(&r, &m, oasis, val, given, 0, err,
+	    sizeof err) == 0);
+	CHECK(opml_rival_learn(&r, label, x1) == 0);
+	CHECK(opml_rival_store(&r) == 0);
+	CHECK(m.similarity && m.r == 2 && m.L[0] == 1 && m.L[1] == 0 &&
+	    m.L[2] == 0 && m.L[3] == 1);
+	CHECK(strncmp(m.extra[0], "#oasis C=0.1 triplets=0 ", 24) == 0);
+	opml_rival_free(&r);
+	opml_model_free(&m);
+	free(label);
+}
+
 int
 main(void)
 {
@@ -691,6 +767,7 @@ main(void)
 	test_oasis();
 	test_soml();
 	test_limits();
+	test_rival();
 	printf("test_rivals: %d checks, %d failures\n", checks, failures);
 	return failures != 0;
 }
