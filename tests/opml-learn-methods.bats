@@ -633,14 +633,20 @@ each_alloc_fails() {
 	# a constant third column: LMNN and PCA work in the 2 directions
 	# that vary
 	awk '{ print $0, 5 }' "$TMP/tiny.txt" > "$TMP/flat.txt"
+	# two classes interleaved, so that POLA projects, LMNN has
+	# impostors and steps out of the PSD cone
+	printf '%s\n' 'a 0 0 5' 'b 0.5 0.1 5' 'a 1 0 5' 'b 1.5 0.2 5' \
+	    'a 2 0.1 5' 'b 2.5 0 5' 'a 3 0.2 5' 'b 3.5 0.1 5' > "$TMP/inter.txt"
 	for a in rdml oasis mahalanobis covariance; do
 		each_alloc_fails opml-learn -a $a -v "$TMP/tiny.txt"
 	done
-	for a in pola lego soml; do
+	for a in lego soml; do
 		each_alloc_fails opml-learn -a $a -p constraints=30 "$TMP/tiny.txt"
 	done
+	each_alloc_fails opml-learn -a pola -p constraints=10 "$TMP/inter.txt"
 	each_alloc_fails opml-learn -a itml -p constraints=30 "$TMP/flat.txt"
-	each_alloc_fails opml-learn -a lmnn -p k=2 -p max_iter=5 "$TMP/flat.txt"
+	each_alloc_fails opml-learn -a lmnn -p k=2 -p step=1 -p max_iter=5 \
+	    "$TMP/inter.txt"
 	each_alloc_fails opml-learn -a pca -p whiten=1 "$TMP/flat.txt"
 	for a in rdml oasis; do
 		opml-learn -a $a "$TMP/tiny.txt" > "$TMP/$a.m"
