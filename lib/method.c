@@ -627,8 +627,9 @@ opml_method_model(const struct opml_method *me, const double *val,
 		}
 		m->r = r;
 	} else if (rc == 0) {
-		if (opml_linalg_factor(out, d, m->L, &r) != 0)
-			rc = OPML_METHOD_ELINALG;
+		if ((rc = opml_linalg_factor(out, d, m->L, &r)) != 0)
+			rc = rc == OPML_LINALG_ENOMEM ? OPML_METHOD_ENOMEM :
+			    OPML_METHOD_ELINALG;
 		else if (r == 0) {	/* M = 0: one zero row */
 			memset(m->L, 0, d * sizeof *m->L);
 			m->r = 1;

@@ -373,11 +373,13 @@ opml_rival_store(struct opml_rival *r)
 	lines[n++] = l.s;
 	oom |= l.oom;
 	if (is(r, "rdml")) {
-		if (opml_linalg_factor(r->rdml.M, d, m->L, &rows) != 0) {
+		int rc = opml_linalg_factor(r->rdml.M, d, m->L, &rows);
+		if (rc != 0) {
 			for (i = 0; i < n; i++)
 				free(lines[i]);
 			free(lines);
-			return OPML_METHOD_ELINALG;
+			return rc == OPML_LINALG_ENOMEM ? OPML_METHOD_ENOMEM :
+			    OPML_METHOD_ELINALG;
 		}
 		if (rows == 0) {	/* M = 0: one zero row */
 			memset(m->L, 0, d * sizeof *m->L);
