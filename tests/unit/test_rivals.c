@@ -5,6 +5,7 @@
  * eta (yb - y) zz' with yb found by bisection, PA steps that make the
  * violated constraint tight, and the cases where a hinge is inactive.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -290,6 +291,74 @@ test_rdml(void)
 		CHECK(symmetric(s.M, 3));
 	}
 	opml_rdml_free(&s);
+}
+
+/*
+ * z'M^-1 z by conjugate gradients on ill-conditioned M = Q'diag(w)Q
+ * (w from 1 down to 10^-e, Q orthonormal by Gram-Schmidt here): either
+ * the value sum (q_k . z)^2 / w_k to within what rounding M's entries
+ * allows (cond * eps, the M summed here being itself that far from
+ * the intended one), or -1 when CG cannot reach its residual within 2d
+ * steps; never a wrong number.  At condition 1e8 and beyond it does
+ * give up.
+ */
+static void
+test_invquad_conditioning(void)
+{
+	struct opml_rng g;
+	double M[100], Q[100], z[10], u[10], r[10], p[10], q[10];
+	size_t d, i, j, k;
+	int e, gaveup = 0, bad = 0;
+
+	opml_rng_seed(&g, 3);
+	for (d = 3; d <= 10; d++)
+		for (e = 4; e <= 12; e += 2) {
+			double want = 0, got, w;
+			for (i = 0; i < d * d; i++)
+				Q[i] = gauss(&g);
+			for (i = 0; i < d; i++) {
+				double n = 0;
+				for (k = 0; k < i; k++) {
+					double t = 0;
+					for (j = 0; j < d; j++)
+						t += Q[i * d + j] * Q[k * d + j];
+					for (j = 0; j < d; j++)
+						Q[i * d + j] -= t * Q[k * d + j];
+				}
+				for (j = 0; j < d; j++)
+					n += Q[i * d + j] * Q[i * d + j];
+				for (j = 0; j < d; j++)
+					Q[i * d + j] /= sqrt(n);
+			}
+			memset(M, 0, sizeof M);
+			for (i = 0; i < d; i++)
+				z[i] = gauss(&g);
+			for (k = 0; k < d; k++) {
+				double qz = 0;
+				w = pow(10, -e * (double)k / (double)(d - 1));
+				for (i = 0; i < d; i++) {
+					qz += Q[k * d + i] * z[i];
+					for (j = 0; j < d; j++)
+						M[i * d + j] += w * Q[k * d + i] *
+						    Q[k * d + j];
+				}
+				want += qz * qz / w;
+			}
+			for (i = 0; i < d; i++)
+				for (j = 0; j < i; j++)
+					M[i * d + j] = M[j * d + i];
+			got = opml_rdml_invquad(M, d, z, u, r, p, q);
+			if (got == -1)
+				gaveup++;
+			else if (!(fabs(got - want) <= fmax(1e-9, 100 *
+			    pow(10, e) * DBL_EPSILON) * want)) {
+				bad++;
+				printf("  (d=%zu e=%d: %.17g, want %.17g)\n", d,
+				    e, got, want);
+			}
+		}
+	CHECK(bad == 0);
+	CHECK(gaveup > 0);
 }
 
 /* ---------------------------------------------------------------- LEGO */
@@ -763,6 +832,7 @@ int
 main(void)
 {
 	test_rdml();
+	test_invquad_conditioning();
 	test_lego();
 	test_oasis();
 	test_soml();
