@@ -419,13 +419,12 @@ opml_method_fit(const struct opml_method *me, const double *val,
 	return OPML_METHOD_ENOTSET;
 }
 
-/* A batch learner's error as the method's. */
+/* A batch learner's error (never 0: callers pass failures only) as the
+ * method's. */
 static int
 metric_error(int rc)
 {
 	switch (rc) {
-	case OPML_METRIC_OK:
-		return 0;
 	case OPML_METRIC_ENOMEM:
 		return OPML_METHOD_ENOMEM;
 	case OPML_METRIC_EFEW:
@@ -472,12 +471,12 @@ fit_itml(const struct opml_method *me, const double *val, const double *X,
 		return OPML_METHOD_EVALUE;
 	if ((rc = opml_itml(X, y, n, d, nclass, &p, M, &st)) != 0)
 		return metric_error(rc);
-	/* The thresholds it used: the same draws again. */
+	/* The thresholds it used: the same draws again, from the same
+	 * seed, which succeeded inside opml_itml. */
 	l = p.lower, u = p.upper;
 	if (l == 0) {
 		opml_rng_seed(&g, seed);
-		if (opml_itml_bounds(X, n, d, &g, &l, &u) != 0)
-			l = u = 0;
+		(void)opml_itml_bounds(X, n, d, &g, &l, &u);
 	}
 	opml_format_double(l, nl);
 	opml_format_double(u, nu);

@@ -172,6 +172,28 @@ test_itml_refuses(void)
 	Xn[0] = 1e300;
 	CHECK(opml_itml_bounds(Xn, N, D, &g, &l, &u) ==
 	    OPML_METRIC_ENONFINITE);
+	/* every row the same point, thresholds given: every pair drawn
+	 * coincides and is dropped; M = I, no iteration */
+	{
+		double Xs[N * D], I3[D * D] = { 1, 0, 0, 0, 1, 0, 0, 0, 1 };
+		size_t k;
+		for (k = 0; k < N * D; k++)
+			Xs[k] = 0.25;
+		opml_itml_init(&p);
+		p.lower = 1, p.upper = 2;
+		CHECK(opml_itml(Xs, Y, N, D, 3, &p, M, &st) == 0);
+		CHECK(memcmp(M, I3, sizeof M) == 0);
+		CHECK(st.constraints == 0 && st.iterations == 0 &&
+		    st.projections == 0);
+	}
+	/* a projection along z with z'Mz beyond a double leaves M */
+	memset(M, 0, sizeof M);
+	M[0] = M[4] = M[8] = 1;
+	memcpy(M2, M, sizeof M);
+	v[0] = 1e200, v[1] = 0, v[2] = 0;
+	lambda = 0.5, xi = 1;
+	CHECK(opml_itml_project(M, D, v, 0, 1, &lambda, &xi, Mv) == 0);
+	CHECK(memcmp(M, M2, sizeof M) == 0 && lambda == 0.5 && xi == 1);
 	/* a projection along z with z'Mz = 0 leaves M and the dual */
 	memset(v, 0, sizeof v);
 	memset(M, 0, sizeof M);
@@ -215,6 +237,14 @@ test_small(void)
 	CHECK(opml_covariance(Xn, N, D, M) == OPML_METRIC_ENONFINITE);
 	mp.ridge = INFINITY;
 	CHECK(opml_mahalanobis(X, N, D, &mp, M, NULL) == OPML_METRIC_EPARAM);
+	/* no ridge, a column that varies by 1e-160: its variance is
+	 * subnormal, its inverse beyond a double */
+	mp.ridge = 0;
+	memcpy(Xn, X, sizeof Xn);
+	for (r = 0; r < N; r++)
+		Xn[r * D + 1] = r % 2 ? 1e-160 : -1e-160;
+	CHECK(opml_mahalanobis(Xn, N, D, &mp, M, NULL) ==
+	    OPML_METRIC_ENONFINITE);
 	/* r above d is d; w may be NULL; d = 1: L = [1] */
 	pp.r = D + 5;
 	CHECK(opml_pca(X, N, D, &pp, L, &r, NULL) == 0 && r == D);
