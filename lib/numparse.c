@@ -711,7 +711,6 @@ const uint64_t opml_pow5tab[TAB_MAX - POW5_MIN + 1][2] = {
 	{ 0x9e19db92b4e31ba9, 0x6c07a2c26a8346d1 },	/* 324 */
 };
 
-
 static int
 clz64(uint64_t x)
 {
@@ -756,39 +755,52 @@ isdig(char c)
 	return (unsigned char)(c - '0') < 10;
 }
 
+static const uint64_t pow10u[] = {
+	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+	1000000000, 10000000000, 100000000000, 1000000000000,
+	10000000000000, 100000000000000, 1000000000000000
+};
+
 /*
- * If the 8 bytes at s are all digits, set *v to their value.  A SWAR
- * trick (digits as bytes of a little-endian word, combined pairwise by
- * three multiplies) where the byte order is known, a loop elsewhere.
+ * The digits at the start of the 8 bytes at s: their count (0 to 8) in
+ * the return value, their value in *v.  A SWAR trick where the byte
+ * order is known (a per-byte digit test that cannot carry between
+ * bytes, then the digits as bytes of a little-endian word combined
+ * pairwise by three multiplies), a loop elsewhere.
  */
 static int
-eight(const char *s, uint64_t *v)
+digit_prefix(const char *s, uint64_t *v)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	const uint64_t f0 = 0xf0f0f0f0f0f0f0f0, b = 0x0101010101010101;
-	uint64_t x;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ \
+    && defined(__GNUC__)
+	const uint64_t b = 0x0101010101010101, hi = 0x80 * b;
+	uint64_t x, low, other;
+	int k;
 
 	memcpy(&x, s, 8);
-	/* each byte and byte + 6 must both lie in 0x30..0x3f; a carry
-	 * out of a byte needs a byte >= 0xfa, which fails anyway */
-	if (((x & f0) | (((x + 6 * b) & f0) >> 4)) != 0x33 * b)
+	/* low bits + 0x50 reach the top bit from 0x30 up, + 0x46 from
+	 * 0x3a up; neither sum passes 0xff */
+	low = x & ~hi;
+	other = ~((low + 0x50 * b) & ~(low + 0x46 * b) & ~x) & hi;
+	k = other ? __builtin_ctzll(other) / 8 : 8;
+	*v = 0;
+	if (k == 0)
 		return 0;
-	x -= 0x30 * b;
+	/* the k digits to the top bytes, zeros below them; what the
+	 * subtraction borrows from the bytes after them is shifted out */
+	x = (x - 0x30 * b) << (8 * (8 - k));
 	x = (x * 10 + (x >> 8)) & 0x00ff00ff00ff00ff;	/* 2-digit lanes */
 	x = (x * 100 + (x >> 16)) & 0x0000ffff0000ffff;	/* 4-digit lanes */
 	*v = (x * 10000 + (x >> 32)) & 0xffffffff;
-	return 1;
+	return k;
 #else
 	uint64_t r = 0;
-	int i;
+	int k;
 
-	for (i = 0; i < 8; i++) {
-		if (!isdig(s[i]))
-			return 0;
-		r = r * 10 + (uint64_t)(s[i] - '0');
-	}
+	for (k = 0; k < 8 && isdig(s[k]); k++)
+		r = r * 10 + (uint64_t)(s[k] - '0');
 	*v = r;
-	return 1;
+	return k;
 #endif
 }
 
@@ -806,10 +818,15 @@ digits(const char *s, const char *end, struct dec *d, int *nd, int frac)
 	if (*nd == 0)
 		for (; s < end && *s == '0'; s++)
 			d->q -= frac;
-	for (; *nd <= MAXDIG - 8 && end - s >= 8 && eight(s, &v); s += 8) {
-		d->w = d->w * 100000000 + v;
-		*nd += 8;
-		d->q -= 8 * frac;
+	while (*nd <= MAXDIG - 8 && end - s >= 8) {
+		int k = digit_prefix(s, &v);
+
+		d->w = d->w * pow10u[k] + v;
+		*nd += k;
+		d->q -= k * frac;
+		s += k;
+		if (k < 8)
+			return s;
 	}
 	for (; s < end && isdig(*s); s++) {
 		unsigned c = (unsigned)(*s - '0');
@@ -880,12 +897,6 @@ scan(const char *p, const char *end, struct dec *d)
 static const double pow10d[] = {
 	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
 	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
-};
-
-static const uint64_t pow10u[] = {
-	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
-	1000000000, 10000000000, 100000000000, 1000000000000,
-	10000000000000, 100000000000000, 1000000000000000
 };
 
 #define TWO53		((uint64_t)1 << 53)

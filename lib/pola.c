@@ -1,3 +1,4 @@
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,14 +15,17 @@ opml_pola_init(struct opml_pola *s, size_t d)
 	memset(s, 0, sizeof *s);
 	s->d = d;
 	s->b = 1;
-	if (d != 0 && d > (size_t)-1 / sizeof(double) / d)
+	if (d != 0 && d > (size_t)-1 / (4 * sizeof(double)) / d)
 		return -1;
 	n = d * d;
 	s->A = calloc(n ? n : 1, sizeof *s->A);
-	s->T = malloc((n ? n : 1) * sizeof *s->T);
+	s->T = malloc((2 * n + d + 1) * sizeof *s->T);
+	s->S = malloc((n ? n : 1) * sizeof *s->S);
+	s->Q = malloc((n ? n : 1) * sizeof *s->Q);
 	s->z = malloc((d ? d : 1) * sizeof *s->z);
 	s->w = malloc((d ? d : 1) * sizeof *s->w);
-	if (!s->A || !s->T || !s->z || !s->w) {
+	s->c = malloc((d ? d : 1) * sizeof *s->c);
+	if (!s->c || !s->A || !s->T || !s->S || !s->Q || !s->z || !s->w) {
 		opml_pola_free(s);
 		return -1;
 	}
@@ -33,9 +37,95 @@ opml_pola_free(struct opml_pola *s)
 {
 	free(s->A);
 	free(s->T);
+	free(s->S);
+	free(s->Q);
 	free(s->z);
 	free(s->w);
+	free(s->c);
 	memset(s, 0, sizeof *s);
+}
+
+void
+opml_pola_set(struct opml_pola *s, const double *A, double b)
+{
+	memcpy(s->A, A, s->d * s->d * sizeof *s->A);
+	s->b = b;
+	s->r = s->d;
+}
+
+/*
+ * Add to the basis Q what z has outside it (Gram-Schmidt, twice, as
+ * one pass loses orthogonality to cancellation), and set c = Qz in the
+ * basis that results.  A remainder below 1000 eps |z| is rounding: z
+ * is in the span already.  A new direction is outside A's range, so
+ * S = Q A Q' gains a row and a column of zeros.
+ */
+static void
+extend_basis(struct opml_pola *s, const double *z)
+{
+	size_t d = s->d, r = s->r, k, pass, i;
+	double *v = s->w, *c = s->c, nz, nv;
+
+	memcpy(v, z, d * sizeof *v);
+	nz = sqrt(opml_vec_dot(z, z, d));
+	for (k = 0; k < r; k++)
+		c[k] = 0;
+	for (pass = 0; pass < 2; pass++)
+		for (k = 0; k < r; k++) {
+			const double *q = s->Q + k * d;
+			double t = opml_vec_dot(q, v, d);
+			c[k] += t;
+			for (i = 0; i < d; i++)
+				v[i] -= t * q[i];
+		}
+	nv = sqrt(opml_vec_dot(v, v, d));
+	if (!(nv > 1000 * DBL_EPSILON * nz))
+		return;
+	for (i = 0; i < d; i++)
+		s->Q[r * d + i] = v[i] / nv;
+	c[r] = nv;
+	for (k = 0; k <= r; k++)
+		s->S[r * d + k] = s->S[k * d + r] = 0;
+	s->r++;
+}
+
+/*
+ * A's projection onto the PSD cone within the span of Q: the
+ * eigenpairs (l, v) of S with l < 0 leave A as A - l uu', u = Q'v, and
+ * S as S - l vv'.  S (row stride d) is kept as A's steps change it.
+ * Returns 0 and the count of them in *clipped, or an eigen error.
+ */
+static int
+project_in_span(struct opml_pola *s, size_t *clipped)
+{
+	size_t d = s->d, r = s->r, i, j, k;
+	double *Sr = s->T, *l = s->T + r * r, *V = s->T + r * r + r;
+	int rc;
+
+	*clipped = 0;
+	if (r == 0)
+		return 0;
+	for (i = 0; i < r; i++)
+		memcpy(Sr + i * r, s->S + i * d, r * sizeof *Sr);
+	if ((rc = opml_linalg_eigen(Sr, r, l, V)) != 0)
+		return rc;
+	for (k = 0; k < r && l[k] < 0; k++) {
+		double *u = s->w, *v = V + k * r;
+		for (i = 0; i < d; i++)
+			u[i] = 0;
+		for (j = 0; j < r; j++)
+			for (i = 0; i < d; i++)
+				u[i] += v[j] * s->Q[j * d + i];
+		for (i = 0; i < d; i++)
+			for (j = i; j < d; j++)
+				s->A[j * d + i] = s->A[i * d + j] -= l[k] * u[i] *
+				    u[j];
+		for (i = 0; i < r; i++)
+			for (j = 0; j < r; j++)
+				s->S[i * d + j] -= l[k] * v[i] * v[j];
+		(*clipped)++;
+	}
+	return 0;
 }
 
 int
@@ -74,8 +164,21 @@ opml_pola_step(struct opml_pola *s, const double *x1, const double *x2,
 	if (s->b < 1)
 		s->b = 1;
 	s->updates++;
+	if (s->r < d) {
+		extend_basis(s, s->z);
+		for (i = 0; i < s->r; i++)
+			for (j = 0; j < s->r; j++)
+				s->S[i * d + j] -= a * y * s->c[i] * s->c[j];
+	}
 	if (!same)
 		return 1;
+	if (s->r < d) {
+		if ((err = project_in_span(s, &clipped)) != 0)
+			return err;
+		if (clipped > 0)
+			s->projections++;
+		return 1;
+	}
 	memcpy(s->T, s->A, d * d * sizeof *s->T);
 	if (opml_linalg_cholesky(s->T, d) == 0)
 		return 1;

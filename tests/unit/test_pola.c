@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "linalg.h"
 #include "pola.h"
 #include "rng.h"
 #include "testutil.h"
@@ -172,7 +173,8 @@ main(void)
 	/* A = diag(10, 0.01), b = 1, z = (1, 1) of one class: D = 10.01,
 	 * hinge 10.01, a = 10.01 / 5: A - a 11' is indefinite, and the
 	 * step's A is its projection; b = 1 + a. */
-	s.A[0] = 10, s.A[1] = s.A[2] = 0, s.A[3] = 0.01, s.b = 1;
+	A0[0] = 10, A0[1] = A0[2] = 0, A0[3] = 0.01;
+	opml_pola_set(&s, A0, 1);
 	x1[0] = 1, x1[1] = 1;
 	memcpy(A0, s.A, 4 * sizeof *A0);
 	halfspace(A0, 2, 1, x1, 1, Ah, &bh);
@@ -192,7 +194,7 @@ main(void)
 	{
 		static const double A[9] = { 6, 1, 0, 1, 2, 0.3, 0, 0.3,
 		    0.5 };
-		memcpy(s.A, A, sizeof A);
+		opml_pola_set(&s, A, 1);
 		x1[0] = 1, x1[1] = -1, x1[2] = 1;
 		halfspace(A, 3, 1, x1, 1, Ah, &bh);
 		NEAR(Ah[8], 0.5 - 0.59, 1e-15);	/* a = 5.9 / 10 */
@@ -216,8 +218,7 @@ main(void)
 		int same;
 		for (same = 0; same < 2; same++) {
 			size_t j;
-			memcpy(s.A, A, sizeof A);
-			s.b = same ? 1.5 : 40;
+			opml_pola_set(&s, A, same ? 1.5 : 40);
 			x1[0] = 0.3, x1[1] = 0.4, x1[2] = -0.5;
 			memcpy(A0, s.A, sizeof A);
 			halfspace(A0, 3, s.b, x1, same ? 1 : -1, Ah, &bh);
@@ -279,6 +280,56 @@ main(void)
 	    -1);
 	CHECK(opml_pola_init(&s, 0) == 0 && s.d == 0);
 	CHECK(opml_pola_step(&s, x1, x2, 0) == 0);
+	opml_pola_free(&s);
+
+	/*
+	 * Samples in a 3-dimensional subspace of R^6: the steps project
+	 * within the span of the pairs (r < d), which must give what the
+	 * half-space step and a full 6 x 6 eigendecomposition give.
+	 */
+	opml_pola_init(&s, 6);
+	opml_rng_seed(&g, 4);
+	{
+		double B[18], y1[6], y2[6], Ref[36], bref, *A = malloc(36 *
+		    sizeof *A);
+		size_t clipped, projected = 0;
+		for (i = 0; i < 18; i++)
+			B[i] = gauss(&g);
+		for (t = 0; t < 400; t++) {
+			int c1 = (int)opml_rng_below(&g, 2), c2 = t % 2;
+			double u1[3], u2[3], z[6];
+			size_t j;
+			for (i = 0; i < 3; i++) {
+				u1[i] = gauss(&g) + 2.0 * c1 * (i == 0);
+				u2[i] = gauss(&g) + 2.0 * c2 * (i == 0);
+			}
+			for (i = 0; i < 6; i++) {
+				y1[i] = y2[i] = 0;
+				for (j = 0; j < 3; j++) {
+					y1[i] += B[i * 3 + j] * u1[j];
+					y2[i] += B[i * 3 + j] * u2[j];
+				}
+				z[i] = y1[i] - y2[i];
+			}
+			memcpy(A, s.A, 36 * sizeof *A);
+			halfspace(A, 6, s.b, z, c1 == c2 ? 1 : -1, Ref, &bref);
+			if (bref < 1)
+				bref = 1;
+			if (c1 == c2)
+				CHECK(opml_linalg_psd(Ref, 6, &clipped) == 0);
+			CHECK(opml_pola_step(&s, y1, y2, c1 == c2) >= 0);
+			if (s.projections > projected) {
+				projected = s.projections;
+				CHECK(clipped > 0);
+			}
+			for (i = 0; i < 36; i++)
+				NEAR(s.A[i], Ref[i], 1e-10);
+			NEAR(s.b, bref, 1e-15);
+		}
+		CHECK(s.r == 3);
+		CHECK(s.projections > 10);
+		free(A);
+	}
 	opml_pola_free(&s);
 
 	printf("test_pola: %d checks, %d failures\n", checks, failures);
