@@ -601,30 +601,34 @@ close_to() {
 # (no other cause), and no file left; never a crash.
 # (tests/slow/allocs.bats does the same for OPML.)
 each_alloc_fails() {
-	local n count rc err
-	rm -rf "$TMP/o"
-	mkdir "$TMP/o"
-	env -C "$TMP/o" OPML_THREADS=1 OPML_FAULT_COUNT="$TMP/count" \
+	local n count rc err o="$TMP/o"
+	rm -rf "$o"
+	mkdir "$o"
+	env -C "$o" OPML_THREADS=1 OPML_FAULT_COUNT="$TMP/count" \
 	    LD_PRELOAD="$TOP/tests/fault.so" "$1" -o m "${@:2}" 2> /dev/null
-	mv "$TMP/o/m" "$TMP/ref"
+	mv "$o/m" "$TMP/ref"
 	count=$(< "$TMP/count")
 	[ "$count" -gt 0 ]
 	for ((n = 1; n <= count; n++)); do
-		rm -rf "$TMP/o"
-		mkdir "$TMP/o"
 		rc=0
-		env -C "$TMP/o" OPML_THREADS=1 OPML_FAULT_ALLOC=$n \
+		env -C "$o" OPML_THREADS=1 OPML_FAULT_ALLOC=$n \
 		    LD_PRELOAD="$TOP/tests/fault.so" "$1" -o m "${@:2}" \
 		    2> "$TMP/stderr" || rc=$?
-		err=$(< "$TMP/stderr")
 		if [ "$rc" -eq 0 ]; then
-			cmp "$TMP/o/m" "$TMP/ref"
-		elif [ "$rc" -ne 1 ] || [[ $err == *$'\n'* ]] ||
-		    [[ $err != "opml-learn: "* ]] || [ -e "$TMP/o/m" ] ||
+			cmp "$o/m" "$TMP/ref"
+			rm "$o/m"
+			continue
+		fi
+		err=$(< "$TMP/stderr")
+		# (a temporary .opml-XXXXXX left would show as a dot file)
+		if [ "$rc" -ne 1 ] || [[ $err == *$'\n'* ]] ||
+		    [[ $err != "opml-learn: "* ]] ||
+		    [ -n "$(ls -A "$o")" ] ||
 		    ! [[ $err == *"out of memory" || $err == *"cannot hold a "* ||
 		    $err == *": Cannot allocate memory" ]]; then
 			echo "$1 -o m ${*:2}: allocation $n of $count: exit $rc"
 			printf '%s\n' "$err"
+			ls -A "$o"
 			return 1
 		fi
 	done
