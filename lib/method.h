@@ -98,7 +98,8 @@ int opml_method_fit(const struct opml_method *me, const double *val,
  * on the same arrays: out (room for d x d) gets M, or for pca the *r
  * rows of L itself (rank rows wanted, 0: d; *r is d for the others);
  * report its counts.  0 or an error above; on OPML_METHOD_EK, report
- * says which class is short ("class=C rows=N").
+ * holds the short class's index C < nclass in decimal ("C"; 21 bytes
+ * hold any).
  */
 int opml_method_batch(const struct opml_method *me, const double *val,
     const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
