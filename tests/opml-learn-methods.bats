@@ -756,3 +756,71 @@ zero_row() {
 		! printf '%s\n' "$output" | grep -qi 'nan\|inf'
 	done
 }
+
+@test "every parameter of every method: a value just outside its range is a usage error naming it" {
+	tiny
+	for mp in rdml:lambda=0 rdml:threshold=-1 oasis:C=0 \
+	    pola:constraints=0 pola:constraints=2.5 lego:eta=0 \
+	    lego:constraints=0 lego:low=-1 lego:high=100.5 soml:eta=0 \
+	    soml:gravity=-1e-9 soml:K=0 soml:constraints=1e10 \
+	    mahalanobis:ridge=-1 mahalanobis:ridge=2e6 itml:gamma=0 \
+	    itml:factor=0 itml:constraints=-1 itml:lower=-1 itml:upper=-1 \
+	    itml:tol=0 itml:tol=1.5 itml:max_iter=0 lmnn:k=0 lmnn:k=1.5 \
+	    lmnn:mu=-0.1 lmnn:mu=1.1 lmnn:step=0 lmnn:grow=0.99 \
+	    lmnn:max_iter=0 lmnn:tol=-1 lmnn:min_step=-1 pca:whiten=0.5 \
+	    pca:whiten=-1; do
+		a=${mp%%:*} p=${mp#*:}
+		run --separate-stderr opml-learn -a "$a" -p "$p" "$TMP/tiny.txt"
+		[ "$status" -eq 2 ] || { echo "$a $p"; show; false; }
+		[ -z "$output" ]
+		[[ $stderr == "opml-learn: -p $p: not a number in the parameter's range" ]] || { echo "$a $p"; show; false; }
+	done
+	# the ends of the ranges are values
+	for mp in soml:gravity=0 lego:low=0 lego:high=100 mahalanobis:ridge=1e6 \
+	    itml:tol=1 lmnn:mu=0 lmnn:mu=1 lmnn:grow=1 lmnn:tol=0 \
+	    lmnn:min_step=0 pca:whiten=1 pola:constraints=1; do
+		a=${mp%%:*} p=${mp#*:}
+		# (class c of tiny has 3 samples: lmnn's k must be 2 or less)
+		run opml-learn -a "$a" $([ "$a" = lmnn ] && echo -p k=2) \
+		    -p "$p" "$TMP/tiny.txt"
+		[ "$status" -eq 0 ] || { echo "$a $p"; show; false; }
+	done
+}
+
+@test "a resumed rdml or oasis model reads samples of its own d only" {
+	tiny
+	awk '{ print $0, 1 }' "$TMP/tiny.txt" > "$TMP/t3.txt"
+	for a in rdml oasis; do
+		opml-learn -a $a "$TMP/tiny.txt" > "$TMP/m"
+		run --separate-stderr opml-learn -i "$TMP/m" "$TMP/t3.txt"
+		[ "$status" -eq 1 ]
+		[ -z "$output" ]
+		[[ $stderr == "opml-learn: $TMP/t3.txt:1: expected 2 features, found more" ]]
+		run --separate-stderr opml-learn -i "$TMP/m" -d 3 "$TMP/t3.txt"
+		[ "$status" -eq 2 ]
+		[[ $stderr == "opml-learn: -d 3: the model has d=2" ]]
+	done
+}
+
+@test "d = 1: every method writes a finite 1 x 1 model; the batch ones by formula" {
+	printf '%s\n' 'a 1' 'a 2' 'a 1.5' 'a 1.2' 'b 4' 'b 5' 'b 4.4' 'b 6' \
+	    > "$TMP/d1.txt"
+	for a in rdml oasis pola lego soml mahalanobis itml lmnn pca \
+	    covariance; do
+		run opml-learn -a $a "$TMP/d1.txt"
+		[ "$status" -eq 0 ] || { echo $a; show; false; }
+		[[ ${lines[0]} == "#opml version=1 algorithm=$a d=1 r=1 "* ]]
+		[ "$(rows <(printf '%s\n' "$output") | wc -l)" -eq 1 ]
+		! printf '%s\n' "$output" | grep -qi 'nan\|inf'
+	done
+	# the sample variance v (awk): covariance L^2 = v, mahalanobis
+	# L^2 = 1 / (v + 1e-6 v), pca L = 1
+	v=$(awk '{ s += $2; q += $2 * $2; n++ }
+	    END { printf "%.17g", (q - s * s / n) / (n - 1) }' "$TMP/d1.txt")
+	l=$(opml-learn -a covariance "$TMP/d1.txt" | rows /dev/stdin)
+	awk -v l="$l" -v v="$v" 'BEGIN { e = l * l - v; exit !(e * e < 1e-24 * v * v) }'
+	l=$(opml-learn -a mahalanobis "$TMP/d1.txt" | rows /dev/stdin)
+	awk -v l="$l" -v v="$v" 'BEGIN { w = 1 / (v * (1 + 1e-6)); e = l * l - w
+	    exit !(e * e < 1e-24 * w * w) }'
+	[ "$(opml-learn -a pca "$TMP/d1.txt" | rows /dev/stdin)" = 1 ]
+}
