@@ -5,6 +5,7 @@
  * active, so the reported objective and active triplets equal those
  * recomputed here over all triplets at the returned M, and the
  * objective never rises.  (test_batch.c checks the same at d <= 40.)
+ * And a cache of impostor pairs that overflows its 2^21 places.
  */
 #include <math.h>
 #include <stdio.h>
@@ -126,6 +127,42 @@ main(void)
 		rises += trace[i] > trace[i - 1];
 	CHECK(rises == 0);
 	CHECK(trace[st.iterations] < trace[0]);
+	brute = objective(X, y, n, d, 3, 0.5, M, &active);
+	if (fabs(st.loss - brute) > 1e-9 * brute || active != st.active)
+		printf("  (loss %.17g, brute force %.17g; active %zu, %zu)\n",
+		    st.loss, brute, st.active, active);
+	CHECK(fabs(st.loss - brute) <= 1e-9 * brute);
+	CHECK(active == st.active);
+	free(X), free(M), free(y), free(trace);
+
+	/*
+	 * A cache that overflows: 3000 rows of two classes 3 apart (sd
+	 * 0.5) in 2-d have 2.25 million pairs of two classes; the second
+	 * search, after the first step, finds more than its 2^21 places
+	 * can hold under its radius and halves the radius until they fit.
+	 * The pairs it drops must be those no step within the new radius
+	 * can make active: the objective and active triplets at the end
+	 * are still those of every triplet.
+	 */
+	n = 3000, d = 2;
+	X = malloc(n * d * sizeof *X);
+	M = malloc(d * d * sizeof *M);
+	y = malloc(n * sizeof *y);
+	opml_rng_seed(&g, 5);
+	for (i = 0; i < n; i++) {
+		y[i] = i % 2;
+		X[i * d] = 3.0 * (double)y[i] + 0.5 * gauss(&g);
+		X[i * d + 1] = 0.5 * gauss(&g);
+	}
+	opml_lmnn_init(&p);
+	p.step = 1e-3;		/* a first step that moves M by about 1 */
+	p.max_iter = 3;
+	trace = malloc((p.max_iter + 1) * sizeof *trace);
+	p.trace = trace;
+	CHECK(opml_lmnn(X, y, n, d, 2, &p, M, &st) == 0);
+	CHECK(st.iterations == 3 && st.scans == 2);
+	CHECK(trace[1] <= trace[0] && trace[2] <= trace[1] &&
+	    trace[3] <= trace[2]);
 	brute = objective(X, y, n, d, 3, 0.5, M, &active);
 	if (fabs(st.loss - brute) > 1e-9 * brute || active != st.active)
 		printf("  (loss %.17g, brute force %.17g; active %zu, %zu)\n",
