@@ -5,6 +5,7 @@
 
 #include "covariance.h"
 #include "itml.h"
+#include "itmltune.h"
 #include "lego.h"
 #include "linalg.h"
 #include "lmnn.h"
@@ -54,7 +55,8 @@ static const struct opml_method methods[] = {
 	    { "gamma", 1, TINY, BIG, 0 }, { "factor", 40, 1, 1e6, 1 },
 	    { "constraints", 0, 0, 1e9, 1 }, { "lower", 0, 0, BIG, 0 },
 	    { "upper", 0, 0, BIG, 0 }, { "tol", 1e-2, TINY, 1, 0 },
-	    { "max_iter", 100000, 1, 1e12, 1 }, END } },
+	    { "max_iter", 100000, 1, 1e12, 1 }, { "tune", 0, 0, 1, 1 },
+	    END } },
 	{ "lmnn", OPML_ALGO_LMNN, 0, {
 	    { "k", 3, 1, 1e6, 1 }, { "mu", 0.5, 0, 1, 0 },
 	    { "step", 1e-7, TINY, BIG, 0 }, { "grow", 1.01, 1, 1e3, 0 },
@@ -454,8 +456,8 @@ fit_itml(const struct opml_method *me, const double *val, const double *X,
 	struct opml_itml_param p;
 	struct opml_metric_stats st;
 	struct opml_rng g;
-	char nl[OPML_NUMFMT_MAX], nu[OPML_NUMFMT_MAX];
-	double l, u;
+	char nl[OPML_NUMFMT_MAX], nu[OPML_NUMFMT_MAX], ng[OPML_NUMFMT_MAX];
+	double l, u, acc;
 	int rc;
 
 	opml_itml_init(&p);
@@ -469,6 +471,10 @@ fit_itml(const struct opml_method *me, const double *val, const double *X,
 	p.seed = seed;
 	if ((p.lower > 0) != (p.upper > 0) || p.lower > p.upper)
 		return OPML_METHOD_EVALUE;
+	/* k = 4: the authors' SetDefaultParams.m */
+	if (par(me, val, "tune") != 0 && (rc = opml_itml_tune(X, y, n, d,
+	    nclass, &p, 4, &p.gamma, &acc)) != 0)
+		return metric_error(rc);
 	if ((rc = opml_itml(X, y, n, d, nclass, &p, M, &st)) != 0)
 		return metric_error(rc);
 	/* The thresholds it used: the same draws again, from the same
@@ -483,6 +489,14 @@ fit_itml(const struct opml_method *me, const double *val, const double *X,
 	snprintf(report, len, "pairs=%zu active=%zu iterations=%zu "
 	    "projections=%zu converged=%d same=%s other=%s", st.constraints,
 	    st.active, st.iterations, st.projections, st.converged, nl, nu);
+	if (par(me, val, "tune") != 0) {
+		size_t at = strlen(report);
+		char na[OPML_NUMFMT_MAX];
+		opml_format_double(p.gamma, ng);
+		opml_format_double(acc, na);
+		snprintf(report + at, len - at, " tuned_gamma=%s "
+		    "cv_accuracy=%s", ng, na);
+	}
 	return 0;
 }
 

@@ -428,10 +428,31 @@ close_to() {
 	[ "$status" -eq 2 ]
 }
 
+@test "itml -p tune=1: gamma from 1e-4..1e4 by cross-validation, the model of that gamma" {
+	opml-scale "$DATA/wine.txt" > "$TMP/w"
+	run opml-learn -a itml -p tune=1 -s 3 "$TMP/w"
+	[ "$status" -eq 0 ]
+	line=$(printf '%s\n' "$output" | grep '^#itml ')
+	[[ $line == *" tune=1 "* ]]
+	g=$(printf '%s\n' "$line" | sed -n 's/.* tuned_gamma=\([^ ]*\) cv_accuracy=\([^ ]*\)$/\1/p')
+	a=$(printf '%s\n' "$line" | sed -n 's/.* cv_accuracy=\([^ ]*\)$/\1/p')
+	case $g in 0.0001|0.001|0.01|0.1|1|10|100|1000|10000) ;; *) false ;; esac
+	awk -v a="$a" 'BEGIN { exit !(a > 0.5 && a <= 1) }'
+	# the same M as ITML run with that gamma outright
+	printf '%s\n' "$output" | sed -n '/^#scale/,$p' > "$TMP/tuned"
+	opml-learn -a itml -p gamma="$g" -s 3 "$TMP/w" | sed -n '/^#scale/,$p' > "$TMP/plain"
+	sed '1,/^#itml/d' "$TMP/tuned" > "$TMP/a"
+	sed '1,/^#itml/d' "$TMP/plain" > "$TMP/b"
+	[ -s "$TMP/a" ]
+	cmp "$TMP/a" "$TMP/b"
+	run --separate-stderr opml-learn -a itml -p tune=2 "$TMP/w"
+	[ "$status" -eq 2 ]
+}
+
 @test "-p sets the batch learners' parameters, which their line records" {
 	run opml-learn -a itml -p gamma=10 -p constraints=50 -p tol=0.001 -p max_iter=500 "$DATA/iris.txt"
 	[ "$status" -eq 0 ]
-	printf '%s\n' "$output" | grep -q '^#itml gamma=10 factor=40 constraints=50 lower=0 upper=0 tol=0.001 max_iter=500 pairs=50 '
+	printf '%s\n' "$output" | grep -q '^#itml gamma=10 factor=40 constraints=50 lower=0 upper=0 tol=0.001 max_iter=500 tune=0 pairs=50 '
 	run opml-learn -a itml -p lower=1 -p upper=20 "$DATA/iris.txt"
 	[ "$status" -eq 0 ]
 	printf '%s\n' "$output" | grep -q '^#itml .* same=1 other=20$'
