@@ -786,7 +786,8 @@ zero_row() {
 	    soml:gravity=-1e-9 soml:K=0 soml:constraints=1e10 \
 	    mahalanobis:ridge=-1 mahalanobis:ridge=2e6 itml:gamma=0 \
 	    itml:factor=0 itml:constraints=-1 itml:lower=-1 itml:upper=-1 \
-	    itml:tol=0 itml:tol=1.5 itml:max_iter=0 lmnn:k=0 lmnn:k=1.5 \
+	    itml:tol=0 itml:tol=1.5 itml:max_iter=0 itml:tune=2 itml:tune=0.5 \
+	    lmnn:k=0 lmnn:k=1.5 \
 	    lmnn:mu=-0.1 lmnn:mu=1.1 lmnn:step=0 lmnn:grow=0.99 \
 	    lmnn:max_iter=0 lmnn:tol=-1 lmnn:min_step=-1 pca:whiten=0.5 \
 	    pca:whiten=-1; do
