@@ -433,9 +433,6 @@ main(int argc, char *argv[])
 			if (me == NULL || !(me->flags & OPML_METHOD_STREAM))
 				me = opml_method_find("opml");
 		}
-		if (!(me->flags & OPML_METHOD_STREAM))
-			errx(2, "-i: %s reads the training set whole; it does "
-			    "not resume", me->name);
 		if (o.dim != 0 && o.dim != m.d)
 			errx(2, "-d %llu: the model has d=%zu", o.dim, m.d);
 		if (o.rank != 0 && o.rank != m.r)
@@ -451,6 +448,9 @@ main(int argc, char *argv[])
 	if (rival)
 		opml_only(me, &o);
 	parameters(me, &o, val, given);
+	if (have_model && !opml_method_streams(me, val))
+		errx(2, "-i: %s reads the training set whole; it does not "
+		    "resume", me->name);
 	if (me->algo == OPML_ALGO_ITML) {
 		double lo = val[opml_method_index(me, "lower")];
 		double hi = val[opml_method_index(me, "upper")];
@@ -494,7 +494,7 @@ main(int argc, char *argv[])
 	/* The files are parsed in a second thread (lib/feed.c) while
 	 * this one learns. */
 	files = opml_prog_files(argc, argv, "samples");
-	if (!(me->flags & OPML_METHOD_STREAM)) {
+	if (!opml_method_streams(me, val)) {
 		if (o.every || o.progress)
 			errx(2, "%s: %s reads the training set whole", o.every ?
 			    "-C" : "-P", me->name);

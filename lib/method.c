@@ -14,6 +14,7 @@
 #include "numfmt.h"
 #include "numparse.h"
 #include "pca.h"
+#include "oasis.h"
 #include "pola.h"
 #include "rng.h"
 #include "soml.h"
@@ -38,7 +39,7 @@ static const struct opml_method methods[] = {
 	    { "threshold", 1, TINY, BIG, 0 }, END } },
 	{ "oasis", OPML_ALGO_OASIS, OPML_METHOD_STREAM | OPML_METHOD_RESUMES |
 	    OPML_METHOD_SIMILARITY, {
-	    { "C", 0.1, TINY, BIG, 0 }, END } },
+	    { "C", 0.1, TINY, BIG, 0 }, { "random", 0, 0, 1e9, 1 }, END } },
 	{ "pola", OPML_ALGO_POLA, 0, { CONSTRAINTS, END } },
 	{ "lego", OPML_ALGO_LEGO, 0, {
 	    { "eta", 0.01, TINY, BIG, 0 }, CONSTRAINTS,
@@ -389,6 +390,50 @@ fit_soml(const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
 	return 0;
 }
 
+/* OASIS on triplets drawn from the whole set, as its paper draws them. */
+static int
+fit_oasis(const double *X, const size_t *y, size_t n, size_t d,
+    size_t nclass, const double *val, const struct opml_method *me,
+    struct opml_rng *g, double *W, char *report, size_t len)
+{
+	struct opml_oasis s;
+	struct groups gr;
+	size_t t, p, q, r, T;
+	int rc;
+
+	if ((rc = groups_init(&gr, y, n, nclass)) != 0)
+		return rc;
+	if (gr.neligible == 0) {
+		groups_free(&gr);
+		return OPML_METHOD_ESINGLES;
+	}
+	if (opml_oasis_init(&s, d) == -1) {
+		groups_free(&gr);
+		return OPML_METHOD_ENOMEM;
+	}
+	s.C = par(me, val, "C");
+	T = (size_t)par(me, val, "random");
+	for (t = 0; t < T; t++) {
+		draw_triplet(g, &gr, y, n, &p, &q, &r);
+		opml_oasis_step(&s, X + p * d, X + q * d, X + r * d);
+	}
+	memcpy(W, s.W, d * d * sizeof *W);
+	snprintf(report, len, "triplets=%llu updates=%llu capped=%llu",
+	    (unsigned long long)s.triplets, (unsigned long long)s.updates,
+	    (unsigned long long)s.capped);
+	opml_oasis_free(&s);
+	groups_free(&gr);
+	return 0;
+}
+
+int
+opml_method_streams(const struct opml_method *me, const double *val)
+{
+	if (strcmp(me->name, "oasis") == 0 && par(me, val, "random") > 0)
+		return 0;
+	return (me->flags & OPML_METHOD_STREAM) != 0;
+}
+
 int
 opml_method_fit(const struct opml_method *me, const double *val,
     const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
@@ -417,6 +462,9 @@ opml_method_fit(const struct opml_method *me, const double *val,
 	}
 	if (strcmp(me->name, "soml") == 0)
 		return fit_soml(X, y, n, d, nclass, val, me, &g, out, report,
+		    len);
+	if (strcmp(me->name, "oasis") == 0)
+		return fit_oasis(X, y, n, d, nclass, val, me, &g, out, report,
 		    len);
 	return OPML_METHOD_ENOTSET;
 }

@@ -79,10 +79,16 @@ int opml_method_index(const struct opml_method *me, const char *name);
  * and integral for an integer parameter), else 0. */
 int opml_method_valid(const struct opml_method *me, int i, double v);
 
+/* Nonzero if the method with parameters val learns in one pass over a
+ * stream (OPML_METHOD_STREAM, unless a parameter makes it read the set
+ * whole: oasis with random > 0). */
+int opml_method_streams(const struct opml_method *me, const double *val);
+
 /*
  * A method that reads the training set whole, of the online rivals
- * (pola, lego, soml), on the n x d rows X of classes y[i] < nclass:
- * out (d x d) gets M (pola, lego) or W (soml); report (len bytes) the
+ * (pola, lego, soml; oasis with random > 0), on the n x d rows X of
+ * classes y[i] < nclass:
+ * out (d x d) gets M (pola, lego) or W (soml, oasis); report (len bytes) the
  * method's counts as "key=value ..." for the model and -v.  The
  * constraints are val's "constraints" pairs (two distinct rows drawn
  * uniformly) or triplets (a row of a class with two rows or more,

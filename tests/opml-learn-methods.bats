@@ -88,11 +88,35 @@ tiny() {
 	done
 }
 
+@test "oasis -p random=N: N triplets drawn from the whole set, as the paper draws them; no resume" {
+	printf 'a 1 0\na 0 1\nb 2 2\n' > "$TMP/three"
+	# One triplet: x = (1,0) or (0,1), its classmate, v = classmate -
+	# (2,2); hinge 1 - x'v = 3, tau = min(0.1, 3 / (|x|^2 |v|^2 = 5)).
+	for s in 1 2 3 4 5 6; do
+		run opml-learn -a oasis -p random=1 -s $s "$TMP/three"
+		[ "$status" -eq 0 ]
+		printf '%s\n' "$output" | grep -q '^#oasis C=0.1 random=1 triplets=1 updates=1 capped=1$'
+		w=$(printf '%s\n' "$output" | grep -v '^#' | tr '\n' ' ')
+		[ "$w" = "0.8 -0.1 0 1 " ] || [ "$w" = "1 0 -0.1 0.8 " ]
+		[ "$w" = "0.8 -0.1 0 1 " ] && a=1 || b=1
+	done
+	[ "$a$b" = 11 ]
+	opml-learn -a oasis -p random=100 -o "$TMP/m" "$DATA/iris.txt"
+	opml-knn -m "$TMP/m" "$DATA/iris.txt" "$DATA/iris.txt" > /dev/null
+	run --separate-stderr opml-learn -a oasis -p random=100 -i "$TMP/m" "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"oasis reads the training set whole"* ]]
+	run --separate-stderr opml-learn -a oasis -p random=100 -C 10 -o "$TMP/m2" "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	run --separate-stderr opml-learn -a oasis -p random=-1 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+}
+
 @test "a parameter given with -i wins over the model's" {
 	opml-learn -a oasis "$DATA/iris.txt" > "$TMP/m"
 	run opml-learn -i "$TMP/m" -p C=0.3 "$DATA/iris.txt"
 	[ "$status" -eq 0 ]
-	printf '%s\n' "$output" | grep -q '^#oasis C=0.3 triplets=248 '
+	printf '%s\n' "$output" | grep -q '^#oasis C=0.3 random=0 triplets=248 '
 }
 
 @test "the methods that read the set whole do not resume" {
