@@ -703,6 +703,7 @@ each_alloc_fails() {
 	for a in lego soml; do
 		each_alloc_fails opml-learn -a $a -p constraints=30 "$TMP/tiny.txt"
 	done
+	each_alloc_fails opml-learn -a oasis -p random=30 "$TMP/tiny.txt"
 	each_alloc_fails opml-learn -a pola -p constraints=10 "$TMP/inter.txt"
 	each_alloc_fails opml-learn -a itml -p constraints=30 "$TMP/flat.txt"
 	each_alloc_fails opml-learn -a lmnn -p k=2 -p step=1 -p max_iter=5 \
@@ -809,7 +810,8 @@ zero_row() {
 
 @test "every parameter of every method: a value just outside its range is a usage error naming it" {
 	tiny
-	for mp in rdml:lambda=0 rdml:threshold=-1 oasis:C=0 \
+	for mp in rdml:lambda=0 rdml:threshold=-1 oasis:C=0 oasis:random=-1 \
+	    oasis:random=0.5 \
 	    pola:constraints=0 pola:constraints=2.5 lego:eta=0 \
 	    lego:constraints=0 lego:low=-1 lego:high=100.5 soml:eta=0 \
 	    soml:gravity=-1e-9 soml:K=0 soml:constraints=1e10 \

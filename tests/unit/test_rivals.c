@@ -822,7 +822,8 @@ test_rival(void)
 	CHECK(opml_rival_store(&r) == 0);
 	CHECK(m.similarity && m.r == 2 && m.L[0] == 1 && m.L[1] == 0 &&
 	    m.L[2] == 0 && m.L[3] == 1);
-	CHECK(strncmp(m.extra[0], "#oasis C=0.1 triplets=0 ", 24) == 0);
+	CHECK(strncmp(m.extra[0], "#oasis C=0.1 random=0 triplets=0 ",
+	    33) == 0);
 	opml_rival_free(&r);
 	opml_model_free(&m);
 	free(label);
