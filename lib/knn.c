@@ -13,6 +13,7 @@
 
 #define NR OPML_TILE_NR	/* training rows per panel */
 #define TBMAX 256	/* queries per work unit, at most */
+#define SLOTMAX 32768	/* candidate slots per work unit, at most */
 
 double
 opml_knn_dist(const double *x, const double *z, size_t d)
@@ -116,7 +117,8 @@ opml_knn_vote(const size_t *nbr, size_t k, const size_t *y, size_t nclass,
 /* What the threads share. */
 struct job {
 	const double *train, *test;
-	size_t n, m, d, k, kc;
+	size_t n, m, d, k;
+	size_t cap;		/* candidate slots per query */
 	int loo, path;
 	size_t mr;		/* queries per tile */
 	size_t tb;		/* queries per work unit, a multiple of mr */
@@ -135,31 +137,17 @@ struct worker {
 	int failed;
 };
 
-/* Max-heap of kc approximate candidates. */
-static void
-heap_down(struct cand *h, size_t n, size_t i)
-{
-	struct cand t = h[i];
-	size_t c;
-
-	while ((c = 2 * i + 1) < n) {
-		if (c + 1 < n && h[c + 1].dist > h[c].dist)
-			c++;
-		if (!(h[c].dist > t.dist))
-			break;
-		h[i] = h[c];
-		i = c;
-	}
-	h[i] = t;
-}
-
-static int
-cmp_cand(const void *a, const void *b)
-{
-	const struct cand *x = a, *y = b;
-
-	return cand_less(x, y) ? -1 : cand_less(y, x) ? 1 : 0;
-}
+/* One query's approximate candidates. */
+struct slots {
+	double *v;		/* cap values v = ||y||^2 - 2 x.y */
+	size_t *idx;		/* their rows */
+	size_t have;
+	double *top;		/* a max-heap of the k smallest v so far */
+	size_t ntop;
+	double lim;		/* a row enters while v < lim: the k-th
+				   smallest v plus the margin */
+	double margin;		/* 4 tol: see work() */
+};
 
 #if defined(__GNUC__) || defined(__clang__)
 #define OPML_PREFETCH(p) __builtin_prefetch(p)
@@ -197,86 +185,238 @@ take(struct job *J)
 	return q < J->m ? q : J->m;
 }
 
+/* A max-heap of the values h[0..n): h[i] sifted down into place. */
+static void
+sift_down(double *h, size_t n, size_t i)
+{
+	double t = h[i];
+	size_t c;
+
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && h[c + 1] > h[c])
+			c++;
+		if (!(h[c] > t))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = t;
+}
+
+/* h[n] sifted up into the max-heap h[0..n]. */
+static void
+sift_up(double *h, size_t n)
+{
+	double t = h[n];
+	size_t p;
+
+	while (n > 0 && h[p = (n - 1) / 2] < t) {
+		h[n] = h[p];
+		n = p;
+	}
+	h[n] = t;
+}
+
 /*
- * The k nearest of a query z among the kc candidates of its heap h (v
- * values; the query's ||x||^2 is xn) by the exact distance, into o; -1
- * when the approximate values cannot prove that no other row is as
- * near (the caller then scans exactly).  The approximate distances are
- * within tol of the distances, and a computed exact distance is at
- * least grow times the distance.  Measured exactly at first: the
- * candidates within 2 tol of the k-th smallest approximate distance
- * (their rows lie all over the training set: fewer reads); all kc
- * when that does not settle it.
+ * Row j enters the slots of s with value v (v < s->lim).  The limit
+ * follows the k-th smallest v at once; the rows that it leaves behind
+ * are dropped when the slots are full.  Rows tied within the margin
+ * can fill the slots: then the query takes no more rows (-inf) and is
+ * scanned exactly in the end (have is set past cap).
+ */
+static void
+enter(struct slots *s, double v, size_t j, size_t k, size_t cap)
+{
+	size_t i, w = 0;
+
+	s->v[s->have] = v;
+	s->idx[s->have++] = j;
+	if (s->ntop < k) {
+		s->top[s->ntop] = v;
+		sift_up(s->top, s->ntop++);
+		if (s->ntop < k)
+			return;
+	} else if (v < s->top[0]) {
+		s->top[0] = v;
+		sift_down(s->top, k, 0);
+	} else if (s->have < cap)
+		return;
+	s->lim = s->top[0] + s->margin;
+	if (s->have < cap)
+		return;
+	for (i = 0; i < s->have; i++)
+		if (s->v[i] < s->lim) {
+			s->v[w] = s->v[i];
+			s->idx[w++] = s->idx[i];
+		}
+	s->have = w;
+	if (w > cap - cap / 4) {
+		s->have = cap + 1;
+		s->lim = -INFINITY;
+	}
+}
+
+/*
+ * The exact distances of the rows of c[0..ns) to z, four rows at a
+ * time in four independent sums (each in index order, as
+ * opml_knn_dist: the same bits).
+ */
+static void
+exact4(const double *train, size_t d, const double *z, struct cand *c,
+    size_t ns)
+{
+	size_t j = 0, t;
+
+	for (; j + 4 <= ns; j += 4) {
+		const double *a = train + c[j].idx * d,
+		    *b = train + c[j + 1].idx * d,
+		    *e = train + c[j + 2].idx * d,
+		    *f = train + c[j + 3].idx * d;
+		double s0 = 0, s1 = 0, s2 = 0, s3 = 0, u;
+
+		for (t = 0; t < d; t++) {
+			u = a[t] - z[t];
+			s0 += u * u;
+			u = b[t] - z[t];
+			s1 += u * u;
+			u = e[t] - z[t];
+			s2 += u * u;
+			u = f[t] - z[t];
+			s3 += u * u;
+		}
+		c[j].dist = s0;
+		c[j + 1].dist = s1;
+		c[j + 2].dist = s2;
+		c[j + 3].dist = s3;
+	}
+	for (; j < ns; j++)
+		c[j].dist = opml_knn_dist(train + c[j].idx * d, z, d);
+}
+
+static int
+cmp_cand(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+
+	return cand_less(x, y) ? -1 : cand_less(y, x) ? 1 : 0;
+}
+
+/* c[0..n) in the order of cand_less (insertion sort: n is small). */
+static void
+sort_cand(struct cand *c, size_t n)
+{
+	size_t i, j;
+	struct cand t;
+
+	if (n > 64) {
+		qsort(c, n, sizeof *c, cmp_cand);
+		return;
+	}
+	for (i = 1; i < n; i++) {
+		t = c[i];
+		for (j = i; j > 0 && cand_less(&t, &c[j - 1]); j--)
+			c[j] = c[j - 1];
+		c[j] = t;
+	}
+}
+
+/*
+ * The k nearest of query z (||x||^2 = xn) among its slots s, by the
+ * exact distance, into o; -1 when the approximate values cannot prove
+ * that no other row is as near (the caller then scans exactly).  Every
+ * row outside the slots, or in them with v at least the k-th smallest
+ * v plus the margin, has v at least that sum (lim: the limits only
+ * fall), so an approximate distance of at least rest = xn + lim and a
+ * computed exact one of at least (rest - tol) grow; the rows below it
+ * are measured exactly.  The k-th of those is at most about
+ * rest - 3 tol (the k rows of least v lie within tol of theirs), so
+ * the proof fails only if the bound of work() does: the test stays as
+ * a guard.
  */
 static int
-rerank(const struct job *J, struct cand *h, double xn, double tol,
-    double grow, const double *z, size_t *o)
+rerank(const struct job *J, struct slots *s, double xn, double tol,
+    double grow, const double *z, struct cand *c, size_t *o)
 {
-	size_t kc = J->kc, k = J->k, d = J->d, ns, t;
-	double vmax, rest;
+	size_t k = J->k, d = J->d, ns = 0, t;
+	double lim = s->lim, rest;
 
-	qsort(h, kc, sizeof *h, cmp_cand);
-	vmax = h[kc - 1].dist;
-	for (ns = k; ns < kc && h[ns].dist <= h[k - 1].dist + 2 * tol; ns++)
-		;
-	/* Any row outside h[0..ns) has an approximate distance of at
-	 * least rest: a row never in the heap, at least its largest. */
-	rest = xn + h[ns < kc ? ns : kc - 1].dist;
-	for (t = 0; t < ns; t++)
-		OPML_PREFETCH(J->train + h[t].idx * d);
-	for (t = 0; t < ns; t++)
-		h[t].dist = opml_knn_dist(J->train + h[t].idx * d, z, d);
-	qsort(h, ns, sizeof *h, cmp_cand);
-	if (!((rest - tol) * grow > h[k - 1].dist)) {
-		if (ns == kc)
-			return -1;
-		for (t = ns; t < kc; t++)
-			h[t].dist = opml_knn_dist(J->train + h[t].idx * d,
-			    z, d);
-		qsort(h, kc, sizeof *h, cmp_cand);
-		rest = xn + vmax;
-		if (!((rest - tol) * grow > h[k - 1].dist))
-			return -1;
-	}
+	for (t = 0; t < s->have; t++)
+		if (s->v[t] < lim) {
+			c[ns].idx = s->idx[t];
+			OPML_PREFETCH(J->train + c[ns].idx * d);
+			ns++;
+		}
+	exact4(J->train, d, z, c, ns);
+	sort_cand(c, ns);
+	rest = xn + lim;
+	if (!((rest - tol) * grow > c[k - 1].dist))
+		return -1;
 	for (t = 0; t < k; t++)
-		o[t] = h[t].idx;
+		o[t] = c[t].idx;
 	return 0;
 }
 
 /*
- * The heaps hold v = ||y||^2 - 2 x.y of the centred rows: the distance
+ * The slots hold v = ||y||^2 - 2 x.y of the centred rows: the distance
  * less ||x||^2, which is the same for every row of a query.  A tile
- * tests v against the heap's largest in vector registers, so that the
- * scalar code runs only for a row that enters a heap.
+ * tests v against each query's limit in vector registers, so that the
+ * scalar code runs only for a row that enters the slots.
  */
 static void *
 work(void *arg)
 {
 	struct worker *w = arg;
 	struct job *J = w->job;
-	size_t d = J->d, kc = J->kc, mr = J->mr, tb = J->tb;
+	size_t d = J->d, cap = J->cap, mr = J->mr, tb = J->tb, k = J->k;
 	size_t qb, nq, ng, p, g, r, i, t;
-	double *xq, *xn, *out, *thr;
+	double *xq, *xn, *out, *thr, *sv, *top;
 	uint32_t mask[8];
-	struct cand *heap, *best;
+	size_t *si;
+	struct slots *sl;
+	struct cand *best, *c;
 	/*
-	 * A bound on the error of ||x||^2 + v against the distance of the
-	 * original rows, relative to ||x||^2 + max ||y||^2: centring,
-	 * the norms and the tile's sum each err by at most (d + 1) u
-	 * times sums of that size (tile.h); the same bound whether the
-	 * tile uses FMA or not, taken twice over.
+	 * The bound on the approximate distance xn + v.  Let a = z - mu
+	 * and b = y - mu exactly (mu as rounded: the distance does not
+	 * depend on it), u = DBL_EPSILON / 2 the unit roundoff and
+	 * g(n) = n u / (1 - n u).  Centring rounds a and b once each, so
+	 * a product of two centred numbers errs by at most g(2) of it
+	 * (-2 b is exact).  xn and ||y||^2, summed in order, err by at
+	 * most g(d + 2) sum a^2 and g(d + 2) sum b^2.  The tile adds d
+	 * products to ||y||^2 in order: with a rounded product and a
+	 * rounded sum (the base path), by at most g(d + 1) times
+	 * (||y||^2 + 2 sum |a b|) beyond the products' own errors; with a
+	 * fused multiply-add (AVX2, AVX-512) only the sum is rounded, by
+	 * at most g(d), so the bound of the base path covers both.  The
+	 * sum xn + v rounds once more.  In all,
+	 *
+	 *	|xn + v - D| <= g(d + 5) (sum a^2 + sum b^2 + 2 sum |a b|)
+	 *		    <= 2 g(d + 5) (sum a^2 + sum b^2)
+	 *		    <= (d + 6) DBL_EPSILON (xn + ynmax)
+	 *
+	 * (2 |a b| <= a^2 + b^2; the sums are xn and at most ynmax, to
+	 * within g(d + 2)).  tol is 8 times that, which also covers the
+	 * rounding of the tests below; products that underflow add at
+	 * most 2^-1075 each, (2 d + 4) of them, far below DBL_MIN, which
+	 * is added.  A computed exact distance (opml_knn_dist: d rounded
+	 * squares summed in order) is at least (1 - g(d + 3)) times the
+	 * distance, and grow is below that.
 	 */
-	double rel = 8.0 * ((double)d + 8) * DBL_EPSILON;
+	double rel = 8.0 * ((double)d + 6) * DBL_EPSILON;
 	double grow = 1 - 2.0 * ((double)d + 2) * DBL_EPSILON;
 
 	xq = malloc(tb * d * sizeof *xq);
 	xn = malloc(tb * sizeof *xn);
 	out = malloc(mr * NR * sizeof *out);
 	thr = malloc(mr * sizeof *thr);
-	heap = malloc(tb * kc * sizeof *heap);
-	best = malloc((J->k + 1) * sizeof *best);
+	sv = malloc(tb * cap * sizeof *sv);
+	si = malloc(tb * cap * sizeof *si);
+	sl = malloc(tb * sizeof *sl);
+	top = malloc(tb * k * sizeof *top);
+	c = malloc(cap * sizeof *c);
+	best = malloc((k + 1) * sizeof *best);
 	if (xq == NULL || xn == NULL || out == NULL || thr == NULL ||
-	    heap == NULL || best == NULL) {
+	    sv == NULL || si == NULL || sl == NULL || top == NULL ||
+	    c == NULL || best == NULL) {
 		w->failed = 1;
 		goto out;
 	}
@@ -296,9 +436,15 @@ work(void *arg)
 			}
 			xn[i] = s;
 		}
-		for (i = 0; i < nq * kc; i++) {
-			heap[i].dist = INFINITY;
-			heap[i].idx = SIZE_MAX;
+		for (i = 0; i < nq; i++) {
+			sl[i].v = sv + i * cap;
+			sl[i].idx = si + i * cap;
+			sl[i].have = 0;
+			sl[i].top = top + i * k;
+			sl[i].ntop = 0;
+			sl[i].lim = INFINITY;
+			sl[i].margin = 4 * (rel * (xn[i] + J->ynmax) +
+			    DBL_MIN);
 		}
 		for (p = 0; p < J->npan; p++) {
 			const double *pan = J->pan + p * (d + 1) * NR;
@@ -306,54 +452,46 @@ work(void *arg)
 			for (g = 0; g < ng; g++) {
 				for (r = 0; r < mr; r++) {
 					i = g * mr + r;
-					thr[r] = i < nq ? heap[i * kc].dist :
-					    -INFINITY;
+					thr[r] = i < nq ? sl[i].lim : -INFINITY;
 				}
 				if (!opml_tile_run(J->path, xq + g * mr * d,
 				    pan, d, thr, out, mask))
 					continue;
 				for (r = 0; r < mr; r++) {
 					uint32_t mk = mask[r];
-					struct cand *h;
+					struct slots *s;
 					size_t self;
 
 					if (mk == 0)
 						continue;
 					i = g * mr + r;
-					h = heap + i * kc;
+					s = sl + i;
 					self = J->loo ? qb + i : SIZE_MAX;
 					for (; mk != 0; mk &= mk - 1) {
 						size_t j = lowbit(mk);
 						double v = out[r * NR + j];
 
-						if (!(v < h[0].dist) ||
+						if (!(v < s->lim) ||
 						    p * NR + j == self)
 							continue;
-						h[0].dist = v;
-						h[0].idx = p * NR + j;
-						heap_down(h, kc, 0);
+						enter(s, v, p * NR + j, k, cap);
 					}
 				}
 			}
 		}
 		for (i = 0; i < nq; i++) {
-			struct cand *h = heap + i * kc;
+			struct slots *s = sl + i;
 			const double *z = J->test + (qb + i) * d;
 			size_t self = J->loo ? qb + i : SIZE_MAX, *o =
-			    J->nbr + (qb + i) * J->k;
-			double amax = xn[i] + h[0].dist, tol;
+			    J->nbr + (qb + i) * k;
 
-			/* A candidate slot that no row filled (a v that
-			 * overflowed or was NaN never enters): the heap holds
-			 * no valid rows to re-rank, so scan exactly. */
-			if (!(amax < INFINITY)) {
-				scan_exact(J->train, J->n, z, d, J->k, self,
-				    best, o);
-				continue;
-			}
-			tol = rel * (xn[i] + J->ynmax);
-			if (rerank(J, h, xn[i], tol, grow, z, o) == -1)
-				scan_exact(J->train, J->n, z, d, J->k, self,
+			/* Fewer than k rows entered (a v that overflowed or
+			 * was NaN never enters), or the ties filled the
+			 * slots: scan exactly. */
+			if (s->ntop < k || s->have > cap ||
+			    rerank(J, s, xn[i], s->margin / 4, grow, z, c,
+			    o) == -1)
+				scan_exact(J->train, J->n, z, d, k, self,
 				    best, o);
 		}
 	}
@@ -362,36 +500,60 @@ out:
 	free(xn);
 	free(out);
 	free(thr);
-	free(heap);
+	free(sv);
+	free(si);
+	free(sl);
+	free(top);
+	free(c);
 	free(best);
 	return NULL;
+}
+
+/* lo[] and hi[] take the least and the largest of x[0..n) in
+ * their columns c0..c0+w of the rows of d numbers, a NaN ignored as by
+ * fmin and fmax. */
+static void
+span(const double *x, size_t n, size_t d, size_t c0, size_t w, double *lo,
+    double *hi)
+{
+	size_t i, t;
+
+	for (i = 0; i < n; i++) {
+		const double *r = x + i * d + c0;
+
+		for (t = 0; t < w; t++) {
+			if (r[t] < lo[t] || lo[t] != lo[t])
+				lo[t] = r[t];
+			if (r[t] > hi[t] || hi[t] != hi[t])
+				hi[t] = r[t];
+		}
+	}
 }
 
 size_t
 opml_knn_overflow(const double *train, size_t n, const double *test,
     size_t m, size_t d)
 {
-	double lo, hi, s = 0;
-	size_t i, t;
+	double lo[64], hi[64], s = 0;
+	size_t c0, w, t;
 
 	/* Every squared distance, and the search's expansion
 	 * ||x||^2 + ||z||^2 - 2 x.z over centred rows (at most four
-	 * times the largest), is at most 4 sum_t (max_t - min_t)^2. */
+	 * times the largest), is at most 4 sum_t (max_t - min_t)^2.
+	 * The rows are read in order, 64 columns at a time. */
 	if (n == 0 && m == 0)
 		return 0;
-	for (t = 0; t < d; t++) {
-		lo = hi = n > 0 ? train[t] : test[t];
-		for (i = 0; i < n; i++) {
-			lo = fmin(lo, train[i * d + t]);
-			hi = fmax(hi, train[i * d + t]);
+	for (c0 = 0; c0 < d; c0 += w) {
+		w = d - c0 < 64 ? d - c0 : 64;
+		for (t = 0; t < w; t++)
+			lo[t] = hi[t] = n > 0 ? train[c0 + t] : test[c0 + t];
+		span(train, n, d, c0, w, lo, hi);
+		span(test, m, d, c0, w, lo, hi);
+		for (t = 0; t < w; t++) {
+			s += 4 * (hi[t] - lo[t]) * (hi[t] - lo[t]);
+			if (!isfinite(s))
+				return c0 + t + 1;
 		}
-		for (i = 0; i < m; i++) {
-			lo = fmin(lo, test[i * d + t]);
-			hi = fmax(hi, test[i * d + t]);
-		}
-		s += 4 * (hi - lo) * (hi - lo);
-		if (!isfinite(s))
-			return t + 1;
 	}
 	return 0;
 }
@@ -451,7 +613,7 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	J.m = m;
 	J.d = d;
 	J.k = k;
-	J.kc = 2 * k + 8;
+	J.cap = 2 * k + 32;
 	J.loo = loo;
 	J.path = opml_simd_path();
 	J.mr = opml_tile_mr(J.path);
@@ -467,6 +629,9 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	J.tb = (J.tb + J.mr - 1) / J.mr * J.mr;
 	if (J.tb > TBMAX)
 		J.tb = TBMAX;
+	/* And the unit's candidate slots in about half a megabyte. */
+	if (J.tb > SLOTMAX / J.cap)
+		J.tb = SLOTMAX / J.cap / J.mr * J.mr;
 	if (J.tb < J.mr)
 		J.tb = J.mr;
 	units = (m + J.tb - 1) / J.tb;

@@ -11,9 +11,11 @@
  * goes to the earlier training row.  That is exactly what a plain
  * double loop gives (opml_knn_naive).  opml_knn_search finds the same
  * rows faster: blocked ||x||^2 + ||z||^2 - 2 x.z over centred data on
- * several threads keeps a few more candidates than k, re-ranks them by
- * the exact sum, and falls back to the exact scan for a query whose
- * candidate margin is below the expansion's rounding bound.
+ * several threads (register tiles with FMA, lib/tile.h) keeps every
+ * row within a margin of four times the expansion's rounding bound of
+ * the k-th, re-ranks those by the exact sum, and falls back to the
+ * exact scan for a query whose ties within the margin outnumber its
+ * candidate slots (2k + 32).
  */
 
 /* nbr[q * k + j]: the j-th nearest training row of query q, nearest

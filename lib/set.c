@@ -159,7 +159,8 @@ nomem:
  * again in order from its first line with the rest, so that the
  * result and any message are exactly those of one thread.
  */
-#define CHUNK_MIN (1 << 20)	/* bytes a thread is worth starting for */
+#define CHUNK_MIN (1 << 18)	/* bytes a thread is worth starting for:
+				   some milliseconds of parsing */
 #define CHUNKS_MAX 8
 
 struct chunk {

@@ -95,7 +95,7 @@ __attribute__((target("avx2,fma"))) static int
 tile_avx2(const double *xq, const double *pan, size_t d, const double *thr,
     double *out, uint32_t *mask)
 {
-	uint32_t m0 = 0, m1 = 0, m2 = 0, m3 = 0;
+	uint32_t m0 = 0, m1 = 0, m2 = 0, m3 = 0, h0, h1, h2, h3;
 	size_t c, t;
 
 	for (c = 0; c < NR; c += 12) {
@@ -134,15 +134,21 @@ tile_avx2(const double *xq, const double *pan, size_t d, const double *thr,
 	_mm256_movemask_pd(_mm256_cmp_pd(q, th, _CMP_LT_OQ)) << 4 | \
 	_mm256_movemask_pd(_mm256_cmp_pd(r, th, _CMP_LT_OQ)) << 8) << c)
 		th = _mm256_broadcast_sd(thr);
-		m0 |= MASK3(m0, th, c00, c01, c02);
+		h0 = MASK3(m0, th, c00, c01, c02);
 		th = _mm256_broadcast_sd(thr + 1);
-		m1 |= MASK3(m1, th, c10, c11, c12);
+		h1 = MASK3(m1, th, c10, c11, c12);
 		th = _mm256_broadcast_sd(thr + 2);
-		m2 |= MASK3(m2, th, c20, c21, c22);
+		h2 = MASK3(m2, th, c20, c21, c22);
 		th = _mm256_broadcast_sd(thr + 3);
-		m3 |= MASK3(m3, th, c30, c31, c32);
+		h3 = MASK3(m3, th, c30, c31, c32);
 #undef MASK3
-		/* Stored whatever the masks: the next half may hit. */
+		m0 |= h0;
+		m1 |= h1;
+		m2 |= h2;
+		m3 |= h3;
+		/* Stored where this half hit: only those are read. */
+		if ((h0 | h1 | h2 | h3) == 0)
+			continue;
 		_mm256_storeu_pd(out + c, c00);
 		_mm256_storeu_pd(out + c + 4, c01);
 		_mm256_storeu_pd(out + c + 8, c02);

@@ -23,8 +23,9 @@
  * caller's bound covers that.
  *
  * mask[r] gets bit j set where v[r][j] < thr[r] (never for a NaN or an
- * infinite v); when any bit is set, v is stored in out[r * NR + j] and
- * the result is 1, else 0 and out is untouched.  The test is made in
+ * infinite v); when any bit is set, the result is 1 and v[r][j] is in
+ * out[r * NR + j] for every bit set (other entries of out may hold
+ * anything), else 0 and out is untouched.  The test is made in
  * vector registers so that the caller branches only on a candidate.
  */
 

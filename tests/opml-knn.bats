@@ -332,6 +332,29 @@ same_fields() {
 	same_fields "$TMP/a" "$TMP/b"
 }
 
+@test "-i: rows and distances equal the brute-force loop on every vector path, on an integer grid and 1e6-offset data; -j 1 and -j 2 alike" {
+	# 700 rows of 7 integers 0..9 (distances tie by the dozen), and
+	# the same as 1e6 plus thousandths; tests are rows nudged or
+	# repeated.
+	awk 'BEGIN { s = 11; for (i = 0; i < 700; i++) {
+		printf "%d", i % 4
+		for (t = 0; t < 7; t++) { s = (s * 1103515245 + 12345) % 2147483648
+			printf " %.6f", s % 10 }
+		printf "\n" } }' > "$TMP/grid"
+	awk '{ $1 = ($1 + 1) % 4; for (i = 2; i <= NF; i++) $i = sprintf("%.6f", 1e6 + $i * 0.001); print }' "$TMP/grid" > "$TMP/off"
+	for set in grid off; do
+		awk 'NR % 9 == 0 { if (NR % 2) $3 = $3 + 1; print }' "$TMP/$set" > "$TMP/$set-te"
+		brute 6 0 0 "$TMP/$set" "$TMP/$set-te" > "$TMP/b"
+		for simd in sse2 avx2 avx512; do
+			OPML_SIMD=$simd opml-knn -i -j 1 -k 6 "$TMP/$set" "$TMP/$set-te" > "$TMP/a1" 2>/dev/null
+			cut -d' ' -f1,3- "$TMP/a1" > "$TMP/a"
+			same_fields "$TMP/a" "$TMP/b"
+			OPML_SIMD=$simd opml-knn -i -j 2 -k 6 "$TMP/$set" "$TMP/$set-te" > "$TMP/a2" 2>/dev/null
+			cmp "$TMP/a1" "$TMP/a2"
+		done
+	done
+}
+
 @test "-v: the votes of each class, most first, ties as the rule; the winner is the prediction" {
 	for k in 2 5 8; do
 		opml-knn -v -i -k $k "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" 2>/dev/null |

@@ -3,6 +3,7 @@
  * ties: duplicate rows, integer grids, a large offset that makes the
  * norm expansion lose digits.  The neighbour lists must be identical.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,10 +167,87 @@ run_all(void)
 		check(1203, 301, 67, 7, 0, 3, kind, 97);
 		check(777, 0, 130, 3, 1, 2, kind, 96);
 	}
+	/* A k whose candidates outgrow the insertion sort and whose
+	 * slots shorten the work units. */
+	check(1000, 500, 5, 300, 0, 2, 0, 95);
+	check(1000, 500, 5, 300, 1, 1, 1, 94);
+	/* Work units of the most queries, and of one tile (a k whose
+	 * slots fill the unit's room); no thread asked for: one. */
+	check(300, 2100, 3, 3, 0, 1, 1, 93);
+	check(4300, 20, 2, 2100, 0, 0, 1, 92);
 	check_sphere(0, 5, 1);
 	check_sphere(1e6 + 0.3, 5, 2);
 	check_sphere(12345.678, 1, 1);
 	check_sphere(-777.77, 10, 2);
+}
+
+/*
+ * opml_knn_overflow names the first feature whose spread overflows,
+ * past the first 64 too, from the training rows or the test rows; a
+ * NaN is ignored, as by fmin and fmax; no rows, no overflow.
+ */
+static void
+check_overflow(void)
+{
+	size_t n = 5, m = 3, d = 70, i, t, got;
+	double *tr = malloc(n * d * sizeof *tr), *te = malloc(m * d *
+	    sizeof *te), nan = NAN;
+
+	for (i = 0; i < n * d; i++)
+		tr[i] = (double)(i % 7) - 3;
+	for (i = 0; i < m * d; i++)
+		te[i] = (double)(i % 5) * 1e100;
+	if ((got = opml_knn_overflow(tr, n, te, m, d)) != 0) {
+		printf("FAIL overflow: %zu for a spread of 4e100\n", got);
+		fails++;
+	}
+	/* 2e154 apart: 4 (2e154)^2 overflows; feature 67 (from 1). */
+	tr[1 * d + 66] = 1e154;
+	te[2 * d + 66] = -1e154;
+	if ((got = opml_knn_overflow(tr, n, te, m, d)) != 67) {
+		printf("FAIL overflow: %zu, not 67\n", got);
+		fails++;
+	}
+	/* Test rows alone, with NaN first and among them. */
+	for (t = 0; t < d; t++)
+		te[t] = nan;
+	te[1 * d + 3] = nan;
+	te[2 * d + 66] = 0;
+	te[1 * d + 5] = 1e200;
+	if ((got = opml_knn_overflow(NULL, 0, te, m, d)) != 6) {
+		printf("FAIL overflow: %zu, not 6 (NaN seen)\n", got);
+		fails++;
+	}
+	if (opml_knn_overflow(NULL, 0, NULL, 0, d) != 0) {
+		printf("FAIL overflow: no rows\n");
+		fails++;
+	}
+	free(tr);
+	free(te);
+}
+
+/* OPML_SIMD: a known name forces a path at most the machine's best,
+ * generic is the base path, an unknown name is ignored. */
+static void
+check_simd_names(void)
+{
+	int best = opml_simd_best();
+
+	setenv("OPML_SIMD", "generic", 1);
+	if (opml_simd_path() != OPML_SIMD_BASE) {
+		printf("FAIL OPML_SIMD=generic\n");
+		fails++;
+	}
+	setenv("OPML_SIMD", "neon", 1);
+	if (opml_simd_path() != best) {
+		printf("FAIL OPML_SIMD=neon is not ignored\n");
+		fails++;
+	}
+	unsetenv("OPML_SIMD");
+	if (opml_simd_path() != best) {
+		printf("FAIL no OPML_SIMD: not the best path\n");
+		fails++;
+	}
 }
 
 /* opml_knn_tally: the winner is opml_knn_vote's, the counts those of a
@@ -263,6 +341,8 @@ main(int argc, char *argv[])
 	}
 
 	check_vote();
+	check_overflow();
+	check_simd_names();
 	check_tally();
 	check_ranks();
 	/* Each path the machine has, forced as the tools' users can;
