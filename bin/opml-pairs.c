@@ -55,6 +55,32 @@ put_index(char *line, int len, size_t k)
 	return len;
 }
 
+/* Exit naming the samples of pair q, whose score is not finite. */
+static void
+overflow(const struct opml_set *s, const struct opml_pair *q, int sim,
+    int cosine, const double *Y, size_t r)
+{
+	char a[OPML_ERRMAX], b[OPML_ERRMAX];
+	size_t k, bad = q->i;
+
+	opml_set_where(s, q->i, a, sizeof a);
+	opml_set_where(s, q->j, b, sizeof b);
+	if (sim)
+		errx(1, "%s: the similarity x'Wz with the sample of %s "
+		    "overflows a double", a, b);
+	if (!cosine)
+		errx(1, "%s: the squared distance to the sample of %s "
+		    "overflows a double", a, b);
+	/* The cosine of finite vectors is finite: one of them is not. */
+	for (k = 0; k < r; k++)
+		if (!isfinite(Y[q->i * r + k]))
+			break;
+	if (k == r)
+		bad = q->j;
+	errx(1, "%s: the learned map L x overflows a double", bad == q->i ?
+	    a : b);
+}
+
 /* The pairs of the list at path, over the samples of s. */
 static struct opml_pair *
 read_list(const char *path, const struct opml_set *s, size_t *np)
@@ -142,6 +168,7 @@ main(int argc, char *argv[])
 	/* One reader for stdin, so that a model (-m -) may head it and
 	 * the samples follow. */
 	opml_set_init(&set);
+	set.where = 1;
 	opml_prog_stdin_reader(&in);
 	if (modelpath != NULL) {
 		opml_prog_model(modelpath, &in, &model);
@@ -182,8 +209,6 @@ main(int argc, char *argv[])
 	} else if (modelpath != NULL) {
 		if ((Y = opml_pairscore_map(&model, set.x, set.n)) == NULL)
 			opml_prog_nomem();
-		if (model.r > model.d)
-			free(set.x);
 		set.x = Y;
 		sc.x = Y;
 		sc.n = model.r;
@@ -212,10 +237,8 @@ main(int argc, char *argv[])
 		for (i = 0; i < np; i++) {
 			if (!isfinite(score[i])) {
 				opml_prog_flush(&buf, &out, 1);
-				errx(1, "pair %zu %zu: the %s overflows a "
-				    "double", p[i].i, p[i].j, sim ?
-				    "similarity x'Wz" : cosine ?
-				    "learned map" : "squared distance");
+				overflow(&set, &p[i], sim, cosine, sc.x,
+				    sc.n);
 			}
 			len = opml_format_double(score[i], line);
 			line[len++] = ' ';

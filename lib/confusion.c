@@ -112,15 +112,14 @@ opml_confusion_finish(struct opml_confusion *c)
 	return (long)L;
 }
 
-/* Append s right-aligned in w columns after a blank (none first). */
-static int
+/* Append s right-aligned (left: left-aligned) in w columns after a
+ * blank (none first), in room reserved: s is never wider than w. */
+static void
 cell(struct opml_buf *b, const char *s, size_t w, int left, int first)
 {
-	size_t len = strlen(s), pad = w > len ? w - len : 0;
-	char *p = opml_buf_room(b, pad + len + 1);
+	size_t len = strlen(s), pad = w - len;
+	char *p = b->s + b->len;
 
-	if (p == NULL)
-		return -1;
 	if (!first)
 		*p++ = ' ';
 	if (!left) {
@@ -133,36 +132,39 @@ cell(struct opml_buf *b, const char *s, size_t w, int left, int first)
 		memset(p, ' ', pad);
 		p += pad;
 	}
-	b->len += pad + len + !first;
-	return 0;
+	b->len = (size_t)(p - b->s);
 }
 
 int
 opml_confusion_line(struct opml_confusion *c, size_t i,
     struct opml_buf *b)
 {
-	size_t L = c->labels.n, j, t;
+	size_t L = c->labels.n, j, t, len = c->width[0] + 1;
 	char num[32];
 
-	if (i == 0) {
-		if (cell(b, "#", c->width[0], 1, 1) == -1)
-			return -1;
-		for (j = 0; j < L; j++)
-			if (cell(b, c->labels.name[c->order[j]],
-			    c->width[j + 1], 0, 0) == -1)
-				return -1;
-		return opml_buf_put(b, "\n", 1);
-	}
-	t = c->order[i - 1];
-	memset(c->row, 0, L * sizeof *c->row);
-	for (; c->next < c->n && c->pair[2 * c->next] == i - 1; c->next++)
-		c->row[c->pair[2 * c->next + 1]]++;
-	if (cell(b, c->labels.name[t], c->width[0], 1, 1) == -1)
+	/* Every cell is as wide as its column (finish made them so): one
+	 * reservation holds the line. */
+	for (j = 0; j < L; j++)
+		len += 1 + c->width[j + 1];
+	if (opml_buf_room(b, len) == NULL)
 		return -1;
-	for (j = 0; j < L; j++) {
-		snprintf(num, sizeof num, "%zu", c->row[j]);
-		if (cell(b, num, c->width[j + 1], 0, 0) == -1)
-			return -1;
+	if (i == 0) {
+		cell(b, "#", c->width[0], 1, 1);
+		for (j = 0; j < L; j++)
+			cell(b, c->labels.name[c->order[j]], c->width[j + 1], 0,
+			    0);
+	} else {
+		t = c->order[i - 1];
+		memset(c->row, 0, L * sizeof *c->row);
+		for (; c->next < c->n && c->pair[2 * c->next] == i - 1;
+		    c->next++)
+			c->row[c->pair[2 * c->next + 1]]++;
+		cell(b, c->labels.name[t], c->width[0], 1, 1);
+		for (j = 0; j < L; j++) {
+			snprintf(num, sizeof num, "%zu", c->row[j]);
+			cell(b, num, c->width[j + 1], 0, 0);
+		}
 	}
-	return opml_buf_put(b, "\n", 1);
+	b->s[b->len++] = '\n';
+	return 0;
 }

@@ -102,8 +102,6 @@ opml_inspect_spectrum(const struct opml_model *m, int raw, double *w)
 	double *M, *V, t;
 	int rc;
 
-	if (d == 0)
-		return 0;
 	if ((M = malloc(d * d * sizeof *M)) == NULL ||
 	    (V = malloc(d * d * sizeof *V)) == NULL) {
 		free(M);

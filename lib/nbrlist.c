@@ -99,20 +99,23 @@ int
 opml_nbrlist_write(struct opml_buf *b, const char *truth, size_t n,
     const double *dist, const size_t *cls, char *const *names)
 {
-	char num[OPML_NUMFMT_MAX + 1];
-	size_t j;
+	size_t j, len = strlen(truth) + 1;
+	char *p;
 
-	if (opml_buf_put(b, truth, strlen(truth)) == -1)
+	/* The line at its longest, reserved at once. */
+	for (j = 0; j < n; j++)
+		len += OPML_NUMFMT_MAX + 2 + strlen(names[cls[j]]);
+	if ((p = opml_buf_room(b, len)) == NULL)
 		return -1;
+	p += sprintf(p, "%s", truth);
 	for (j = 0; j < n; j++) {
-		num[0] = ' ';
-		opml_format_double(dist[j], num + 1);
-		if (opml_buf_put(b, num, strlen(num)) == -1 ||
-		    opml_buf_put(b, " ", 1) == -1 ||
-		    opml_buf_put(b, names[cls[j]], strlen(names[cls[j]])) == -1)
-			return -1;
+		*p++ = ' ';
+		p += opml_format_double(dist[j], p);
+		p += sprintf(p, " %s", names[cls[j]]);
 	}
-	return opml_buf_put(b, "\n", 1);
+	*p++ = '\n';
+	b->len = (size_t)(p - b->s);
+	return 0;
 }
 
 /* A neighbour of the sample from one of the lists. */

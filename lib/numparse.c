@@ -831,9 +831,8 @@ digits(const char *s, const char *end, struct dec *d, int *nd, int frac)
 	for (; s < end && isdig(*s); s++) {
 		unsigned c = (unsigned)(*s - '0');
 
-		if (*nd == 0 && c == 0)
-			d->q -= frac;
-		else if (*nd < MAXDIG) {
+		/* (no leading zero is left: the first digit is not 0) */
+		if (*nd < MAXDIG) {
 			d->w = d->w * 10 + c;
 			(*nd)++;
 			d->q -= frac;

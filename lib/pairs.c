@@ -115,11 +115,10 @@ kind_start(struct opml_pairs_draw *d)
 			for (p = d->start[k]; p < e; p++) {
 				size_t q0 = same ? p + 1 : e;
 				size_t q1 = same ? e : m;
-				for (q = q0; q < q1; q++) {
-					size_t i = d->order[p], j = d->order[q];
-					kput(d, a++, i < j ? (uint64_t)i * m + j :
-					    (uint64_t)j * m + i);
-				}
+				/* put() orders the two on the way out */
+				for (q = q0; q < q1; q++)
+					kput(d, a++, (uint64_t)d->order[p] *
+					    m + d->order[q]);
 			}
 		}
 		return 0;
@@ -237,6 +236,7 @@ opml_pairs_draw_init(struct opml_pairs_draw *d, const size_t *cls,
 	for (i = 0; i < m; i++)
 		d->order[fill[cls[i]]++] = i;
 	free(fill);
+	fill = NULL;
 	d->ndiff = all - d->nsame;
 	if (d->nsame < n || d->ndiff < n) {
 		*kind = d->nsame < n;
@@ -297,34 +297,6 @@ opml_pairs_draw_free(struct opml_pairs_draw *d)
 	free(d->keys);
 	memset(d, 0, sizeof *d);
 	d->kind = -1;
-}
-
-int
-opml_pairs_draw(const size_t *cls, size_t m, size_t nclass, size_t n,
-    uint64_t seed, struct opml_pair **outp, int *kind, uint64_t *have)
-{
-	struct opml_pairs_draw d;
-	struct opml_pair *out;
-	size_t got;
-
-	if (opml_pairs_draw_init(&d, cls, m, nclass, n, seed, kind,
-	    have) == -1)
-		return -1;
-	if (n > SIZE_MAX / 2 / sizeof *out ||
-	    (out = malloc((2 * n + 1) * sizeof *out)) == NULL) {
-		opml_pairs_draw_free(&d);
-		errno = ENOMEM;
-		return -1;
-	}
-	if (opml_pairs_draw_next(&d, out, 2 * n, &got) == -1) {
-		free(out);
-		opml_pairs_draw_free(&d);
-		errno = ENOMEM;
-		return -1;
-	}
-	opml_pairs_draw_free(&d);
-	*outp = out;
-	return 0;
 }
 
 /* Split s in place into at most 5 blank-separated fields (6 means
@@ -494,12 +466,9 @@ opml_pairs_read(struct opml_reader *r, const struct opml_set *s,
 
 	for (;;) {
 		if (!eof) {
+			/* (a line with a NUL is the reader's error) */
 			if ((rc = opml_reader_record(r, &line, &len)) == -1)
 				goto fail;
-			if (rc == 1 && memchr(line, '\0', len) != NULL) {
-				opml_reader_fail(r, "NUL byte");
-				goto fail;
-			}
 			eof = rc == 0;
 		}
 		if (nhead < 2 && !eof) {

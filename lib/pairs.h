@@ -20,26 +20,20 @@ struct opml_pair {
 /*
  * Draw n pairs of samples with the same class and n pairs with different
  * classes from m samples whose class numbers are cls[0..m) (each below
- * nclass).  Each kind is drawn uniformly from all unordered pairs of
- * that kind, without repeats and never a sample with itself; the same
- * seed gives the same pairs.  *out gets an allocated array of the n
- * same pairs, then the n different ones.  Returns 0; -1 with errno
- * ERANGE and *have set to the number of pairs of the lacking kind (*kind
- * 1 same, 0 different) if there are fewer than n (checked before any
- * allocation of the n pairs); -1 with errno ENOMEM.
- */
-int opml_pairs_draw(const size_t *cls, size_t m, size_t nclass, size_t n,
-    uint64_t seed, struct opml_pair **out, int *kind, uint64_t *have);
-
-/*
- * The same pairs drawn in pieces, in the same order: _init checks the
- * counts as opml_pairs_draw does (the same returns and errno); then
- * each _next writes up to cap more pairs to out and *np their number, 0
- * after the last, and returns 0, or -1 with errno ENOMEM.  The memory
- * held is O(m + nclass) and, while a kind is drawn, 4 or 8 bytes (8
- * when m * m exceeds 2^32) for each of 4n/3 set slots, or for each
- * pair of the kind when they are fewer than 2n: never the pairs
- * themselves.  _free releases it (after _init succeeded).
+ * nclass), in pieces.  Each kind is drawn uniformly from all unordered
+ * pairs of that kind, without repeats and never a sample with itself;
+ * the same seed gives the same pairs, however they are cut into pieces:
+ * the n same pairs, then the n different ones.
+ *
+ * _init returns 0; -1 with errno ERANGE and *have set to the number of
+ * pairs of the lacking kind (*kind 1 same, 0 different) if there are
+ * fewer than n (checked before any allocation for the pairs); -1 with
+ * errno ENOMEM.  Then each _next writes up to cap more pairs to out and
+ * *np their number, 0 after the last, and returns 0, or -1 with errno
+ * ENOMEM.  The memory held is O(m + nclass) and, while a kind is drawn,
+ * 4 or 8 bytes (8 when m * m exceeds 2^32) for each of 4n/3 set slots,
+ * or for each pair of the kind when they are fewer than 2n: never the
+ * pairs themselves.  _free releases it (after _init succeeded).
  */
 struct opml_pairs_draw {
 	size_t *count, *start, *order;	/* samples by class */

@@ -1,4 +1,3 @@
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -190,19 +189,8 @@ opml_pairscore_map(const struct opml_model *m, double *X, size_t n)
 	if ((row = malloc((2 * d + 1) * sizeof *row)) == NULL)
 		return NULL;
 	work = row + d;
-	if (r > d) {
-		if (n > SIZE_MAX / sizeof *Y / r ||
-		    (Y = malloc((n * r + 1) * sizeof *Y)) == NULL) {
-			free(row);
-			return NULL;
-		}
-		for (t = 0; t < n; t++)
-			opml_transform(m, X + t * d, Y + t * r, work);
-		free(row);
-		return Y;
-	}
-	/* In place: row t of the map ends at (t + 1) r <= (t + 1) d, where
-	 * the rows still to be mapped begin. */
+	/* In place (a model has r <= d): row t of the map ends at (t + 1) r
+	 * <= (t + 1) d, where the rows still to be mapped begin. */
 	for (t = 0; t < n; t++) {
 		memcpy(row, X + t * d, d * sizeof *row);
 		opml_transform(m, row, X + t * r, work);

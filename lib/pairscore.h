@@ -38,10 +38,9 @@ void opml_pairscore(const struct opml_pairscore *s,
 /*
  * The n samples in the rows of X (n x m->d) mapped to L x as
  * opml_transform does, to the bit, into the rows of an n x m->r
- * matrix, which is returned: X itself, reallocated, when r <= d (X is
- * then no longer valid), else a new matrix (X is left as it was).
- * NULL if out of memory (X is then left valid, its rows perhaps
- * overwritten).
+ * matrix (a model has r <= d), which is returned: X itself, mapped in
+ * place and reallocated (X is then no longer valid).  NULL if out of
+ * memory (X is then left valid, as it was).
  */
 double *opml_pairscore_map(const struct opml_model *m, double *X, size_t n);
 

@@ -383,7 +383,14 @@ void
 opml_prog_commit(struct opml_output *o)
 {
 	const char *name = o->name;
+	struct opml_output *p;
 	int rc, saved;
+
+	/* Every open output out of stdio's buffer first, so that a write
+	 * error of any (a full disk) leaves none of them put in place. */
+	for (p = open_out; p != NULL; p = p->next)
+		if (fflush(p->fp) == EOF)
+			err(1, "%s", p->name);
 
 	/* A signal now waits until the output is in place or removed. */
 	block_fatal_signals(SIG_BLOCK);

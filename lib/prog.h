@@ -90,7 +90,9 @@ void opml_prog_flush(struct opml_buf *b, struct opml_output *o, int all);
 void opml_prog_put(struct opml_buf *b, const char *s, size_t n);
 /* Write n bytes to o, or exit. */
 void opml_prog_write(struct opml_output *o, const void *s, size_t n);
-/* Put the output in place (flush and close checked), or exit. */
+/* Put the output in place (flush and close checked), or exit; every
+ * open output is flushed first, so that a program committing several
+ * in turn leaves none in place when a write to any fails. */
 void opml_prog_commit(struct opml_output *o);
 
 #endif

@@ -127,40 +127,42 @@ opml_scale_apply(const struct opml_scale *p, const double *x, double *y)
 	}
 }
 
+/*
+ * The two writers below reserve the text at its longest first, so that
+ * this one allocation is all that can fail: the appends after it fit
+ * (and the parameters, fitted or read, are finite).
+ */
 char *
 opml_scale_format(const struct opml_scale *p, size_t *len)
 {
 	struct opml_buf b = { NULL, 0, 0 };
-	char head[128];
+	char head[64 + 2 * OPML_NUMFMT_MAX];
+	size_t row = 8 + p->d * (OPML_NUMFMT_MAX + 12) + 2;
 	int r;
 
+	/* the header's two parts, each within head; each row as
+	 * opml_buf_row reserves it (its name is at most 4 bytes) */
+	if (opml_buf_room(&b, 2 * sizeof head + 2 * row + 1) == NULL)
+		return NULL;
 	snprintf(head, sizeof head, "#opml-scale version=1 type=%s d=%zu",
 	    names[p->type], p->d);
-	if (opml_buf_put(&b, head, strlen(head)) == -1)
-		goto fail;
+	opml_buf_put(&b, head, strlen(head));
 	if (p->type == OPML_SCALE_MINMAX && (p->lo != 0 || p->hi != 1)) {
 		char lo[OPML_NUMFMT_MAX], hi[OPML_NUMFMT_MAX];
 
 		opml_format_double(p->lo, lo);
 		opml_format_double(p->hi, hi);
 		snprintf(head, sizeof head, " lower=%s upper=%s", lo, hi);
-		if (opml_buf_put(&b, head, strlen(head)) == -1)
-			goto fail;
+		opml_buf_put(&b, head, strlen(head));
 	}
-	if (opml_buf_put(&b, "\n", 1) == -1)
-		goto fail;
+	opml_buf_put(&b, "\n", 1);
 	if (p->type != OPML_SCALE_UNIT)
 		for (r = 0; r < 2; r++)
-			if (opml_buf_row(&b, rows[p->type][r],
-			    r ? p->b : p->a, p->d, 0) == -1)
-				goto fail;
-	if (opml_buf_put(&b, "", 1) == -1)
-		goto fail;
+			opml_buf_row(&b, rows[p->type][r], r ? p->b : p->a,
+			    p->d, 0);
+	opml_buf_put(&b, "", 1);
 	*len = b.len - 1;
 	return b.s;
-fail:
-	opml_buf_free(&b);
-	return NULL;
 }
 
 char *
@@ -170,31 +172,24 @@ opml_scale_format_range(const struct opml_scale *p, size_t *len)
 	char *q;
 	size_t j;
 
-	if ((q = opml_buf_room(&b, 2 * OPML_NUMFMT_MAX + 4)) == NULL)
+	if ((q = opml_buf_room(&b, 2 * OPML_NUMFMT_MAX + 4 +
+	    p->d * (2 * OPML_NUMFMT_MAX + 24) + 1)) == NULL)
 		return NULL;
 	q += sprintf(q, "x\n");
 	q += opml_format_double(p->lo, q);
 	*q++ = ' ';
 	q += opml_format_double(p->hi, q);
 	*q++ = '\n';
-	b.len = (size_t)(q - b.s);
 	for (j = 0; j < p->d; j++) {
-		if ((q = opml_buf_room(&b, 2 * OPML_NUMFMT_MAX + 24)) == NULL)
-			goto fail;
 		q += sprintf(q, "%zu ", j + 1);
 		q += opml_format_double(p->a[j], q);
 		*q++ = ' ';
 		q += opml_format_double(p->b[j], q);
 		*q++ = '\n';
-		b.len = (size_t)(q - b.s);
 	}
-	if (opml_buf_put(&b, "", 1) == -1)
-		goto fail;
-	*len = b.len - 1;
+	*q = '\0';
+	*len = (size_t)(q - b.s);
 	return b.s;
-fail:
-	opml_buf_free(&b);
-	return NULL;
 }
 
 /* The value of key=... in the header, as a string of length *n. */
@@ -219,29 +214,32 @@ field(const char *s, size_t len, const char *key, size_t *n)
 	return NULL;
 }
 
-/* Feature idx of a range file into p->a, p->b (cap of them so far). */
-static int
-range_put(struct opml_scale *p, size_t *cap, size_t idx, double lo,
-    double hi)
-{
-	size_t nc = *cap ? *cap : 16;
-	double *na, *nb;
+/* The entries of a range file as read: memory that follows its lines,
+ * not its largest index (a one-line file may name feature 2^26). */
+struct range {
+	size_t n, cap, *idx;
+	double *v;		/* min, max of each entry */
+};
 
-	if (idx > *cap) {
-		while (nc < idx + 1)
-			nc *= 2;
-		if ((na = realloc(p->a, nc * sizeof *na)) == NULL)
+static int
+range_put(struct range *g, size_t idx, const double *v)
+{
+	size_t nc = g->cap ? g->cap + g->cap / 2 : 64, *ni;
+	double *nv;
+
+	if (g->n == g->cap) {
+		if ((ni = realloc(g->idx, nc * sizeof *ni)) == NULL)
 			return -1;
-		p->a = na;
-		if ((nb = realloc(p->b, nc * sizeof *nb)) == NULL)
+		g->idx = ni;
+		if ((nv = realloc(g->v, 2 * nc * sizeof *nv)) == NULL)
 			return -1;
-		p->b = nb;
-		memset(p->a + *cap, 0, (nc - *cap) * sizeof *na);
-		memset(p->b + *cap, 0, (nc - *cap) * sizeof *nb);
-		*cap = nc;
+		g->v = nv;
+		g->cap = nc;
 	}
-	p->a[idx - 1] = lo;
-	p->b[idx - 1] = hi;
+	g->idx[g->n] = idx;
+	g->v[2 * g->n] = v[0];
+	g->v[2 * g->n + 1] = v[1];
+	g->n++;
 	return 0;
 }
 
@@ -249,15 +247,14 @@ range_put(struct opml_scale *p, size_t *cap, size_t idx, double lo,
 static int
 read_range(struct opml_reader *r, struct opml_scale *p)
 {
+	struct range g = { 0, 0, NULL, NULL };
 	char *s, *end;
 	const char *q;
-	size_t n, cap = 0, last = 0, idx;
-	double v[2];
+	size_t n, last = 0, idx, k;
+	double v[2], lo, hi;
 	int rc;
 
 	memset(p, 0, sizeof *p);
-	p->type = OPML_SCALE_MINMAX;
-	p->range = 1;
 	if ((rc = opml_reader_record(r, &s, &n)) != 1)
 		return rc == -1 ? -1 :
 		    opml_reader_fail(r, "range file: no bounds after 'x'");
@@ -266,8 +263,8 @@ read_range(struct opml_reader *r, struct opml_scale *p)
 	if (!(v[0] < v[1]))
 		return opml_reader_fail(r, "range file: lower bound not "
 		    "below the upper");
-	p->lo = v[0];
-	p->hi = v[1];
+	lo = v[0];
+	hi = v[1];
 	while ((rc = opml_reader_record(r, &s, &n)) == 1) {
 		end = s + n;
 		for (q = s, idx = 0; q < end && *q >= '0' && *q <= '9'; q++)
@@ -287,22 +284,35 @@ read_range(struct opml_reader *r, struct opml_scale *p)
 			opml_reader_fail(r, "feature %zu: max below min", idx);
 			goto fail;
 		}
-		if (range_put(p, &cap, idx, v[0], v[1]) == -1) {
-			opml_reader_fail(r, "out of memory");
-			goto fail;
-		}
+		if (range_put(&g, idx, v) == -1)
+			goto nomem;
 		last = idx;
 	}
 	if (rc == -1)
 		goto fail;
 	if (last == 0)
 		return opml_reader_fail(r, "range file: no feature ranges");
-	p->d = last;
+	/* Features left out have no spread: zero pages, untouched. */
+	if (alloc(p, OPML_SCALE_MINMAX, last) == -1)
+		goto nomem;
+	for (k = 0; k < g.n; k++) {
+		p->a[g.idx[k] - 1] = g.v[2 * k];
+		p->b[g.idx[k] - 1] = g.v[2 * k + 1];
+	}
+	free(g.idx);
+	free(g.v);
+	p->lo = lo;
+	p->hi = hi;
+	p->range = 1;
 	return 0;
 badindex:
 	opml_reader_fail(r, "range file: expected INDEX MIN MAX");
+	goto fail;
+nomem:
+	opml_reader_fail(r, "out of memory");
 fail:
-	opml_scale_free(p);
+	free(g.idx);
+	free(g.v);
 	return -1;
 }
 

@@ -16,8 +16,14 @@ opml_set_init(struct opml_set *s)
 void
 opml_set_free(struct opml_set *s)
 {
+	size_t i;
+
 	free(s->x);
 	free(s->y);
+	free(s->line);
+	for (i = 0; i < s->nfile; i++)
+		free(s->file[i].name);
+	free(s->file);
 	opml_labels_free(&s->labels);
 	memset(s, 0, sizeof *s);
 }
@@ -45,6 +51,13 @@ grow(struct opml_set *s)
 	if ((y = realloc(s->y, cap * sizeof *y)) == NULL)
 		return -1;
 	s->y = y;
+	if (s->where) {
+		unsigned long *line;
+
+		if ((line = realloc(s->line, cap * sizeof *line)) == NULL)
+			return -1;
+		s->line = line;
+	}
 	s->cap = cap;
 	return 0;
 }
@@ -138,6 +151,8 @@ read_seq(struct opml_set *s, struct opml_reader *r)
 		    (size_t)-1)
 			goto nomem;
 		put_row(s, s->n, smp.x, s->d);
+		if (s->where)
+			s->line[s->n] = r->line;
 		s->y[s->n++] = c;
 		s->sparse |= smp.sparse;
 	}
@@ -241,6 +256,8 @@ append(struct opml_set *s, const struct opml_set *t)
 	for (i = 0; i < t->n; i++) {
 		put_row(s, s->n + i, t->x + i * t->stride, t->d);
 		s->y[s->n + i] = map[t->y[i]];
+		if (s->where)
+			s->line[s->n + i] = t->line[i];
 	}
 	s->n += t->n;
 	s->sparse |= t->sparse;
@@ -296,6 +313,7 @@ read_all(struct opml_set *s, struct opml_reader *r)
 		c[k].s.d = c[k].s.stride = s->d;
 		c[k].s.wide = s->wide;
 		c[k].s.dense = s->dense;
+		c[k].s.where = s->where;
 		c[k].rc = 0;
 		started[k] = k > 0 && pthread_create(&tid[k], NULL,
 		    parse_chunk, &c[k]) == 0;
@@ -342,11 +360,32 @@ out:
 	return rc;
 }
 
+/* The rows from s->n on come from r. */
+static int
+add_file(struct opml_set *s, const struct opml_reader *r)
+{
+	struct opml_set_file *f;
+	char *name;
+
+	if ((name = strdup(r->name)) == NULL)
+		return -1;
+	if ((f = realloc(s->file, (s->nfile + 1) * sizeof *f)) == NULL) {
+		free(name);
+		return -1;
+	}
+	s->file = f;
+	f[s->nfile].first = s->n;
+	f[s->nfile++].name = name;
+	return 0;
+}
+
 int
 opml_set_read(struct opml_set *s, struct opml_reader *r)
 {
 	int rc;
 
+	if (s->where && add_file(s, r) == -1)
+		return opml_reader_fail(r, "out of memory");
 	if (s->n == 0 && s->d == 0)
 		s->wide = OPML_WIDE_GROW;
 	if (s->n == 0 && s->stride != s->d) {
@@ -375,6 +414,17 @@ opml_set_load(struct opml_set *s, const char *path, char *err,
 	}
 	opml_reader_close(&r);
 	return rc;
+}
+
+const char *
+opml_set_where(const struct opml_set *s, size_t i, char *buf, size_t len)
+{
+	size_t f = s->nfile;
+
+	while (f > 0 && s->file[f - 1].first > i)
+		f--;
+	snprintf(buf, len, "%s:%lu", s->file[f - 1].name, s->line[i]);
+	return buf;
 }
 
 size_t *

@@ -29,6 +29,19 @@ struct opml_set {
 	int sparse;		/* some sample was in the sparse form */
 	int dense;		/* some sample was dense */
 	size_t stride;		/* while reading: the row length in x */
+	/* Where each row was read, kept when `where` is set before
+	 * reading (for messages about a row): */
+	int where;
+	unsigned long *line;	/* the line of each row */
+	struct opml_set_file *file;	/* the inputs, in order */
+	size_t nfile;
+};
+
+/* The rows from first on (up to the next input's first) were read
+ * from name. */
+struct opml_set_file {
+	size_t first;
+	char *name;
 };
 
 void opml_set_init(struct opml_set *s);
@@ -40,6 +53,10 @@ int opml_set_read(struct opml_set *s, struct opml_reader *r);
  * with the message ("file:line: what") in err. */
 int opml_set_load(struct opml_set *s, const char *path, char *err,
     size_t errlen);
+/* "name:line" of row i (s->where set while reading) into buf of len
+ * bytes (OPML_ERRMAX is enough for any reader's name): buf. */
+const char *opml_set_where(const struct opml_set *s, size_t i, char *buf,
+    size_t len);
 /* Number of rows of each class: a malloc'd array of labels.n counts. */
 size_t *opml_set_counts(const struct opml_set *s);
 

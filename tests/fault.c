@@ -10,8 +10,12 @@
  *   OPML_FAULT=f1,f2...  every call of the named functions fails:
  *                        rename (EXDEV), fclose (EIO, after closing),
  *                        fdopen (EMFILE), fchmod (EPERM), read (EIO),
- *                        mkstemp (ENOSPC), from main on, up to the
+ *                        mkstemp (ENOSPC), readlink (EIO), from main
+ *                        on, up to the
  *                        exit handlers registered before main
+ *   OPML_FAULT_AFTER=N   the first N calls of those functions (all
+ *                        together) succeed: a read error after the
+ *                        first block, say
  *
  * With OPML_FAULT_COUNT set to a file name, the number of allocations
  * made is written there at exit, so that a test knows how far to go.
@@ -39,11 +43,13 @@ static FILE *(*real_fdopen)(int, const char *);
 static int (*real_fchmod)(int, mode_t);
 static ssize_t (*real_read)(int, void *, size_t);
 static int (*real_mkstemp)(char *);
+static ssize_t (*real_readlink)(const char *, char *, size_t);
 
 static long alloc_fail = -1;	/* the call to fail; -1: none */
 static long alloc_count;
 static int armed;		/* main has started */
 static const char *fail_list;
+static long fail_after;		/* calls of the named that succeed first */
 
 /* dlsym may allocate before real_calloc is known: a little static
  * memory serves those calls. */
@@ -118,9 +124,12 @@ init(void)
 	LOAD(fchmod);
 	LOAD(read);
 	LOAD(mkstemp);
+	LOAD(readlink);
 	if (n != NULL)
 		alloc_fail = strtol(n, NULL, 10);
 	fail_list = getenv("OPML_FAULT");
+	if ((n = getenv("OPML_FAULT_AFTER")) != NULL)
+		fail_after = strtol(n, NULL, 10);
 }
 
 static int
@@ -135,7 +144,7 @@ failing(const char *name)
 		return 0;
 	while (p != NULL && *p != '\0') {
 		if (strncmp(p, name, n) == 0 && (p[n] == ',' || p[n] == '\0'))
-			return 1;
+			return fail_after-- <= 0;
 		p = strchr(p, ',');
 		if (p != NULL)
 			p++;
@@ -264,4 +273,14 @@ mkstemp(char *tmpl)
 		return -1;
 	}
 	return real_mkstemp(tmpl);
+}
+
+ssize_t
+readlink(const char *path, char *buf, size_t n)
+{
+	if (failing("readlink")) {
+		errno = EIO;
+		return -1;
+	}
+	return real_readlink(path, buf, n);
 }

@@ -67,6 +67,10 @@ once() {
 	opml-learn "$TMP/wide" > "$TMP/m" 2> /dev/null
 	mkdir "$TMP/o"
 	cd "$TMP/o"
+	# A coverage build (make coverage) writes its counts at exit: under
+	# the limit they would be cut short, and the counts of every run
+	# after lost; these runs write theirs aside.
+	export GCOV_PREFIX="$TMP/gcov"
 	# 16 kB at most; SIGXFSZ ignored, so that the write fails (EFBIG)
 	for cmd in "opml-scale -o s $TMP/big" "opml-split -x -o x $TMP/big" \
 	    "opml-split -f 0.5 -o part $TMP/big" \
@@ -82,4 +86,69 @@ once() {
 		rm -f out
 		[ -z "$(ls -A "$TMP/o")" ]	# and no temporary
 	done
+}
+
+@test "a failed rename, fclose, fdopen, fchmod or mkstemp: opml-transform, opml-pairs, opml-stat leave nothing" {
+	opml-learn -s 2 "$FIX/knn-ties.txt" > "$TMP/m"
+	printf 'a b\n1 2\n2 4\n3 5\n' > "$TMP/t"
+	for f in rename fclose fdopen fchmod mkstemp; do
+		once $f opml-transform -m "$TMP/m" -o t "$FIX/knn-ties.txt"
+		[[ $stderr == "opml-transform: t: "* ]]
+		once $f opml-pairs -n 2 -o p "$FIX/pairs-faces.txt"
+		[[ $stderr == "opml-pairs: p: "* ]]
+		once $f opml-stat -o s "$TMP/t"
+		[[ $stderr == "opml-stat: s: "* ]]
+	done
+	# the words of each
+	once mkstemp opml-stat -o s "$TMP/t"
+	[ "$stderr" = "opml-stat: s: No space left on device" ]
+	once rename opml-stat -o s "$TMP/t"
+	[ "$stderr" = "opml-stat: s: Invalid cross-device link" ]
+	once fclose opml-stat -o s "$TMP/t"
+	[ "$stderr" = "opml-stat: s: Input/output error" ]
+}
+
+@test "a read error on the reading threads names the input" {
+	run --separate-stderr env -u OPML_THREADS OPML_FAULT=read \
+	    LD_PRELOAD="$SHIM" opml-scale "$FIX/scale-const.txt"
+	show
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: $FIX/scale-const.txt: Input/output error" ]
+	[ -z "$output" ]
+	# opml-learn's feed reads on a thread of its own, after the
+	# first block (which opml-learn reads to fix d): parsed there, or
+	# handed over as raw lines
+	awk 'BEGIN { for (i = 0; i < 60000; i++)
+	    printf "%d %d.5 %d.25 %d\n", i % 3, i % 17, i % 13, i % 7 }' \
+	    > "$TMP/big"
+	for raw in "-u OPML_FEED_RAW" OPML_FEED_RAW=1; do
+		run --separate-stderr env -u OPML_THREADS $raw \
+		    OPML_FAULT=read OPML_FAULT_AFTER=1 LD_PRELOAD="$SHIM" \
+		    opml-learn -o "$TMP/m" "$TMP/big"
+		show
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "opml-learn: $TMP/big: Input/output error" ]
+		[ ! -e "$TMP/m" ]
+	done
+}
+
+@test "the first error is the one told: a full device, then a failed close; a link that cannot be read" {
+	printf 'a 1 2\nb 3 4\n' > "$TMP/small"
+	# the bytes wait in stdio's buffer: the flush finds the device full
+	run --separate-stderr opml-scale -o /dev/full "$TMP/small"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: /dev/full: No space left on device" ]
+	run --separate-stderr env OPML_FAULT=fclose LD_PRELOAD="$SHIM" \
+	    opml-scale -w /dev/full -o /dev/null "$TMP/small"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: /dev/full: No space left on device" ]
+	# -o through a link that cannot be read: nothing written anywhere
+	mkdir "$TMP/o"
+	ln -s ../target "$TMP/o/link"
+	run --separate-stderr env -C "$TMP/o" OPML_FAULT=readlink \
+	    LD_PRELOAD="$SHIM" opml-scale -o link "$TMP/small"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: link: Input/output error" ]
+	[ "$(ls -A "$TMP/o")" = link ]
+	[ ! -e "$TMP/target" ]
 }

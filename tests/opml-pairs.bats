@@ -210,8 +210,39 @@ load helper
 	printf 'a 1e308 1e308\nb -1e308 1e308\na 1e308 -1e308\nb 5 5\n' > "$TMP/big"
 	run --separate-stderr opml-pairs -n 1 -s 1 "$TMP/big"
 	[ "$status" -eq 1 ]
-	[[ $stderr == *"squared distance overflows a double"* ]]
+	[[ $stderr == *"squared distance to the sample of"*" overflows a double" ]]
 	! printf '%s\n' "$output" | grep -qi 'inf\|nan\|e+308'
+}
+
+@test "an overflowing score names the file and line of each sample of the pair" {
+	# rows 1 and 2 of the set are lines 2 and 5 of one file; the third
+	# row is line 1 of the second input, stdin
+	printf '# c\na 1 1\n\nb 2 2\na 1e308 1e308\n' > "$TMP/one"
+	printf 'b -1e308 1e308\n' > "$TMP/two"
+	run --separate-stderr opml-pairs -a "$TMP/one" - < "$TMP/two"
+	show
+	[ "$status" -eq 1 ]
+	[ "$output" = "2 0" ]
+	[ "$stderr" = "opml-pairs: $TMP/one:2: the squared distance to the sample of $TMP/one:5 overflows a double" ]
+	# the pair list names the rows; the message their lines
+	printf '0 1\n2 3\n' > "$TMP/list"
+	run --separate-stderr opml-pairs -p "$TMP/list" "$TMP/one" "$TMP/two"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-pairs: $TMP/one:5: the squared distance to the sample of $TMP/two:1 overflows a double" ]
+	# under a similarity model: x'Wz
+	printf '#opml version=1 form=similarity d=2 r=2\n1e300 0\n0 1e300\n' > "$TMP/w"
+	run --separate-stderr opml-pairs -m "$TMP/w" -a "$TMP/one" "$TMP/two"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-pairs: $TMP/one:2: the similarity x'Wz with the sample of $TMP/one:5 overflows a double" ]
+	# the cosine under a model: the sample whose L x overflows
+	printf '#opml version=1 d=2 r=1\n1e300 1e300\n' > "$TMP/m"
+	run --separate-stderr opml-pairs -c -m "$TMP/m" -a "$TMP/one" "$TMP/two"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-pairs: $TMP/one:5: the learned map L x overflows a double" ]
+	printf '2 0\n' > "$TMP/list"
+	run --separate-stderr opml-pairs -c -m "$TMP/m" -p "$TMP/list" "$TMP/one"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-pairs: $TMP/one:5: the learned map L x overflows a double" ]
 }
 
 @test "-n far beyond the pairs there are: told so before any allocation" {
@@ -372,4 +403,12 @@ function check(got, want, tol) {
 	  dx = $3 % 7 - $4 % 7; dy = int($3 / 7) - int($4 / 7)
 	  if ($1 != dx * dx + dy * dy) { print "score line " NR; bad = 1 } }
 	END { if (n[0] != 70000 || n[1] != 70000) { print "unbalanced"; bad = 1 }; exit bad }' "$TMP/p"
+}
+
+@test "a bad sample on stdin after a model heading it: stdin and the line" {
+	printf '#opml version=1 d=1 r=1\n2\na 1\nb x\n' > "$TMP/in"
+	run --separate-stderr opml-pairs -m - -a - < "$TMP/in"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-pairs: stdin:4: field 1: not a finite number: 'x'" ]
+	[ -z "$output" ]
 }

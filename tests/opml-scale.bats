@@ -257,6 +257,23 @@ as_g() {
 	[[ $output == *"iris.txt:1: expected 1 features, found more"* ]]
 }
 
+@test "a range file naming feature 2^26 costs memory by its lines, not by that index" {
+	skip_if_sanitized "ulimit -v"
+	# It doubled arrays up to 2^27 entries and zeroed them before any
+	# data: 2 GiB written for a three-line file.  Now one calloc of
+	# the width, its pages untouched: 1 GiB of address space, ~2 MB.
+	printf 'x\n0 1\n3 -1 1\n67108864 -1 1\n' > "$TMP/huge"
+	run --separate-stderr sh -c "ulimit -v 1500000; opml-scale -r '$TMP/huge' < /dev/null"
+	show
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	# beyond 2^26: refused
+	printf 'x\n0 1\n67108865 -1 1\n' > "$TMP/huger"
+	run --separate-stderr opml-scale -r "$TMP/huger" < /dev/null
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: $TMP/huger:3: range file: expected INDEX MIN MAX" ]
+}
+
 @test "-b and -W: usage errors" {
 	for b in 1 1,0 2,2 x,1 1,y ,1; do
 		run opml-scale -b "$b" "$DATA/iris.txt"

@@ -19,6 +19,9 @@ no_temporaries() {
 
 @test "a full disk mid-write: error, no output, no temporary (every tool)" {
 	mkdir "$TMP/d"
+	# A coverage build's counts, written at exit, would be cut short by
+	# the limit (and the counts of every run after lost): aside.
+	export GCOV_PREFIX="$TMP/gcov"
 	run -1 sh -c 'ulimit -f 1; opml-transform -m "$1" -o "$2/out" "$3"' sh "$TMP/m" "$TMP/d" "$TMP/big"
 	show
 	[[ $output == *"File too large"* ]]
@@ -113,4 +116,42 @@ no_temporaries() {
 	opml-learn -s 2 -o "$TMP/$name" "$DATA/wine.txt"
 	cmp "$TMP/$name" "$TMP/m"
 	no_temporaries "$TMP"
+}
+
+@test "-o - is stdout; -o onto a directory is refused; a full device is an error naming it" {
+	opml-scale "$DATA/iris.txt" > "$TMP/plain"
+	opml-scale -o - "$DATA/iris.txt" | cmp - "$TMP/plain"
+	run --separate-stderr opml-scale -o "$TMP" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: $TMP: Is a directory" ]
+	[ -z "$output" ]
+	# /dev/full: every write fails with ENOSPC, on stdout or as -o,
+	# whether the failure shows at a flush or only at the close
+	run --separate-stderr sh -c 'opml-scale "$1" > /dev/full' sh "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: stdout: No space left on device" ]
+	run --separate-stderr opml-scale -o /dev/full "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: /dev/full: No space left on device" ]
+	run --separate-stderr opml-scale -w /dev/full -o "$TMP/s" "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: /dev/full: No space left on device" ]
+	[ ! -e "$TMP/s" ]
+	no_temporaries "$TMP"
+	# parameters of 3000 features: more than stdio's buffer, so the
+	# write itself fails
+	awk 'BEGIN { for (i = 0; i < 2; i++) { printf "%d", i
+	    for (j = 0; j < 3000; j++) printf " %d", i + j; printf "\n" } }' \
+	    > "$TMP/wide"
+	run --separate-stderr opml-scale -w /dev/full -o "$TMP/s" "$TMP/wide"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: /dev/full: No space left on device" ]
+	[ ! -e "$TMP/s" ]
+	run --separate-stderr opml-learn -o /dev/full "$DATA/iris.txt"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-learn: /dev/full: No space left on device" ]
+	# the help too
+	run --separate-stderr sh -c 'opml-learn -h > /dev/full'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-learn: stdout: No space left on device" ]
 }

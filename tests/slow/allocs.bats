@@ -103,3 +103,46 @@ each_alloc_fails() {
 	    "$FIX/roc-sym.txt"
 }
 
+
+@test "opml-pairs under a model, opml-stat, range files, -o through a link: any allocation may fail" {
+	opml-learn -s 2 "$FIX/pairs-faces.txt" > "$TMP/m"
+	each_alloc_fails opml-pairs -m "$TMP/m" -n 2 -o p "$FIX/pairs-faces.txt"
+	each_alloc_fails opml-pairs -c -m "$TMP/m" -a "$FIX/pairs-faces.txt"
+	printf 'opml opml-x pola\n0.1 0.2 0.3\n0.2 0.25 0.1\n0.15 0.3 0.2\n' \
+	    > "$TMP/t"
+	each_alloc_fails opml-stat -o s "$TMP/t"
+	each_alloc_fails opml-scale -b -1,1 -W r -o s "$FIX/scale-const.txt"
+	opml-scale -W "$TMP/r" "$FIX/scale-const.txt" > /dev/null
+	each_alloc_fails opml-scale -r "$TMP/r" "$FIX/scale-const.txt"
+	# a model with comment lines of another learner's state
+	{ head -1 "$TMP/m"; echo "#note one"; echo "#note two"
+	    tail -n +2 "$TMP/m"; } > "$TMP/m2"
+	each_alloc_fails opml-transform -m "$TMP/m2" -o t "$FIX/pairs-faces.txt"
+	# the link is followed into o, where its target is checked
+	ln -s o/t "$TMP/link"
+	each_alloc_fails opml-scale -o "$TMP/link" "$FIX/scale-const.txt"
+}
+
+@test "a line longer than the first read block, when it cannot grow: one line naming it" {
+	awk 'BEGIN { printf "a"; for (i = 0; i < 600000; i++) printf " %d", i % 10
+	    printf "\nb"; for (i = 0; i < 600000; i++) printf " 1"; printf "\n" }' \
+	    > "$TMP/long"
+	each_alloc_fails opml-scale -t unit -o s "$TMP/long"
+}
+
+@test "opml-knn's confusion matrix, lists and their merge: any allocation may fail" {
+	each_alloc_fails opml-knn -c -k 1 "$FIX/knn-ties.txt" \
+	    "$FIX/knn-ties-test.txt"
+	each_alloc_fails opml-knn -N -k 2 -o l "$FIX/knn-ties.txt" \
+	    "$FIX/knn-ties-test.txt"
+	opml-knn -N -k 2 "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/l"
+	each_alloc_fails opml-knn -M -c -k 2 "$TMP/l" "$TMP/l"
+}
+
+@test "a set read on two threads: any allocation may fail" {
+	# two chunks of a megabyte and more, parsed side by side
+	awk 'BEGIN { for (i = 0; i < 200000; i++)
+	    printf "%d %d.5 %d.25 %d\n", i % 5, i % 17, i % 13, i % 7 }' \
+	    > "$TMP/big"
+	OPML_THREADS=2 each_alloc_fails opml-scale -o s "$TMP/big"
+}

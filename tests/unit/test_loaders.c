@@ -146,6 +146,43 @@ models(void)
 	CHECK(model_bad(H " inactive=a\n", 1, "bad value for inactive"));
 	CHECK(model_bad(H " clipped=+1\n", 1, "bad value for clipped"));
 	CHECK(model_bad(H " nonpd=0x1\n", 1, "bad value for nonpd"));
+	CHECK(model_bad(H " form=bilinear\n", 1, "bad value for form"));
+	CHECK(model_bad(H " form=linearx\n", 1, "bad value for form"));
+	CHECK(model_bad(H " form=\n", 1, "bad value for form"));
+	CHECK(model_bad(H " state=full\n", 1, "bad value for state"));
+	CHECK(model_bad(H " state=\n", 1, "bad value for state"));
+	CHECK(model_bad(H " standardize=2\n", 1, "bad value for "
+	    "standardize"));
+	CHECK(model_bad(H " standardize=\n", 1, "bad value for "
+	    "standardize"));
+	CHECK(model_bad(H " step=fixedx\n", 1, "bad value for step"));
+	CHECK(model_bad(H " step=relativ\n", 1, "bad value for step"));
+	CHECK(model_bad(H " samples=1\tsamples=2\n", 1, "samples given "
+	    "twice"));
+	CHECK(model_bad(H " d=2\n", 1, "d given twice"));
+	/* a long token is quoted to 40 bytes */
+	CHECK(model_bad(H " 0123456789012345678901234567890123456789XYZ\n",
+	    1, "found '0123456789012345678901234567890123456789'"));
+	/* standardization lines */
+	CHECK(model_bad(H " standardize=1\n#mean 3 1 x\n" I, 2,
+	    "bad #mean line"));
+	CHECK(model_bad(H " standardize=1\n#mean 3\n" I, 2,
+	    "bad #mean line"));
+	CHECK(model_bad(H " standardize=1\n#mean 3x 1 2\n" I, 2,
+	    "bad #mean line"));
+	CHECK(model_bad(H " standardize=1\n#mean 3 1 2\n#sqdev 1 x\n" I, 3,
+	    "bad #sqdev line"));
+	CHECK(model_bad(H " standardize=1\n#mean 3 1 2\n#sqdev 1\n" I, 3,
+	    "bad #sqdev line"));
+	CHECK(model_bad(H " standardize=1\n#mean 3 1 2\n#sqdev 1 -2\n" I, 3,
+	    "negative #sqdev value"));
+	CHECK(model_bad(H " standardize=1\n#mean 3 1 2\n" I, 4,
+	    "standardize=1 needs the #mean and #sqdev lines"));
+	CHECK(model_bad(H " standardize=1\n#sqdev 1 2\n" I, 4,
+	    "standardize=1 needs the #mean and #sqdev lines"));
+	CHECK(model_bad(H "\n#rng\n" I, 2, "empty #rng line"));
+	CHECK(model_bad(H "\n#scale \t\n" I, 2, "empty #scale line"));
+	CHECK(model_bad(H "\n#class\n" I, 2, "empty #class line"));
 	/* the state lines */
 	CHECK(model_bad(H "\n#rng 1 2 3 4\n" I, 2, "bad #rng line"));
 	CHECK(model_bad(H "\n#rng 0123456789abcdef\n" I, 2, "bad #rng"));
@@ -193,6 +230,15 @@ models(void)
 	/* the samples after the block stay for the caller */
 	CHECK(opml_reader_line(&r, &line, &n) == 1 && n == 5 &&
 	    memcmp(line, "x 1 2", 5) == 0);
+	opml_model_free(&m);
+	done(&r);
+	/* the forms, said explicitly */
+	reader(&r, H " form=linear\n" I);
+	CHECK(opml_model_read(&r, &m) == 1 && !m.similarity);
+	opml_model_free(&m);
+	done(&r);
+	reader(&r, H " form=similarity\n" I);
+	CHECK(opml_model_read(&r, &m) == 1 && m.similarity);
 	opml_model_free(&m);
 	done(&r);
 	reader(&r, "\n\n");
@@ -281,6 +327,51 @@ scales(void)
 	    "expected 2 numbers, found 1"));
 	CHECK(scale_bad("#opml-scale type=minmax d=2\nmin 1 x\n", 2,
 	    "field 2"));
+	CHECK(scale_bad("y\n", 1, "range file: svm-scale's label scaling "
+	    "(-y) is not supported"));
+	CHECK(scale_bad("#opml-scale type=unit type=unit d=2\n", 1,
+	    "header: type given twice"));
+	CHECK(scale_bad("#opml-scale type=unit d=2 d=2\n", 1,
+	    "header: d given twice"));
+	CHECK(scale_bad("#opml-scale type=minmax d=2 lower=1 lower=1\n", 1,
+	    "header: a bad or repeated lower= or upper="));
+	CHECK(scale_bad("#opml-scale type=minmax d=2 upper=\n", 1,
+	    "header: a bad or repeated lower= or upper="));
+	CHECK(scale_bad("#opml-scale type=minmax d=2 upper=x\n", 1,
+	    "header: a bad or repeated lower= or upper="));
+	CHECK(scale_bad("#opml-scale type=minmax d=2 upper=1234567890123456789"
+	    "0123456789012345678901234567890123456789012345678901234567890\n",
+	    1, "header: a bad or repeated lower= or upper="));
+	CHECK(scale_bad("#opml-scale type=zscore d=2 lower=-1\n", 1,
+	    "header: bounds only for minmax"));
+	CHECK(scale_bad("#opml-scale type=minmax d=2 lower=2 upper=1\n", 1,
+	    "header: bounds lower not below upper"));
+	CHECK(scale_bad("#opml-scale type=zscore d=2\nmean 1 2\nstd 1 -1\n",
+	    3, "feature 2: negative std"));
+	CHECK(scale_bad("#opml-scale type=minmax d=2\nmin 1 2\nmax 1 1\n",
+	    3, "feature 2: max below min"));
+	/* svm-scale's range files */
+	CHECK(scale_bad("x\n\n# c\n", 3, "range file: no bounds after 'x'"));
+	CHECK(scale_bad("x\n-1\n", 2, "expected 2 numbers, found 1"));
+	CHECK(scale_bad("x\n-1 1\n0 1 2\n", 3, "range file: expected INDEX "
+	    "MIN MAX"));
+	CHECK(scale_bad("x\n-1 1\n1x 1 2\n", 3, "range file: expected "
+	    "INDEX MIN MAX"));
+	CHECK(scale_bad("x\n-1 1\n12\n", 3, "range file: expected INDEX "
+	    "MIN MAX"));
+	CHECK(scale_bad("x\n-1 1\n:1 1 2\n", 3, "range file: expected "
+	    "INDEX MIN MAX"));
+	CHECK(scale_bad("x\n-1 1\n99999999999999999999999 1 2\n", 3,
+	    "range file: expected INDEX MIN MAX"));
+	CHECK(scale_bad("x\n-1 1\n67108865 1 2\n", 3, "range file: expected "
+	    "INDEX MIN MAX"));
+	CHECK(scale_bad("x\n-1 1\n2 1 2\n2 1 2\n", 4, "range file: index 2 "
+	    "after 2"));
+	CHECK(scale_bad("x\n-1 1\n2 1\n", 3, "expected 2 numbers, found 1"));
+	CHECK(scale_bad("x\n-1 1\n2 2 1\n", 3, "feature 2: max below min"));
+	CHECK(scale_bad("x\n1 -1\n", 2, "range file: lower bound not below "
+	    "the upper"));
+	CHECK(scale_bad("x\n-1 1\n", 2, "range file: no feature ranges"));
 
 	/* What the format allows: blank lines first, keys in any order,
 	 * tabs; unit has no rows. */
@@ -289,6 +380,41 @@ scales(void)
 	CHECK(opml_scale_read(&r, &p) == 0);
 	CHECK(p.type == OPML_SCALE_MINMAX && p.d == 2 && p.a[0] == -1 &&
 	    p.b[1] == 4);
+	opml_scale_free(&p);
+	done(&r);
+	/* nothing at all: no line to name */
+	reader(&r, "\n\n");
+	CHECK(opml_scale_read(&r, &p) == -1);
+	CHECK(strcmp(r.err, "f:2: no scaling parameters") == 0);
+	done(&r);
+	reader(&r, "");
+	CHECK(opml_scale_read(&r, &p) == -1);
+	CHECK(strcmp(r.err, "f: no scaling parameters") == 0);
+	done(&r);
+	/* a range file: the features left out have no spread; more
+	 * entries than one allocation holds */
+	{
+		char text[4096];
+		size_t len = (size_t)sprintf(text, "x \n-1 2\n2 -3 5\n\n# c\n");
+		int k;
+
+		for (k = 4; k < 200; k++)
+			len += (size_t)sprintf(text + len, "%d %d %d\r\n", k,
+			    -k, k);
+		reader(&r, text);
+		CHECK(opml_scale_read(&r, &p) == 0);
+		CHECK(p.type == OPML_SCALE_MINMAX && p.range && p.d == 199);
+		CHECK(p.lo == -1 && p.hi == 2 && p.a[0] == 0 && p.b[0] == 0);
+		CHECK(p.a[1] == -3 && p.b[1] == 5 && p.a[2] == 0 &&
+		    p.b[2] == 0);
+		CHECK(p.a[198] == -199 && p.b[198] == 199);
+		opml_scale_free(&p);
+		done(&r);
+	}
+	reader(&r, "#opml-scale type=minmax d=1 upper=3 lower=-2\nmin 1\n"
+	    "max 2\n");
+	CHECK(opml_scale_read(&r, &p) == 0);
+	CHECK(p.lo == -2 && p.hi == 3 && !p.range);
 	opml_scale_free(&p);
 	done(&r);
 	reader(&r, "#opml-scale type=unit d=3\n");

@@ -58,6 +58,34 @@ merge(const char *a, const char *b, size_t k, const char **cls0, double *d0)
 	return rc;
 }
 
+/* Merging a and b with k fails with code and the message msg (in
+ * which each '@' stands for the directory). */
+static void
+merge_fails(const char *a, const char *b, size_t k, int code,
+    const char *msg)
+{
+	struct opml_nbrlist_merge m;
+	char *paths[2], want[512], *w = want;
+	size_t cls[8];
+	double dist[8];
+	int rc;
+
+	for (; *msg != '\0'; msg++)
+		w += *msg == '@' ? sprintf(w, "%s", dir) :
+		    sprintf(w, "%c", *msg);
+	paths[0] = list("a", a);
+	paths[1] = b != NULL ? list("b", b) : dir;
+	if ((rc = opml_nbrlist_merge_open(&m, paths, 2)) == 0)
+		while ((rc = opml_nbrlist_merge_next(&m, k, cls, dist)) == 1)
+			;
+	if (rc != code || strcmp(m.err, want) != 0) {
+		printf("FAIL %s | %s: %d '%s', not %d '%s'\n", a,
+		    b != NULL ? b : "(dir)", rc, m.err, code, want);
+		fails++;
+	}
+	opml_nbrlist_merge_close(&m);
+}
+
 static void
 expect(const char *what, int got, int want)
 {
@@ -104,6 +132,49 @@ main(void)
 	    OPML_NBRLIST_EFORMAT);
 	expect("no label", merge("q 1 x\n", "q 2\n", 1, NULL, NULL),
 	    OPML_NBRLIST_EFORMAT);
+	/* the messages, with file and line */
+	merge_fails("q 1 x\n", "q \x01""2345678901234567890123456789012345678"
+	    "9012345 y\n", 1, OPML_NBRLIST_EFORMAT, "@/b:1: "
+	    "'?234567890123456789012345678901234567890...': not a distance");
+	merge_fails("q 1 x\n", "q 1 y 2\n", 1, OPML_NBRLIST_EFORMAT,
+	    "@/b:1: a distance without a label");
+	merge_fails("q 1 x\nq 1 x\n", "q 1 x\nr\t1 x\n", 1,
+	    OPML_NBRLIST_EMISMATCH, "@/b:2: sample labeled 'r', not 'q' as in "
+	    "@/a");
+	merge_fails("q 1 x\n", "q 2 y\nr 1 x\n", 1, OPML_NBRLIST_EMISMATCH,
+	    "@/b: more lines than @/a");
+	merge_fails("q 1 x\nq 1 x\n", "q 2 y\n", 1, OPML_NBRLIST_EMISMATCH,
+	    "@/b: ends before @/a");
+	merge_fails("q 1 x\n\nq 1 y\n", "q 2 y\nq 3 z\n", 3,
+	    OPML_NBRLIST_EFEW, "@/a:1: 2 neighbours in all, fewer than k = 3");
+	/* a list that opens and cannot be read: a directory */
+	merge_fails("q 1 x\n", NULL, 1, OPML_NBRLIST_EREAD,
+	    "@: Is a directory");
+	merge_fails("", NULL, 1, OPML_NBRLIST_EREAD, "@: Is a directory");
+	/* a tie inside one list: the earlier neighbour first; blanks and
+	 * tabs between the fields */
+	expect("tie in a list", merge("q\t1  x \t1 y 3 w\n", "q 2 z\n", 2,
+	    &c, &d), 0);
+	if (strcmp(c, "y") != 0 || d != 1) {
+		printf("FAIL tie in a list: 2nd nearest %s %g\n", c, d);
+		fails++;
+	}
+	/* the lines opml-knn -N writes */
+	{
+		struct opml_buf b = { NULL, 0, 0 };
+		double dist[3] = { 0, 0.5, 1e-300 };
+		size_t cls[3] = { 1, 0, 1 };
+		char *names[2] = { "a", "bb" };
+
+		if (opml_nbrlist_write(&b, "t", 3, dist, cls, names) != 0 ||
+		    opml_nbrlist_write(&b, "u", 0, dist, cls, names) != 0 ||
+		    b.len != strlen("t 0 bb 0.5 a 1e-300 bb\nu\n") ||
+		    memcmp(b.s, "t 0 bb 0.5 a 1e-300 bb\nu\n", b.len) != 0) {
+			printf("FAIL write: '%.*s'\n", (int)b.len, b.s);
+			fails++;
+		}
+		opml_buf_free(&b);
+	}
 	snprintf(a, sizeof a, "%s/none", dir);
 	{
 		struct opml_nbrlist_merge m;

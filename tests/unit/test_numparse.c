@@ -46,6 +46,58 @@ static char *block;		/* CAP bytes: strings end where it ends */
 
 
 
+static void check(const char *s, size_t n);
+
+/*
+ * Exponents of more digits than any double needs (they saturate), and
+ * halfway points between two doubles written out with more digits than
+ * the parser keeps (800), the rest deciding the rounding: a nonzero
+ * digit beyond them must still count.
+ */
+static void
+long_strings(void)
+{
+	static const char *const mid[] = {
+		"9007199254740993", "2.4703282292062327208828439643411e-324",
+		"1.0000000000000001110223024625156540423631668090820312"
+	};
+	char s[CAP];
+	size_t i, k, n;
+
+	for (i = 0; i < 4; i++) {
+		n = (size_t)sprintf(s, "%s1e%s", i & 1 ? "-" : "",
+		    i & 2 ? "-" : "");
+		for (k = 0; k < 25; k++)
+			s[n++] = (char)('1' + k % 9);
+		check(s, n);
+	}
+	for (i = 0; i < sizeof mid / sizeof mid[0]; i++)
+		for (k = 0; k < 4; k++) {
+			/* the midpoint, 900 zeros, then 1 or nothing, with
+			 * or without a point before the zeros */
+			n = (size_t)sprintf(s, "%s%s", mid[i],
+			    k & 1 && strchr(mid[i], '.') == NULL ? "." : "");
+			if (strchr(mid[i], 'e') != NULL) {
+				/* zeros go before the exponent */
+				char *e = strchr(s, 'e'), tail[16];
+
+				strcpy(tail, strchr(mid[i], 'e'));
+				n = (size_t)(e - s);
+				memset(s + n, '0', 900);
+				n += 900;
+				if (k & 2)
+					s[n++] = '1';
+				n += (size_t)sprintf(s + n, "%s", tail);
+			} else {
+				memset(s + n, '0', 900);
+				n += 900;
+				if (k & 2)
+					s[n++] = '1';
+			}
+			check(s, n);
+		}
+}
+
 static int
 below(int n)
 {
@@ -681,6 +733,7 @@ main(int argc, char **argv)
 	bad = checktable();
 	syntaxcheck();
 	fixed();
+	long_strings();
 	for (i = 0; i < iter; i++)
 		switch (i % 8) {
 		case 0:

@@ -50,6 +50,14 @@ main(void)
 	CHECK(opml_opt_real("inf", 0, 1, &v) == OPML_OPT_SYNTAX);
 	CHECK(opml_opt_real("0.5", 0, 1, &v) == 0 && v == 0.5);
 	CHECK(opml_opt_real("-0.5", 0, 1, &v) == OPML_OPT_LOW);
+	/* signs, exponents with and without theirs */
+	CHECK(opml_opt_real("+1e999", 0, 1, &v) == OPML_OPT_HIGH);
+	CHECK(opml_opt_real("-1E999", -1, 1, &v) == OPML_OPT_LOW);
+	CHECK(opml_opt_real("1e-999", -1, 1, &v) == 0 && v == 0);
+	CHECK(opml_opt_real("1E+", 0, 1, &v) == OPML_OPT_SYNTAX);
+	CHECK(opml_opt_real("+", 0, 1, &v) == OPML_OPT_SYNTAX);
+	CHECK(opml_opt_real("+.5", 0, 1, &v) == 0 && v == 0.5);
+	CHECK(opml_opt_real("5.", 0, 9, &v) == 0 && v == 5);
 	printf("opt: %d checks, %d failures\n", checks, failures);
 	return failures != 0;
 }

@@ -16,7 +16,9 @@
 static int fails;
 
 /* n rows of d numbers; label i % 7, or "late<k>" in the last rows;
- * bad: 1 a bad number, 2 a short row, 3 a sparse file; at row badrow. */
+ * bad: 1 a bad number, 2 a short row, 3 a sparse file, 4 dense rows
+ * then sparse ones from badrow on, 5 no newline after the last row, 6
+ * sparse rows then dense ones from badrow on; at row badrow. */
 static void
 writefile(const char *path, size_t n, size_t d, int bad, size_t badrow)
 {
@@ -35,7 +37,8 @@ writefile(const char *path, size_t n, size_t d, int bad, size_t badrow)
 		for (t = 0; t < d; t++) {
 			double v = opml_rng_unit(&g) * 2000 - 1000;
 
-			if (bad == 3)
+			if (bad == 3 || (bad == 4 && i >= badrow) ||
+			    (bad == 6 && i < badrow))
 				fprintf(f, " %zu:%.17g", t + 1, v);
 			else if (bad == 1 && i == badrow && t == d / 2)
 				fprintf(f, " 1.5x");
@@ -44,7 +47,8 @@ writefile(const char *path, size_t n, size_t d, int bad, size_t badrow)
 			else
 				fprintf(f, "%s%.17g", t % 5 == 4 ? "," : " ", v);
 		}
-		fprintf(f, i % 11 == 0 ? "\r\n" : "\n");
+		if (bad != 5 || i + 1 < n)
+			fprintf(f, i % 11 == 0 ? "\r\n" : "\n");
 	}
 	fclose(f);
 }
@@ -59,6 +63,7 @@ compare(const char *path, const char *what)
 
 	opml_set_init(&a);
 	opml_set_init(&b);
+	a.where = b.where = 1;
 	setenv("OPML_THREADS", "1", 1);
 	ra = opml_set_load(&a, path, ea, sizeof ea);
 	unsetenv("OPML_THREADS");
@@ -79,6 +84,16 @@ compare(const char *path, const char *what)
 				printf("FAIL %s: label %zu\n", what, i);
 				fails++;
 			}
+		/* Row i is on line i + 1, after two lines (a comment, a
+		 * blank) before each row 3 mod 1000 up to it. */
+		for (i = 0; i < a.n; i++)
+			if (a.line[i] != b.line[i] || a.line[i] != i + 1 +
+			    (i >= 3 ? 2 * ((i - 3) / 1000 + 1) : 0)) {
+				printf("FAIL %s: row %zu on line %lu, %lu\n",
+				    what, i, a.line[i], b.line[i]);
+				fails++;
+				break;
+			}
 	}
 	if (ra == 0 && a.n < 1000) {
 		printf("FAIL %s: only %zu rows read\n", what, a.n);
@@ -86,6 +101,70 @@ compare(const char *path, const char *what)
 	}
 	opml_set_free(&a);
 	opml_set_free(&b);
+}
+
+/* The place of each row over two inputs, the first read twice. */
+static void
+where(const char *path)
+{
+	struct opml_set s;
+	char err[OPML_ERRMAX], buf[OPML_ERRMAX], want[OPML_ERRMAX];
+	FILE *f = fopen(path, "w");
+	size_t i;
+
+	fprintf(f, "a 1\n\n# c\nb 2\n");
+	fclose(f);
+	opml_set_init(&s);
+	s.where = 1;
+	if (opml_set_load(&s, path, err, sizeof err) == -1 ||
+	    opml_set_load(&s, "/dev/null", err, sizeof err) == -1 ||
+	    opml_set_load(&s, path, err, sizeof err) == -1 || s.n != 4) {
+		printf("FAIL where: %zu rows\n", s.n);
+		fails++;
+		opml_set_free(&s);
+		return;
+	}
+	for (i = 0; i < 4; i++) {
+		snprintf(want, sizeof want, "%s:%d", path, i % 2 ? 4 : 1);
+		if (strcmp(opml_set_where(&s, i, buf, sizeof buf), want) != 0) {
+			printf("FAIL where: row %zu at %s, not %s\n", i, buf,
+			    want);
+			fails++;
+		}
+	}
+	opml_set_free(&s);
+}
+
+/* d grown one index at a time (within the row stride and past it):
+ * every row keeps its value and zeros elsewhere. */
+static void
+widening(const char *path)
+{
+	struct opml_set s;
+	char err[OPML_ERRMAX];
+	FILE *f = fopen(path, "w");
+	size_t i, j;
+	int bad = 0;
+
+	for (i = 1; i <= 40; i++)
+		fprintf(f, "c%zu %zu:%zu\n", i % 3, i, i);
+	fclose(f);
+	opml_set_init(&s);
+	setenv("OPML_THREADS", "1", 1);
+	if (opml_set_load(&s, path, err, sizeof err) == -1 || s.n != 40 ||
+	    s.d != 40) {
+		printf("FAIL widening: %s, %zu x %zu\n", err, s.n, s.d);
+		fails++;
+	} else
+		for (i = 0; i < 40; i++)
+			for (j = 0; j < 40; j++)
+				bad |= s.x[i * 40 + j] != (i == j ? i + 1.0 : 0);
+	unsetenv("OPML_THREADS");
+	if (bad) {
+		printf("FAIL widening: the rows differ\n");
+		fails++;
+	}
+	opml_set_free(&s);
 }
 
 int
@@ -108,6 +187,16 @@ main(void)
 	compare(path, "a short row near the start");
 	writefile(path, 20000, 9, 3, 0);
 	compare(path, "sparse");
+	writefile(path, 60000, 9, 4, 40000);
+	compare(path, "dense, then sparse past the middle");
+	writefile(path, 60000, 9, 4, 15000);
+	compare(path, "dense, then sparse before the middle");
+	writefile(path, 60000, 9, 6, 15000);
+	compare(path, "sparse, then dense before the middle");
+	writefile(path, 60000, 9, 5, 0);
+	compare(path, "no newline at the end");
+	where(path);
+	widening(path);
 	remove(path);
 	if (fails) {
 		printf("test_set: %d failures\n", fails);

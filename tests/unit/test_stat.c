@@ -265,9 +265,56 @@ test_ttest(void)
 	}
 }
 
+/* The edges: arguments out of range, t and df far apart (df = 1 is
+ * Cauchy's law: p = 2 atan(1 / |t|) / pi), sums that overflow. */
+static void
+test_edges(void)
+{
+	double x[2] = { 1e308, 1e308 }, y[2] = { -1e308, -1e308 }, m, sd;
+	double one[1] = { 3 }, zero[1] = { 1 };
+	struct opml_ttest r;
+
+	CHECK(isinf(opml_stat_lgamma(0)) && opml_stat_lgamma(0) > 0);
+	CHECK(isnan(opml_stat_lgamma(-1)));
+	CHECK(opml_stat_ibeta(0, 1, 0.5) == -1);
+	CHECK(opml_stat_ibeta(1, 1, 1.5) == -1);
+	CHECK(opml_stat_ibeta(INFINITY, 1, 0.5) == -1);
+	CHECK(opml_stat_ibeta(1, INFINITY, 0.5) == -1);
+	CHECK(opml_stat_tp(1, 0) == -1);
+	CHECK(opml_stat_tp(1, INFINITY) == -1);
+	CHECK(opml_stat_tp(NAN, 3) == -1);
+	CHECK(opml_stat_tp(INFINITY, 3) == 0);
+	NEAR(opml_stat_tp(1e200, 1), 2 / PI * 1e-200, 1e-212);
+	NEAR(opml_stat_tp(1e-200, 1), 1, 1e-15);
+	NEAR(opml_stat_tp(1e-160, 1e150), 1, 1e-15);
+	/* sums beyond the largest double: no moments, no test */
+	CHECK(opml_stat_moments(x, 2, 1, &m, &sd) == -1);
+	CHECK(opml_stat_moments(x, 0, 1, &m, &sd) == -1);
+	x[0] = x[1] = 1e307;
+	CHECK(opml_stat_moments(x, 2, 1, &m, &sd) == 0 && m == 1e307 &&
+	    sd == 0);
+	x[0] = x[1] = 1e308;
+	CHECK(opml_stat_ttest(x, y, 2, 1, &r) == -2);
+	/* fewer than two: the difference of the one, no test */
+	CHECK(opml_stat_ttest(one, zero, 1, 1, &r) == -1 && r.diff == 2 &&
+	    r.df == 0 && r.p == 1);
+	CHECK(opml_stat_ttest(one, zero, 0, 1, &r) == -1 && r.diff == 0 &&
+	    r.df == 0);
+	/* no verdict without significance or without a difference */
+	r.diff = 0.5;
+	r.p = 0.05;
+	CHECK(opml_stat_verdict(&r, 0.05, 0) == 0);
+	r.p = 0.01;
+	CHECK(opml_stat_verdict(&r, 0.05, 0) == -1);
+	CHECK(opml_stat_verdict(&r, 0.05, 1) == 1);
+	r.diff = 0;
+	CHECK(opml_stat_verdict(&r, 0.05, 0) == 0);
+}
+
 int
 main(void)
 {
+	test_edges();
 	test_lgamma();
 	test_ibeta();
 	test_tp();

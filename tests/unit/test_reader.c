@@ -1,0 +1,233 @@
+/*
+ * The sample reader's every refusal, each the exact message with the
+ * file and line where it is: separators, labels, numbers, sparse
+ * indices under each width policy (fail, grow, drop); and the
+ * reader's own messages: before the first line, control bytes shown
+ * as '?', a name too long for the message, a read error.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "reader.h"
+
+static int failures, checks;
+
+#define CHECK(c) do { checks++; if (!(c)) { failures++; \
+	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
+
+static char path[64];
+
+/* A reader over a scratch file holding text, named name. */
+static void
+open_text(struct opml_reader *r, const char *text, const char *name)
+{
+	int fd;
+
+	snprintf(path, sizeof path, "/tmp/opml-reader.XXXXXX");
+	if ((fd = mkstemp(path)) == -1 ||
+	    write(fd, text, strlen(text)) != (ssize_t)strlen(text) ||
+	    lseek(fd, 0, SEEK_SET) == -1) {
+		perror("scratch file");
+		exit(1);
+	}
+	if (opml_reader_init(r, fd, name) == -1) {
+		perror("reader");
+		exit(1);
+	}
+}
+
+static void
+done(struct opml_reader *r)
+{
+	close(r->fd);
+	opml_reader_free(r);
+	unlink(path);
+}
+
+/*
+ * Read every sample of text (d and wide set first): the samples read
+ * before the end or the error, and the message ("" at the end) in
+ * err.  The d of the last sample in *dout.
+ */
+static int
+samples(const char *text, size_t d, enum opml_wide wide, char *err,
+    size_t *dout)
+{
+	struct opml_reader r;
+	struct opml_sample s;
+	int n = 0, rc;
+
+	memset(&s, 0, sizeof s);
+	s.d = d;
+	s.wide = wide;
+	open_text(&r, text, "f");
+	while ((rc = opml_read_sample(&r, &s)) == 1)
+		n++;
+	strcpy(err, rc == -1 ? r.err : "");
+	if (dout != NULL)
+		*dout = s.d;
+	opml_sample_free(&s);
+	done(&r);
+	return n;
+}
+
+/* text fails after `read` samples with exactly msg. */
+static int
+refused(const char *text, size_t d, enum opml_wide wide, int read,
+    const char *msg)
+{
+	char err[OPML_ERRMAX];
+	int n = samples(text, d, wide, err, NULL);
+
+	if (n == read && strcmp(err, msg) == 0)
+		return 1;
+	printf("'%s': %d read, '%s'; expected %d, '%s'\n", text, n, err,
+	    read, msg);
+	return 0;
+}
+
+static void
+dense_and_labels(void)
+{
+	char err[OPML_ERRMAX];
+	size_t d;
+
+	/* blanks before the label, blanks around a comma */
+	CHECK(samples(" \ta 1,  2\nb 3 ,\t4\n", 0, OPML_WIDE_FAIL, err, &d) ==
+	    2 && d == 2 && err[0] == '\0');
+	CHECK(refused(",1 2\n", 0, OPML_WIDE_FAIL, 0, "f:1: empty label"));
+	CHECK(refused("a,\n", 0, OPML_WIDE_FAIL, 0, "f:1: field 1: empty"));
+	CHECK(refused("a 1,2,\n", 0, OPML_WIDE_FAIL, 0,
+	    "f:1: field 3: empty"));
+	CHECK(refused("a 1 2\nb 1x 2\n", 0, OPML_WIDE_FAIL, 1,
+	    "f:2: field 1: not a finite number: '1x'"));
+	CHECK(refused("a 1 2\nb 1 2\n\nc 1 12345678901234567890123456789012345"
+	    "67890123x\n", 0, OPML_WIDE_FAIL, 2, "f:4: field 2: not a finite "
+	    "number: '1234567890123456789012345678901234567890...'"));
+	CHECK(refused("a 1 \x01\n", 0, OPML_WIDE_FAIL, 0,
+	    "f:1: field 2: not a number (binary data)"));
+	CHECK(refused("a 1 2\nb 1 2 3\n", 0, OPML_WIDE_FAIL, 1,
+	    "f:2: expected 2 features, found more"));
+	CHECK(refused("a 1 2\nb 1\n", 0, OPML_WIDE_FAIL, 1,
+	    "f:2: expected 2 features, found 1"));
+	CHECK(refused("a\n", 0, OPML_WIDE_FAIL, 0,
+	    "f:1: no features after the label"));
+	/* a label alone where d is known: the zeros */
+	CHECK(samples("a\nb 1:2\n", 3, OPML_WIDE_FAIL, err, &d) == 2 &&
+	    d == 3 && err[0] == '\0');
+	/* growing: a label alone before d is known, then a dense sample
+	 * fixes d, after which a sparse index beyond it fails */
+	CHECK(samples("a\nb 1 2\n", 0, OPML_WIDE_GROW, err, &d) == 2 &&
+	    d == 2 && err[0] == '\0');
+	CHECK(refused("a 1:1\nb 1 2\nc 3:1\n", 0, OPML_WIDE_GROW, 2,
+	    "f:3: field 1: index 3 beyond the 2 features of the dense "
+	    "samples"));
+	CHECK(refused("a 4:1\nb 1 2\n", 0, OPML_WIDE_GROW, 1,
+	    "f:2: expected 4 features (the largest index of the sparse "
+	    "samples before), found 2"));
+}
+
+static void
+sparse(void)
+{
+	char err[OPML_ERRMAX];
+	size_t d;
+
+	/* the first sparse line fixes d by its largest index */
+	CHECK(samples("a 5:1 3:1\nb 12:1\n", 0, OPML_WIDE_FAIL, err, &d) ==
+	    1 && strcmp(err, "f:2: field 1: index 12 out of range 1..5 (d "
+	    "fixed by line 1, the first sample; give d with -d)") == 0);
+	CHECK(refused("a 2:1 x:1\n", 0, OPML_WIDE_FAIL, 0,
+	    "f:1: field 2: expected index:value"));
+	CHECK(refused("a 2:1 3\n", 0, OPML_WIDE_FAIL, 0,
+	    "f:1: field 2: expected index:value"));
+	CHECK(refused("a 2:1 3 4:1\n", 0, OPML_WIDE_FAIL, 0,
+	    "f:1: field 2: expected index:value"));
+	CHECK(refused("a x:1\n", 0, OPML_WIDE_FAIL, 0,
+	    "f:1: bad sparse index"));
+	CHECK(refused("a 67108865:1\n", 0, OPML_WIDE_FAIL, 0,
+	    "f:1: bad sparse index"));
+	CHECK(refused("a 1:1 0:1\n", 0, OPML_WIDE_FAIL, 0,
+	    "f:1: field 2: index 0: indices start at 1"));
+	CHECK(refused("a 1:1 2:y\n", 0, OPML_WIDE_FAIL, 0,
+	    "f:1: field 2: not a finite number: 'y'"));
+	/* d given by the caller */
+	CHECK(refused("a 1:1 4:1\n", 3, OPML_WIDE_FAIL, 0,
+	    "f:1: field 2: index 4 out of range 1..3"));
+	CHECK(samples("a 1:1 4:1 2:5\n", 3, OPML_WIDE_DROP, err, &d) == 1 &&
+	    d == 3 && err[0] == '\0');
+	CHECK(refused("a 1:1 4:1 2:x\n", 3, OPML_WIDE_DROP, 0,
+	    "f:1: field 3: not a finite number: 'x'"));
+	/* growing up to 2^26, not beyond */
+	CHECK(samples("a 1:1\nb 20:1\n", 0, OPML_WIDE_GROW, err, &d) == 2 &&
+	    d == 20 && err[0] == '\0');
+	CHECK(refused("a 1:1\nb 67108865:1\n", 0, OPML_WIDE_GROW, 1,
+	    "f:2: field 1: index 67108865 too large (at most 67108864)"));
+}
+
+static void
+messages(void)
+{
+	struct opml_reader r;
+	char name[OPML_ERRMAX + 16], *s;
+	size_t n;
+	int fd;
+
+	/* before any line: the name alone */
+	open_text(&r, "a 1\n", "f");
+	CHECK(opml_reader_fail(&r, "what %d", 3) == -1);
+	CHECK(strcmp(r.err, "f: what 3") == 0);
+	/* a control byte of the input or the name shows as '?' */
+	CHECK(opml_reader_line(&r, &s, &n) == 1);
+	opml_reader_fail(&r, "'%s' and\ta\rb\x7f", "\x1b[1m");
+	CHECK(strcmp(r.err, "f:1: '?[1m' and?a?b?") == 0);
+	done(&r);
+	/* a name that fills the message: -1, the name cut short */
+	memset(name, 'n', sizeof name - 1);
+	name[sizeof name - 1] = '\0';
+	open_text(&r, "", name);
+	CHECK(opml_reader_fail(&r, "what") == -1);
+	CHECK(strlen(r.err) == OPML_ERRMAX - 1 && r.err[0] == 'n');
+	CHECK(opml_reader_line(&r, &s, &n) == 0);
+	done(&r);
+	/* a read error: the name and the system's words */
+	if ((fd = open("/", O_RDONLY)) != -1) {
+		opml_reader_init(&r, fd, "dir");
+		CHECK(opml_reader_slurp(&r) == -1);
+		CHECK(strcmp(r.err, "dir: Is a directory") == 0);
+		opml_reader_free(&r);
+		close(fd);
+	}
+	/* a file that does not open */
+	CHECK(opml_reader_open(&r, "/nonexistent/f") == -1);
+	CHECK(strcmp(r.err, "/nonexistent/f: No such file or directory") ==
+	    0);
+	opml_reader_close(&r);
+	/* a line of a million bytes and more: the buffer grows */
+	{
+		size_t len = (1 << 21) + 5;
+		char *big = malloc(len + 1);
+
+		memset(big, 'x', len);
+		big[len] = '\0';
+		open_text(&r, big, "big");
+		CHECK(opml_reader_line(&r, &s, &n) == 1 && n == len);
+		CHECK(opml_reader_line(&r, &s, &n) == 0);
+		done(&r);
+		free(big);
+	}
+}
+
+int
+main(void)
+{
+	dense_and_labels();
+	sparse();
+	messages();
+	printf("reader: %d checks, %d failures\n", checks, failures);
+	return failures != 0;
+}
