@@ -22,13 +22,6 @@ opml_bilinear_score(const double *W, size_t d, const double *x,
 	return s;
 }
 
-/* Is training row a ranked before b (higher score, then lower index)? */
-static int
-before(const double *sc, size_t a, size_t b)
-{
-	return sc[a] > sc[b] || (sc[a] == sc[b] && a < b);
-}
-
 int
 opml_bilinear_knn(const double *W, const double *train, size_t n,
     const double *test, size_t m, size_t d, size_t k, int loo, double *u,
@@ -57,15 +50,17 @@ opml_bilinear_knn(const double *W, const double *train, size_t n,
 				return -1;
 			sc[i] = s;
 		}
-		/* The k best by insertion: k is small. */
+		/* The k best by insertion (k is small), in row order: a
+		 * row goes before the kept ones of lower scores only, so
+		 * that of equal scores the lower row ranks first. */
 		for (i = 0; i < n; i++) {
 			size_t p;
 			if (loo && i == q)
 				continue;
-			if (have == k && !before(sc, i, best[k - 1]))
+			if (have == k && !(sc[i] > sc[best[k - 1]]))
 				continue;
 			p = have < k ? have++ : k - 1;
-			while (p > 0 && before(sc, i, best[p - 1])) {
+			while (p > 0 && sc[i] > sc[best[p - 1]]) {
 				best[p] = best[p - 1];
 				p--;
 			}

@@ -6,25 +6,6 @@
 #include "linalg.h"
 #include "vec.h"
 
-const char *
-opml_linalg_strerror(int err)
-{
-	switch (err) {
-	case 0:
-		return "success";
-	case OPML_LINALG_ENOMEM:
-		return "out of memory";
-	case OPML_LINALG_ENOCONV:
-		return "the eigenvalue iteration did not converge";
-	case OPML_LINALG_ENONFINITE:
-		return "a matrix entry is not a finite number";
-	case OPML_LINALG_ENOTPD:
-		return "the matrix is not positive definite";
-	default:
-		return "unknown linear algebra error";
-	}
-}
-
 int
 opml_linalg_cholesky(double *A, size_t d)
 {
@@ -438,11 +419,11 @@ opml_linalg_covariance(const double *X, size_t n, size_t d, double *mean,
 	if (mean != NULL)
 		memcpy(mean, mu, d * sizeof *mu);
 	free(mu);
+	/* A mean that is not finite makes every deviation in its column
+	 * infinite or NaN, and with them the column's variance: checking C
+	 * checks the mean. */
 	for (i = 0; i < d * d; i++)
 		if (!isfinite(C[i]))
-			return OPML_LINALG_ENONFINITE;
-	for (j = 0; j < d; j++)
-		if (mean != NULL && !isfinite(mean[j]))
 			return OPML_LINALG_ENONFINITE;
 	return 0;
 }

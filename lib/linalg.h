@@ -23,9 +23,6 @@
 					   or the result would be */
 #define OPML_LINALG_ENOTPD	(-4)	/* not positive definite */
 
-/* The error's description, lowercase, without a period. */
-const char *opml_linalg_strerror(int err);
-
 /*
  * Cholesky factorisation A = R R' of the symmetric d x d A, in place:
  * on return the lower triangle of A is R (positive diagonal) and the

@@ -139,10 +139,17 @@ opml_method_index(const struct opml_method *me, const char *name)
 }
 
 int
+opml_method_valid(const struct opml_method *me, int i, double v)
+{
+	const struct opml_param *p = &me->par[i];
+
+	return v >= p->lo && v <= p->hi && (!p->integer || v == floor(v));
+}
+
+int
 opml_method_param(const struct opml_method *me, const char *s, double *val)
 {
 	const char *eq = strchr(s, '='), *end;
-	const struct opml_param *p;
 	double v;
 	int i;
 
@@ -154,10 +161,9 @@ opml_method_param(const struct opml_method *me, const char *s, double *val)
 			break;
 	if (me->par[i].name == NULL)
 		return OPML_METHOD_EUNKNOWN;
-	p = &me->par[i];
 	end = eq + 1 + strlen(eq + 1);
-	if (opml_parse_double(eq + 1, end, &v) != end || v < p->lo ||
-	    v > p->hi || (p->integer && v != floor(v)))
+	if (opml_parse_double(eq + 1, end, &v) != end ||
+	    !opml_method_valid(me, i, v))
 		return OPML_METHOD_EVALUE;
 	val[i] = v;
 	return 0;
@@ -463,13 +469,12 @@ opml_method_fit(const struct opml_method *me, const double *val,
 	return OPML_METHOD_ENOTSET;
 }
 
-/* A batch learner's error as the method's. */
+/* A batch learner's error (never 0: callers pass failures only) as the
+ * method's. */
 static int
 metric_error(int rc)
 {
 	switch (rc) {
-	case OPML_METRIC_OK:
-		return 0;
 	case OPML_METRIC_ENOMEM:
 		return OPML_METHOD_ENOMEM;
 	case OPML_METRIC_EFEW:
@@ -520,12 +525,12 @@ fit_itml(const struct opml_method *me, const double *val, const double *X,
 		return metric_error(rc);
 	if ((rc = opml_itml(X, y, n, d, nclass, &p, M, &st)) != 0)
 		return metric_error(rc);
-	/* The thresholds it used: the same draws again. */
+	/* The thresholds it used: the same draws again, from the same
+	 * seed, which succeeded inside opml_itml. */
 	l = p.lower, u = p.upper;
 	if (l == 0) {
 		opml_rng_seed(&g, seed);
-		if (opml_itml_bounds(X, n, d, &g, &l, &u) != 0)
-			l = u = 0;
+		(void)opml_itml_bounds(X, n, d, &g, &l, &u);
 	}
 	opml_format_double(l, nl);
 	opml_format_double(u, nu);
@@ -683,8 +688,9 @@ opml_method_model(const struct opml_method *me, const double *val,
 		}
 		m->r = r;
 	} else if (rc == 0) {
-		if (opml_linalg_factor(out, d, m->L, &r) != 0)
-			rc = OPML_METHOD_ELINALG;
+		if ((rc = opml_linalg_factor(out, d, m->L, &r)) != 0)
+			rc = rc == OPML_LINALG_ENOMEM ? OPML_METHOD_ENOMEM :
+			    OPML_METHOD_ELINALG;
 		else if (r == 0) {	/* M = 0: one zero row */
 			memset(m->L, 0, d * sizeof *m->L);
 			m->r = 1;

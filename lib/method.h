@@ -75,6 +75,9 @@ int opml_method_param(const struct opml_method *me, const char *s,
     double *val);
 /* The index of parameter name, or -1. */
 int opml_method_index(const struct opml_method *me, const char *name);
+/* 1 if v is a value of parameter i (in its range, both ends included,
+ * and integral for an integer parameter), else 0. */
+int opml_method_valid(const struct opml_method *me, int i, double v);
 
 /* Nonzero if the method with parameters val learns in one pass over a
  * stream (OPML_METHOD_STREAM, unless a parameter makes it read the set
@@ -101,7 +104,8 @@ int opml_method_fit(const struct opml_method *me, const double *val,
  * on the same arrays: out (room for d x d) gets M, or for pca the *r
  * rows of L itself (rank rows wanted, 0: d; *r is d for the others);
  * report its counts.  0 or an error above; on OPML_METHOD_EK, report
- * says which class is short ("class=C rows=N").
+ * holds the short class's index C < nclass in decimal ("C"; 21 bytes
+ * hold any).
  */
 int opml_method_batch(const struct opml_method *me, const double *val,
     const double *X, const size_t *y, size_t n, size_t d, size_t nclass,

@@ -12,8 +12,8 @@
  * ignored).  A learner of a metric returns M (d x d, symmetric positive
  * semidefinite; opml_linalg_factor turns it into L with M = L' L); pca
  * returns L itself.  Every learner is a pure function: no I/O, no exit,
- * and an error is a negative code below (lib/opml.h's convention), its
- * text from opml_metric_strerror.
+ * and an error is a negative code below (lib/opml.h's convention);
+ * lib/method.c turns it into opml-learn's (opml_method_strerror).
  */
 enum opml_metric_error {
 	OPML_METRIC_OK = 0,
@@ -31,9 +31,6 @@ enum opml_metric_error {
 	OPML_METRIC_ECOINCIDE = -9	/* ITML: every sampled pair coincides,
 					   so no distance threshold exists */
 };
-
-/* The error's description: lowercase, no period, for "file: %s". */
-const char *opml_metric_strerror(int err);
 
 /* What a learner did, for -v.  Fields a learner has no use for are 0. */
 struct opml_metric_stats {

@@ -147,8 +147,13 @@ opml_pola_step(struct opml_pola *s, const double *x1, const double *x2,
 		return 0;
 	zz = opml_vec_dot(s->z, s->z, d);
 	a = loss / (zz * zz + 1);
-	/* A step a double cannot hold (or none at all) leaves A as it is. */
-	if (!isfinite(zz * zz) || !(a * zz > 0) || !isfinite(a * zz))
+	/*
+	 * A step a double cannot hold (or none at all) leaves A as it is:
+	 * when zz^2 overflows, a is 0 (and a zz 0, or NaN for an infinite
+	 * zz); otherwise a zz <= loss / 2 and every entry of the step,
+	 * a z_i z_j <= a zz, is finite.
+	 */
+	if (!(a * zz > 0))
 		return 0;
 	for (i = 0; i < d; i++) {
 		double t = a * y * s->z[i];

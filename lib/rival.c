@@ -128,7 +128,8 @@ opml_rival_report(const struct opml_rival *r, char *buf, size_t len)
 }
 
 /* Parse "key=value ..." of a state line into the parameters (those not
- * given on the command line) and the counters. */
+ * given on the command line) and the counters: -1 when a value is not
+ * a number, a parameter is outside its range or a count is negative. */
 static int
 parse_state(struct opml_rival *r, const char *p, const int *given)
 {
@@ -151,6 +152,9 @@ parse_state(struct opml_rival *r, const char *p, const int *given)
 #define KEY(s) ((size_t)(eq - k) == strlen(s) && memcmp(k, s, eq - k) == 0)
 		for (i = 0; r->me->par[i].name != NULL; i++)
 			if (KEY(r->me->par[i].name)) {
+				/* a value -p would take */
+				if (!opml_method_valid(r->me, i, x))
+					return -1;
 				if (!given[i])
 					r->val[i] = x;
 				break;
@@ -369,11 +373,13 @@ opml_rival_store(struct opml_rival *r)
 	lines[n++] = l.s;
 	oom |= l.oom;
 	if (is(r, "rdml")) {
-		if (opml_linalg_factor(r->rdml.M, d, m->L, &rows) != 0) {
+		int rc = opml_linalg_factor(r->rdml.M, d, m->L, &rows);
+		if (rc != 0) {
 			for (i = 0; i < n; i++)
 				free(lines[i]);
 			free(lines);
-			return OPML_METHOD_ELINALG;
+			return rc == OPML_LINALG_ENOMEM ? OPML_METHOD_ENOMEM :
+			    OPML_METHOD_ELINALG;
 		}
 		if (rows == 0) {	/* M = 0: one zero row */
 			memset(m->L, 0, d * sizeof *m->L);

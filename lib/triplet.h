@@ -37,7 +37,9 @@ void opml_triplets_free(struct opml_triplets *t);
 enum opml_kind opml_triplet_next(struct opml_triplets *t, const char *label,
     const double *x, double *a, double *b, size_t *other);
 
-/* Add a class with a given latest sample (used when a model resumes). */
+/* Add a class with a given latest sample (used when a model resumes):
+ * 0, or -1 when out of memory or when the class is already there (its
+ * latest sample is then x all the same). */
 int opml_triplets_restore(struct opml_triplets *t, const char *label,
     const double *x);
 

@@ -560,6 +560,11 @@ close_to() {
 		[ "$status" -eq 1 ]
 		[[ $stderr == *"-a $a: "*"one class"* ]] || { show; false; }
 	done
+	# so when itml tunes its gamma first
+	run --separate-stderr opml-learn -a itml -p tune=1 "$TMP/one"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ $stderr == *"-a itml: "*"one class"* ]] || { show; false; }
 	head -1 "$DATA/iris.txt" > "$TMP/single"
 	for a in mahalanobis itml lmnn pca covariance; do
 		run --separate-stderr opml-learn -a "$a" "$TMP/single"
@@ -635,4 +640,240 @@ close_to() {
 	[ "$status" -eq 0 ]
 	[[ ${lines[0]} == "#opml version=1 algorithm=lmnn d=310 "* ]]
 	[ $(($(date +%s) - start)) -lt 120 ]
+}
+
+# --- Exhausted memory, damaged states, degenerate sets. ---
+
+# each_alloc_fails PROG ARGS...: PROG -o m ARGS (run in $TMP/o) once
+# under tests/fault.so to count its allocations, then once with each
+# allocation in turn failing: each run ends 0 with the model of the
+# first, or 1 with one line "opml-learn: ..." that says memory ran out
+# (no other cause), and no file left; never a crash.
+# (tests/slow/allocs.bats does the same for OPML.)
+each_alloc_fails() {
+	local n count rc err o="$TMP/o"
+	rm -rf "$o"
+	mkdir "$o"
+	env -C "$o" OPML_THREADS=1 OPML_FAULT_COUNT="$TMP/count" \
+	    LD_PRELOAD="$TOP/tests/fault.so" "$1" -o m "${@:2}" 2> /dev/null
+	mv "$o/m" "$TMP/ref"
+	count=$(< "$TMP/count")
+	[ "$count" -gt 0 ]
+	for ((n = 1; n <= count; n++)); do
+		rc=0
+		env -C "$o" OPML_THREADS=1 OPML_FAULT_ALLOC=$n \
+		    LD_PRELOAD="$TOP/tests/fault.so" "$1" -o m "${@:2}" \
+		    2> "$TMP/stderr" || rc=$?
+		if [ "$rc" -eq 0 ]; then
+			cmp "$o/m" "$TMP/ref"
+			rm "$o/m"
+			continue
+		fi
+		err=$(< "$TMP/stderr")
+		# (a temporary .opml-XXXXXX left would show as a dot file)
+		if [ "$rc" -ne 1 ] || [[ $err == *$'\n'* ]] ||
+		    [[ $err != "opml-learn: "* ]] ||
+		    [ -n "$(ls -A "$o")" ] ||
+		    ! [[ $err == *"out of memory" || $err == *"cannot hold a "* ||
+		    $err == *": Cannot allocate memory" ]]; then
+			echo "$1 -o m ${*:2}: allocation $n of $count: exit $rc"
+			printf '%s\n' "$err"
+			ls -A "$o"
+			return 1
+		fi
+	done
+}
+
+@test "any allocation of any method may fail: the model, or exit 1 with one line" {
+	skip_if_sanitized "LD_PRELOAD cannot interpose"
+	tiny
+	# a constant third column: LMNN and PCA work in the 2 directions
+	# that vary
+	awk '{ print $0, 5 }' "$TMP/tiny.txt" > "$TMP/flat.txt"
+	# two classes interleaved, so that POLA projects, LMNN has
+	# impostors and steps out of the PSD cone
+	printf '%s\n' 'a 0 0 5' 'b 0.5 0.1 5' 'a 1 0 5' 'b 1.5 0.2 5' \
+	    'a 2 0.1 5' 'b 2.5 0 5' 'a 3 0.2 5' 'b 3.5 0.1 5' > "$TMP/inter.txt"
+	for a in rdml oasis mahalanobis covariance; do
+		each_alloc_fails opml-learn -a $a -v "$TMP/tiny.txt"
+	done
+	# a singular covariance: its L comes from an eigendecomposition
+	awk '{ print $0, $2 + $3 }' "$TMP/tiny.txt" > "$TMP/sing.txt"
+	each_alloc_fails opml-learn -a covariance "$TMP/sing.txt"
+	for a in lego soml; do
+		each_alloc_fails opml-learn -a $a -p constraints=30 "$TMP/tiny.txt"
+	done
+	each_alloc_fails opml-learn -a oasis -p random=30 "$TMP/tiny.txt"
+	each_alloc_fails opml-learn -a pola -p constraints=10 "$TMP/inter.txt"
+	each_alloc_fails opml-learn -a itml -p constraints=30 "$TMP/flat.txt"
+	each_alloc_fails opml-learn -a lmnn -p k=2 -p step=1 -p max_iter=5 \
+	    "$TMP/inter.txt"
+	each_alloc_fails opml-learn -a pca -p whiten=1 "$TMP/flat.txt"
+	for a in rdml oasis; do
+		opml-learn -a $a "$TMP/tiny.txt" > "$TMP/$a.m"
+		each_alloc_fails opml-learn -i "$TMP/$a.m" "$TMP/tiny.txt"
+	done
+}
+
+# resume_fails MODEL SED MESSAGE: MODEL edited by SED cannot resume its
+# method: exit 1, one line naming the model file and MESSAGE.
+resume_fails() {
+	sed "$2" "$1" > "$TMP/bad.m"
+	! cmp -s "$1" "$TMP/bad.m"
+	run --separate-stderr opml-learn -i "$TMP/bad.m" "$TMP/tiny.txt"
+	[ "$status" -eq 1 ] || { echo "$2"; show; return 1; }
+	[ -z "$output" ]
+	[[ $stderr == "opml-learn: $TMP/bad.m: model: $3" ]] || { echo "$2"; show; return 1; }
+}
+
+@test "a damaged rdml or oasis state does not resume: the model file and what is wrong" {
+	tiny
+	opml-learn -a rdml "$TMP/tiny.txt" > "$TMP/r.m"
+	opml-learn -a oasis "$TMP/tiny.txt" > "$TMP/o.m"
+	resume_fails "$TMP/r.m" 's/^#rdml .*/#rdml pairs=x/' "bad #rdml line"
+	resume_fails "$TMP/r.m" 's/^#rdml .*/#rdml pairs/' "bad #rdml line"
+	resume_fails "$TMP/r.m" 's/^#rdml .*/#rdml pairs=-1/' "bad #rdml line"
+	resume_fails "$TMP/r.m" 's/ pairs=[0-9]* / pairs=1e20 /' "bad #rdml line"
+	# a parameter outside its range (lambda > 0, threshold > 0, C > 0)
+	resume_fails "$TMP/r.m" 's/ lambda=0.1 / lambda=-1 /' "bad #rdml line"
+	resume_fails "$TMP/r.m" 's/ threshold=1 / threshold=0 /' "bad #rdml line"
+	resume_fails "$TMP/o.m" 's/ C=0.1 / C=0 /' "bad #oasis line"
+	resume_fails "$TMP/r.m" '/^#rdml /d' "no rdml state to resume (#rdml and #M)"
+	resume_fails "$TMP/r.m" '/^#M /{x;/^$/d;x}' \
+	    "no rdml state to resume (#rdml and #M)"
+	resume_fails "$TMP/r.m" '/^#M /p' "bad #M line"
+	resume_fails "$TMP/r.m" 's/^\(#M [^ ]*\) .*/\1/' "bad #M line"
+	resume_fails "$TMP/r.m" 's/^\(#M .*\)/\1 1/' "bad #M line"
+	resume_fails "$TMP/r.m" 's/^#prev \([^ ]*\) .*/#prev \1/' "bad #prev line"
+	resume_fails "$TMP/r.m" 's/^#prev [^ ]* /#prev  /' "bad #prev line"
+	resume_fails "$TMP/r.m" 's/^\(#prev .*\) [^ ]*$/\1 x/' "bad #prev line"
+	resume_fails "$TMP/o.m" '/^#oasis /d' "no oasis state to resume (#oasis)"
+	resume_fails "$TMP/o.m" '1s/ form=similarity//' "an oasis model has d rows of W"
+	resume_fails "$TMP/o.m" '1s/ r=2 / r=1 /; $d' "an oasis model has d rows of W"
+	# spaces around the fields are no damage
+	sed 's/^#M .*/& /; s/^#rdml /&  /; s/^#rdml .*/& /' "$TMP/r.m" > "$TMP/sp.m"
+	opml-learn -i "$TMP/r.m" "$TMP/tiny.txt" > "$TMP/a"
+	opml-learn -i "$TMP/sp.m" "$TMP/tiny.txt" > "$TMP/b"
+	cmp "$TMP/a" "$TMP/b"
+}
+
+# The one row of a model, all zeros, r=1 in its header.
+zero_row() {
+	grep -q '^#opml .* r=1 ' "$1"
+	[ "$(grep -v '^#' "$1")" = "$(printf '0 %.0s' $(seq "$2") | sed 's/ $//')" ]
+}
+
+@test "degenerate sets: coinciding samples, constant columns, one class in a stream" {
+	printf '%s\n' 'a 1 2' 'b 1 2' 'a 1 2' 'b 1 2' > "$TMP/dup.txt"
+	# no distance threshold from pairs at distance 0
+	run --separate-stderr opml-learn -a itml "$TMP/dup.txt"
+	[ "$status" -eq 1 ]
+	[[ $stderr == "opml-learn: -a itml: every sampled pair of samples coincides: no distance threshold" ]]
+	# a covariance of 0: M = 0, one zero row; so for pca whitened
+	opml-learn -a covariance "$TMP/dup.txt" > "$TMP/m"
+	zero_row "$TMP/m" 2
+	grep -q '^#covariance trace=0$' "$TMP/m"
+	opml-learn -a pca -p whiten=1 "$TMP/dup.txt" > "$TMP/m"
+	zero_row "$TMP/m" 2
+	grep -q '^#pca whiten=1 rank=0 ' "$TMP/m"
+	# lmnn: the impostors coincide with the targets, no gradient; the
+	# step halves from 1e-7 until below min_step 1e-22: 50 halvings
+	run opml-learn -a lmnn -p k=1 "$TMP/dup.txt"
+	[ "$status" -eq 0 ]
+	[[ $output == *$'\n#lmnn '*" iterations=50 "* ]] || { show; false; }
+	[ "$(rows <(printf '%s\n' "$output") | tr '\n' ' ')" = "1 0 0 1 " ]
+	# rdml on a stream of one class: every pair is within the
+	# threshold of M = 0, so M stays 0
+	tiny
+	grep '^a ' "$TMP/tiny.txt" > "$TMP/a.txt"
+	opml-learn -a rdml "$TMP/a.txt" > "$TMP/m"
+	zero_row "$TMP/m" 2
+	grep -q '^#rdml .* updates=0 ' "$TMP/m"
+}
+
+@test "values whose squares overflow: the batch learners say so, the others stay finite" {
+	printf '%s\n' 'a 1e200 1' 'a 1e200 2' 'b -1e200 1' 'b -1e200 3' \
+	    'a 1e200 1.5' 'b -1e200 2' > "$TMP/huge.txt"
+	for a in mahalanobis itml lmnn pca covariance; do
+		run --separate-stderr opml-learn -a $a \
+		    $([ $a = lmnn ] && echo "-p k=1") "$TMP/huge.txt"
+		[ "$status" -eq 1 ] || { echo $a; show; false; }
+		[ -z "$output" ]
+		[[ $stderr == "opml-learn: -a $a: a value or a result is not a finite number" ]]
+	done
+	for a in rdml oasis pola lego soml; do
+		run opml-learn -a $a "$TMP/huge.txt"
+		[ "$status" -eq 0 ]
+		! printf '%s\n' "$output" | grep -qi 'nan\|inf'
+	done
+}
+
+@test "every parameter of every method: a value just outside its range is a usage error naming it" {
+	tiny
+	for mp in rdml:lambda=0 rdml:threshold=-1 oasis:C=0 oasis:random=-1 \
+	    oasis:random=0.5 \
+	    pola:constraints=0 pola:constraints=2.5 lego:eta=0 \
+	    lego:constraints=0 lego:low=-1 lego:high=100.5 soml:eta=0 \
+	    soml:gravity=-1e-9 soml:K=0 soml:constraints=1e10 \
+	    mahalanobis:ridge=-1 mahalanobis:ridge=2e6 itml:gamma=0 \
+	    itml:factor=0 itml:constraints=-1 itml:lower=-1 itml:upper=-1 \
+	    itml:tol=0 itml:tol=1.5 itml:max_iter=0 itml:tune=2 itml:tune=0.5 \
+	    lmnn:k=0 lmnn:k=1.5 \
+	    lmnn:mu=-0.1 lmnn:mu=1.1 lmnn:step=0 lmnn:grow=0.99 \
+	    lmnn:max_iter=0 lmnn:tol=-1 lmnn:min_step=-1 pca:whiten=0.5 \
+	    pca:whiten=-1; do
+		a=${mp%%:*} p=${mp#*:}
+		run --separate-stderr opml-learn -a "$a" -p "$p" "$TMP/tiny.txt"
+		[ "$status" -eq 2 ] || { echo "$a $p"; show; false; }
+		[ -z "$output" ]
+		[[ $stderr == "opml-learn: -p $p: not a number in the parameter's range" ]] || { echo "$a $p"; show; false; }
+	done
+	# the ends of the ranges are values
+	for mp in soml:gravity=0 lego:low=0 lego:high=100 mahalanobis:ridge=1e6 \
+	    itml:tol=1 lmnn:mu=0 lmnn:mu=1 lmnn:grow=1 lmnn:tol=0 \
+	    lmnn:min_step=0 pca:whiten=1 pola:constraints=1; do
+		a=${mp%%:*} p=${mp#*:}
+		# (class c of tiny has 3 samples: lmnn's k must be 2 or less)
+		run opml-learn -a "$a" $([ "$a" = lmnn ] && echo -p k=2) \
+		    -p "$p" "$TMP/tiny.txt"
+		[ "$status" -eq 0 ] || { echo "$a $p"; show; false; }
+	done
+}
+
+@test "a resumed rdml or oasis model reads samples of its own d only" {
+	tiny
+	awk '{ print $0, 1 }' "$TMP/tiny.txt" > "$TMP/t3.txt"
+	for a in rdml oasis; do
+		opml-learn -a $a "$TMP/tiny.txt" > "$TMP/m"
+		run --separate-stderr opml-learn -i "$TMP/m" "$TMP/t3.txt"
+		[ "$status" -eq 1 ]
+		[ -z "$output" ]
+		[[ $stderr == "opml-learn: $TMP/t3.txt:1: expected 2 features, found more" ]]
+		run --separate-stderr opml-learn -i "$TMP/m" -d 3 "$TMP/t3.txt"
+		[ "$status" -eq 2 ]
+		[[ $stderr == "opml-learn: -d 3: the model has d=2" ]]
+	done
+}
+
+@test "d = 1: every method writes a finite 1 x 1 model; the batch ones by formula" {
+	printf '%s\n' 'a 1' 'a 2' 'a 1.5' 'a 1.2' 'b 4' 'b 5' 'b 4.4' 'b 6' \
+	    > "$TMP/d1.txt"
+	for a in rdml oasis pola lego soml mahalanobis itml lmnn pca \
+	    covariance; do
+		run opml-learn -a $a "$TMP/d1.txt"
+		[ "$status" -eq 0 ] || { echo $a; show; false; }
+		[[ ${lines[0]} == "#opml version=1 algorithm=$a d=1 r=1 "* ]]
+		[ "$(rows <(printf '%s\n' "$output") | wc -l)" -eq 1 ]
+		! printf '%s\n' "$output" | grep -qi 'nan\|inf'
+	done
+	# the sample variance v (awk): covariance L^2 = v, mahalanobis
+	# L^2 = 1 / (v + 1e-6 v), pca L = 1
+	v=$(awk '{ s += $2; q += $2 * $2; n++ }
+	    END { printf "%.17g", (q - s * s / n) / (n - 1) }' "$TMP/d1.txt")
+	l=$(opml-learn -a covariance "$TMP/d1.txt" | rows /dev/stdin)
+	awk -v l="$l" -v v="$v" 'BEGIN { e = l * l - v; exit !(e * e < 1e-24 * v * v) }'
+	l=$(opml-learn -a mahalanobis "$TMP/d1.txt" | rows /dev/stdin)
+	awk -v l="$l" -v v="$v" 'BEGIN { w = 1 / (v * (1 + 1e-6)); e = l * l - w
+	    exit !(e * e < 1e-24 * w * w) }'
+	[ "$(opml-learn -a pca "$TMP/d1.txt" | rows /dev/stdin)" = 1 ]
 }

@@ -84,6 +84,16 @@ main(void)
 			}
 		}
 	}
+	/* a score beyond a double is an error, not a ranking of Inf */
+	{
+		static const double I[4] = { 1, 0, 0, 1 };
+		static const double far[4] = { 1e200, 0, 0, 1 };
+		CHECK(opml_bilinear_knn(I, far, 2, far, 1, 2, 1, 0, u, sc,
+		    nbr) == -1);
+		CHECK(opml_bilinear_knn(I, far, 2, far + 2, 1, 2, 1, 0, u, sc,
+		    nbr) == 0);	/* (0, 1) scores the rows 0 and 1 */
+		CHECK(nbr[0] == 1);
+	}
 	printf("test_bilinear: %d checks, %d failures\n", checks, failures);
 	return failures != 0;
 }

@@ -542,6 +542,64 @@ test_factor(struct opml_rng *g)
 	}
 }
 
+/*
+ * The edges: d = 0 is no work and no error; results a double cannot
+ * hold are errors, never Inf or NaN in the output (an inverse of a
+ * subnormal diagonal, eigenvalues of entries near DBL_MAX, a
+ * covariance of values 1e200 apart); a non-finite input is refused by
+ * every function that reads one; psd's count is optional.
+ */
+static void
+test_edges(void)
+{
+	double A[4], B[4], w[2], V[4], L[4], C[4], X[4];
+	size_t r = 99, clipped = 99;
+
+	check(opml_linalg_cholesky(A, 0) == 0, "cholesky d = 0", 0, 0);
+	check(opml_linalg_spd_inverse(A, 0) == 0, "inverse d = 0", 0, 0);
+	check(opml_linalg_eigen(A, 0, w, V) == 0, "eigen d = 0", 0, 0);
+	check(opml_linalg_psd(A, 0, &clipped) == 0 && clipped == 0,
+	    "psd d = 0", 0, 0);
+	check(opml_linalg_factor(A, 0, L, &r) == 0 && r == 0, "factor d = 0",
+	    0, 0);
+	/* diag(1e-310, 1): R = diag(1e-155, 1), but the inverse's 1e310
+	 * is beyond a double */
+	A[0] = 1e-310, A[1] = A[2] = 0, A[3] = 1;
+	check(opml_linalg_spd_inverse(A, 2) == OPML_LINALG_ENONFINITE,
+	    "inverse overflows", 2, 0);
+	/* an infinite pivot is no positive definite matrix */
+	A[0] = INFINITY, A[1] = A[2] = 0, A[3] = 1;
+	check(opml_linalg_cholesky(A, 2) == OPML_LINALG_ENOTPD,
+	    "cholesky of Inf", 2, 0);
+	/* every entry 1e308: eigenvalues 0 and 2e308 */
+	A[0] = A[1] = A[2] = A[3] = 1e308;
+	check(opml_linalg_eigen(A, 2, w, V) == OPML_LINALG_ENONFINITE,
+	    "eigenvalue overflows", 2, 0);
+	/* a NaN in the lower triangle: eigen, psd and factor refuse it
+	 * (Cholesky fails on it, then the eigensolver) */
+	A[0] = 1, A[1] = 0, A[2] = NAN, A[3] = 1;
+	check(opml_linalg_eigen(A, 2, w, V) == OPML_LINALG_ENONFINITE,
+	    "eigen of NaN", 2, 0);
+	memcpy(B, A, sizeof B);
+	check(opml_linalg_psd(B, 2, &clipped) == OPML_LINALG_ENONFINITE,
+	    "psd of NaN", 2, 0);
+	check(opml_linalg_factor(A, 2, L, &r) == OPML_LINALG_ENONFINITE,
+	    "factor of NaN", 2, 0);
+	/* psd without a count: the same projection, [[1, 2], [2, 1]] ->
+	 * 3/2 ones(2) */
+	A[0] = 1, A[1] = A[2] = 2, A[3] = 1;
+	B[0] = B[1] = B[2] = B[3] = 1.5;
+	check(opml_linalg_psd(A, 2, NULL) == 0, "psd, no count", 2, 0);
+	check(relerr(A, B, 4) < 1e-15, "psd, no count: 3/2 ones(2)", 2,
+	    relerr(A, B, 4));
+	/* two rows 2e200 apart: the mean is finite, the covariance not */
+	X[0] = 1e200, X[1] = 0, X[2] = -1e200, X[3] = 0;
+	check(opml_linalg_covariance(X, 2, 2, w, C) ==
+	    OPML_LINALG_ENONFINITE, "covariance overflows", 2, 0);
+	check(opml_linalg_covariance(X, 2, 0, w, C) == 0,
+	    "covariance d = 0", 0, 0);
+}
+
 static void
 bench(void)
 {
@@ -584,6 +642,7 @@ main(int argc, char **argv)
 	test_psd(&g);
 	test_covariance(&g);
 	test_factor(&g);
+	test_edges();
 	printf("linalg: %d checks, %d failures\n", checks, failures);
 	return failures != 0;
 }

@@ -257,6 +257,31 @@ main(void)
 		CHECK(s.A[i] == s.A[(i % 4) * 4 + i / 4]);
 	opml_pola_free(&s);
 
+	/* A PSD but singular after a same-class step: Cholesky fails, the
+	 * projection clips nothing.  z = (1, 0) of two classes: hinge 2,
+	 * a = 2 / 2, A = e1 e1', b = 1 - 1 raised to 1; then of one class:
+	 * D = 1, hinge 1, a = 1 / 2, A = diag(1/2, 0), b = 3/2. */
+	opml_pola_init(&s, 2);
+	x1[0] = 1, x1[1] = 0, x2[0] = x2[1] = 0;
+	CHECK(opml_pola_step(&s, x1, x2, 0) == 1);
+	CHECK(s.A[0] == 1 && s.A[1] == 0 && s.A[3] == 0 && s.b == 1);
+	CHECK(opml_pola_step(&s, x1, x2, 1) == 1);
+	CHECK(s.A[0] == 0.5 && s.A[1] == 0 && s.A[2] == 0 && s.A[3] == 0);
+	CHECK(s.b == 1.5 && s.updates == 2 && s.projections == 0);
+	/* A pair whose |z|^4 a double cannot hold: no step. */
+	memcpy(A0, s.A, 4 * sizeof *A0);
+	x1[0] = 1e100, x1[1] = -1e100;
+	CHECK(opml_pola_step(&s, x1, x2, 0) == 0);
+	CHECK(memcmp(A0, s.A, 4 * sizeof *A0) == 0 && s.b == 1.5);
+	CHECK(s.updates == 2 && s.pairs == 3);
+	opml_pola_free(&s);
+	/* A d x d matrix a size_t cannot count; d = 0. */
+	CHECK(opml_pola_init(&s, (size_t)1 << (sizeof(size_t) * 4 + 1)) ==
+	    -1);
+	CHECK(opml_pola_init(&s, 0) == 0 && s.d == 0);
+	CHECK(opml_pola_step(&s, x1, x2, 0) == 0);
+	opml_pola_free(&s);
+
 	/*
 	 * Samples in a 3-dimensional subspace of R^6: the steps project
 	 * within the span of the pairs (r < d), which must give what the

@@ -5,6 +5,7 @@
  * eta (yb - y) zz' with yb found by bisection, PA steps that make the
  * violated constraint tight, and the cases where a hinge is inactive.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +13,10 @@
 
 #include "lego.h"
 #include "oasis.h"
+#include "method.h"
+#include "model.h"
 #include "rdml.h"
+#include "rival.h"
 #include "rng.h"
 #include "soml.h"
 #include "testutil.h"
@@ -289,6 +293,74 @@ test_rdml(void)
 	opml_rdml_free(&s);
 }
 
+/*
+ * z'M^-1 z by conjugate gradients on ill-conditioned M = Q'diag(w)Q
+ * (w from 1 down to 10^-e, Q orthonormal by Gram-Schmidt here): either
+ * the value sum (q_k . z)^2 / w_k to within what rounding M's entries
+ * allows (cond * eps, the M summed here being itself that far from
+ * the intended one), or -1 when CG cannot reach its residual within 2d
+ * steps; never a wrong number.  At condition 1e8 and beyond it does
+ * give up.
+ */
+static void
+test_invquad_conditioning(void)
+{
+	struct opml_rng g;
+	double M[100], Q[100], z[10], u[10], r[10], p[10], q[10];
+	size_t d, i, j, k;
+	int e, gaveup = 0, bad = 0;
+
+	opml_rng_seed(&g, 3);
+	for (d = 3; d <= 10; d++)
+		for (e = 4; e <= 12; e += 2) {
+			double want = 0, got, w;
+			for (i = 0; i < d * d; i++)
+				Q[i] = gauss(&g);
+			for (i = 0; i < d; i++) {
+				double n = 0;
+				for (k = 0; k < i; k++) {
+					double t = 0;
+					for (j = 0; j < d; j++)
+						t += Q[i * d + j] * Q[k * d + j];
+					for (j = 0; j < d; j++)
+						Q[i * d + j] -= t * Q[k * d + j];
+				}
+				for (j = 0; j < d; j++)
+					n += Q[i * d + j] * Q[i * d + j];
+				for (j = 0; j < d; j++)
+					Q[i * d + j] /= sqrt(n);
+			}
+			memset(M, 0, sizeof M);
+			for (i = 0; i < d; i++)
+				z[i] = gauss(&g);
+			for (k = 0; k < d; k++) {
+				double qz = 0;
+				w = pow(10, -e * (double)k / (double)(d - 1));
+				for (i = 0; i < d; i++) {
+					qz += Q[k * d + i] * z[i];
+					for (j = 0; j < d; j++)
+						M[i * d + j] += w * Q[k * d + i] *
+						    Q[k * d + j];
+				}
+				want += qz * qz / w;
+			}
+			for (i = 0; i < d; i++)
+				for (j = 0; j < i; j++)
+					M[i * d + j] = M[j * d + i];
+			got = opml_rdml_invquad(M, d, z, u, r, p, q);
+			if (got == -1)
+				gaveup++;
+			else if (!(fabs(got - want) <= fmax(1e-9, 100 *
+			    pow(10, e) * DBL_EPSILON) * want)) {
+				bad++;
+				printf("  (d=%zu e=%d: %.17g, want %.17g)\n", d,
+				    e, got, want);
+			}
+		}
+	CHECK(bad == 0);
+	CHECK(gaveup > 0);
+}
+
 /* ---------------------------------------------------------------- LEGO */
 
 /* z' inv(Minv + c zz') z, or HUGE_VAL when that matrix is not PD. */
@@ -556,13 +628,217 @@ test_soml(void)
 	opml_soml_free(&s);
 }
 
+/* ------------------------------------------------- limits of a double */
+
+/*
+ * What no step can do: a d x d state a size_t cannot count is refused;
+ * d = 0 is a learner of nothing; a difference whose square a double
+ * cannot hold, or whose product underflows to 0, leaves the state
+ * exactly as it was; and LEGO's raw update (opml_lego_update) towards
+ * a target above z'Mz solves its quadratic too.
+ */
+static void
+test_limits(void)
+{
+	struct opml_lego lg;
+	struct opml_rdml rd;
+	struct opml_oasis oa;
+	struct opml_soml so;
+	size_t huge = (size_t)1 << (sizeof(size_t) * 4 + 1), i;
+	double big[2] = { 1e200, -1e200 }, tiny[2] = { 1e-160, 1e-160 };
+	double zero[2] = { 0, 0 }, M0[4], z[2] = { 1, 1 }, u[2], r[2], p[2],
+	    q[2], one[1] = { 2 };
+
+	CHECK(opml_lego_init(&lg, huge) == -1);
+	CHECK(opml_rdml_init(&rd, huge) == -1);
+	CHECK(opml_oasis_init(&oa, huge) == -1);
+	CHECK(opml_lego_init(&lg, 0) == 0 && lg.d == 0);
+	CHECK(opml_lego_step(&lg, NULL, NULL, 1) == 0);
+	opml_lego_free(&lg);
+	CHECK(opml_rdml_init(&rd, 0) == 0 && rd.d == 0);
+	opml_rdml_free(&rd);
+	CHECK(opml_oasis_init(&oa, 0) == 0 && oa.d == 0);
+	opml_oasis_free(&oa);
+	CHECK(opml_soml_init(&so, 0) == 0 && so.d == 0);
+	opml_soml_free(&so);
+
+	/* LEGO: z'Mz beyond a double, or 0: M stays */
+	opml_lego_init(&lg, 2);
+	lg.u = 1, lg.l = 2;
+	memcpy(M0, lg.M, sizeof M0);
+	CHECK(opml_lego_step(&lg, big, zero, 1) == 0);
+	CHECK(opml_lego_update(&lg, zero, 1) == 0);
+	CHECK(memcmp(M0, lg.M, sizeof M0) == 0 && lg.updates == 0);
+	/* towards y = 4 from yh = 2 (M = I, z = (1, 1), eta = 1):
+	 * 2 yb^2 + (1 - 8) yb - 2 = 0, yb = (7 + sqrt 65) / 4, and
+	 * M' = I - beta 11' with beta = (yb - 4) / (1 + 2 (yb - 4)) */
+	lg.eta = 1;
+	CHECK(opml_lego_update(&lg, z, 4) == 1);
+	{
+		double yb = (7 + sqrt(65)) / 4;
+		double beta = (yb - 4) / (1 + 2 * (yb - 4));
+		NEAR(lg.M[0], 1 - beta, 1e-15);
+		NEAR(lg.M[1], -beta, 1e-15);
+		CHECK(lg.M[1] == lg.M[2]);
+		NEAR(lg.M[0] + lg.M[1] + lg.M[2] + lg.M[3], yb, 1e-15);
+		CHECK(yb > 2 && yb < 4);
+	}
+	/* a pair far out: z'Mz finite, the step's size not */
+	opml_lego_free(&lg);
+	opml_lego_init(&lg, 2);
+	lg.eta = 1e300, lg.u = 1;
+	{
+		double x[2] = { 1e150, 1e150 };
+		memcpy(M0, lg.M, sizeof M0);
+		CHECK(opml_lego_step(&lg, x, zero, 1) == 0);
+		CHECK(memcmp(M0, lg.M, sizeof M0) == 0 && lg.updates == 0);
+	}
+	opml_lego_free(&lg);
+
+	/* RDML: a pair of two classes beyond a double, or at one point:
+	 * no step */
+	opml_rdml_init(&rd, 2);
+	CHECK(opml_rdml_step(&rd, big, zero, 0) == 0);
+	CHECK(opml_rdml_step(&rd, z, z, 0) == 0);
+	CHECK(rd.pairs == 2);
+	CHECK(rd.M[0] == 0 && rd.M[1] == 0 && rd.M[3] == 0 &&
+	    rd.updates == 0);
+	/* z'M^+z: 0 for z = 0; none (-1) for M of no positive trace or z
+	 * beyond a double */
+	CHECK(opml_rdml_invquad(rd.M, 2, zero, u, r, p, q) == 0);
+	CHECK(opml_rdml_invquad(rd.M, 2, z, u, r, p, q) == -1);
+	rd.M[0] = rd.M[3] = 1;
+	CHECK(opml_rdml_invquad(rd.M, 2, big, u, r, p, q) == -1);
+	NEAR(opml_rdml_invquad(rd.M, 2, z, u, r, p, q), 2, 1e-15);
+	opml_rdml_free(&rd);
+	/* d = 1 against 1 / m: M = [4], z = 2: z'M^-1 z = 1 */
+	opml_rdml_init(&rd, 1);
+	rd.M[0] = 4;
+	NEAR(opml_rdml_invquad(rd.M, 1, one, u, r, p, q), 1, 1e-15);
+	opml_rdml_free(&rd);
+
+	/* OASIS: |p|^2 |v|^2 overflowing or underflowing: W stays */
+	opml_oasis_init(&oa, 2);
+	memcpy(M0, oa.W, sizeof M0);
+	CHECK(opml_oasis_step(&oa, big, zero, big) == 0);
+	CHECK(opml_oasis_step(&oa, tiny, zero, tiny) == 0);
+	CHECK(memcmp(M0, oa.W, sizeof M0) == 0 && oa.updates == 0);
+	CHECK(oa.triplets == 2);
+	opml_oasis_free(&oa);
+
+	/* SOML: a hinge beyond a double, or a step beyond one: w stays */
+	opml_soml_init(&so, 2);
+	{
+		double pp[2] = { 1e200, 1e200 }, pos[2] = { -1e200, 0 };
+		double pa[2] = { 1e150, 1e150 }, pb[2] = { 1e150, -1e150 };
+		CHECK(opml_soml_step(&so, pp, pos, zero) == 0);
+		CHECK(so.w[0] == 1 && so.w[1] == 1);
+		/* q = (1e300, -1e300): w'q = 0, hinge 1, but eta q is
+		 * beyond a double */
+		so.eta = 1e10;
+		CHECK(opml_soml_step(&so, pa, pb, zero) == 0);
+		CHECK(so.w[0] == 1 && so.w[1] == 1 && so.updates == 0);
+	}
+	opml_soml_free(&so);
+	/* K = 0: never truncated; a weight within K eta g of 0 goes to 0
+	 * from either side */
+	opml_soml_init(&so, 2);
+	so.K = 0, so.g = 100;
+	for (i = 0; i < 25; i++)
+		opml_soml_step(&so, zero, zero, zero);
+	CHECK(so.w[0] == 1 && so.w[1] == 1 && so.truncations == 0);
+	so.K = 1, so.g = 0.5, so.eta = 0.1;	/* truncation 0.05 */
+	so.w[0] = -0.04, so.w[1] = 0.04;
+	CHECK(opml_soml_step(&so, zero, zero, zero) == 1);
+	CHECK(so.w[0] == 0 && so.w[1] == 0);
+	CHECK(opml_soml_step(&so, zero, zero, zero) == 0);
+	opml_soml_free(&so);
+}
+
+/* ------------------------------------------------ the streaming rivals */
+
+/*
+ * lib/rival.c on its own: a learner stored before any sample (RDML's
+ * M = 0 as one zero row, no previous sample), a label longer than any
+ * buffer's first size kept whole, RDML's M through the #M lines equal
+ * to the step's own, and OASIS's W the model's rows.
+ */
+static void
+test_rival(void)
+{
+	const struct opml_method *rdml = opml_method_find("rdml");
+	const struct opml_method *oasis = opml_method_find("oasis");
+	struct opml_model m;
+	struct opml_rival r;
+	struct opml_rdml ref;
+	double val[OPML_METHOD_MAXPAR], x1[2] = { 1, 2 }, x2[2] = { 0, 0.5 };
+	int given[OPML_METHOD_MAXPAR] = { 0 };
+	char err[128], buf[256], *label;
+	size_t i;
+
+	/* freeing a rival never started is harmless */
+	memset(&r, 0, sizeof r);
+	opml_rival_free(&r);
+
+	opml_method_defaults(rdml, val);
+	CHECK(opml_model_init(&m, 2, 2, 1) == 0);
+	CHECK(opml_rival_init(&r, &m, rdml, val, given, 0, err,
+	    sizeof err) == 0);
+	CHECK(opml_rival_store(&r) == 0);
+	CHECK(m.r == 1 && m.L[0] == 0 && m.L[1] == 0 && !m.similarity);
+	CHECK(m.nextra == 3);		/* #rdml and two #M, no #prev */
+	CHECK(strncmp(m.extra[0], "#rdml lambda=0.1 threshold=1 pairs=0 ",
+	    37) == 0);
+	for (i = 1; i < m.nextra; i++)
+		CHECK(strcmp(m.extra[i], "#M 0 0") == 0);
+	/* a label of 1000 characters, then a pair of two classes:
+	 * M = lambda zz' as opml_rdml_step makes it */
+	label = malloc(1001);
+	memset(label, 'q', 1000);
+	label[1000] = '\0';
+	CHECK(opml_rival_learn(&r, label, x1) == 0);
+	CHECK(opml_rival_learn(&r, "other", x2) == 0);
+	CHECK(opml_rival_store(&r) == 0);
+	opml_rdml_init(&ref, 2);
+	opml_rdml_step(&ref, x2, x1, 0);
+	CHECK(memcmp(ref.M, r.rdml.M, 4 * sizeof *ref.M) == 0);
+	opml_rdml_free(&ref);
+	CHECK(m.nextra == 4 && strncmp(m.extra[1], "#prev other ", 12) == 0);
+	CHECK(strstr(opml_rival_report(&r, buf, sizeof buf),
+	    " pairs=1 updates=1 ") != NULL);
+	CHECK(opml_rival_learn(&r, label, x1) == 0);
+	CHECK(opml_rival_store(&r) == 0);
+	CHECK(strncmp(m.extra[1] + 6, label, 1000) == 0 &&
+	    m.extra[1][1006] == ' ');
+	opml_rival_free(&r);
+	opml_model_free(&m);
+
+	/* OASIS: the model's rows are W, the identity before any triplet */
+	opml_method_defaults(oasis, val);
+	CHECK(opml_model_init(&m, 2, 2, 1) == 0);
+	CHECK(opml_rival_init(&r, &m, oasis, val, given, 0, err,
+	    sizeof err) == 0);
+	CHECK(opml_rival_learn(&r, label, x1) == 0);
+	CHECK(opml_rival_store(&r) == 0);
+	CHECK(m.similarity && m.r == 2 && m.L[0] == 1 && m.L[1] == 0 &&
+	    m.L[2] == 0 && m.L[3] == 1);
+	CHECK(strncmp(m.extra[0], "#oasis C=0.1 random=0 triplets=0 ",
+	    33) == 0);
+	opml_rival_free(&r);
+	opml_model_free(&m);
+	free(label);
+}
+
 int
 main(void)
 {
 	test_rdml();
+	test_invquad_conditioning();
 	test_lego();
 	test_oasis();
 	test_soml();
+	test_limits();
+	test_rival();
 	printf("test_rivals: %d checks, %d failures\n", checks, failures);
 	return failures != 0;
 }

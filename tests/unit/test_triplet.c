@@ -93,6 +93,29 @@ main(void)
 		opml_triplets_free(&t);
 		opml_triplets_free(&t2);
 	}
+	/* Twenty classes, restored (as from a model's #class lines), the
+	 * history growing past its first 8 rows: each class's sample is
+	 * the one the other classes' triplets are made against; a label
+	 * restored twice is damage. */
+	opml_triplets_init(&t, 2, 5);
+	for (i = 0; i < 20; i++) {
+		char name[4];
+		double x[2] = { (double)i, -(double)i };
+		snprintf(name, sizeof name, "c%zu", i);
+		CHECK(opml_triplets_restore(&t, name, x) == 0);
+	}
+	{
+		double x[2] = { 7, -7 };
+		CHECK(opml_triplets_restore(&t, "c7", x) == -1);
+	}
+	CHECK(t.labels.n == 20);
+	for (i = 0; i < 200; i++) {
+		CHECK(feed(&t, "c3", 3, -3, a, b, &other) == OPML_TRIPLET);
+		CHECK(other != 3 && other < 20);
+		CHECK(a[0] == 0 && a[1] == 0);
+		CHECK(b[0] == 3 - (double)other && b[1] == (double)other - 3);
+	}
+	opml_triplets_free(&t);
 	printf("test_triplet: %d checks, %d failures\n", checks, failures);
 	return failures != 0;
 }

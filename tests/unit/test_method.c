@@ -1,0 +1,373 @@
+/*
+ * lib/method.c, the table behind opml-learn -a: every parameter's
+ * default inside its own range, -p's strict parsing at the range's
+ * ends, one message per error, the errors of the set readers and the
+ * batch learners on arrays, and the counts they report checked against
+ * direct computations (2 x 2 eigenvalues and inverses in closed form,
+ * nearest-rank percentiles of a single distance).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "method.h"
+#include "testutil.h"
+
+static int failures, checks;
+
+#define CHECK(c) do { checks++; if (!(c)) { failures++; \
+	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
+#define NEAR(x, y, tol) do { double x_ = (x), y_ = (y); checks++; \
+	if (!(fabs(x_ - y_) <= (tol) * fmax(1, fabs(y_)))) { failures++; \
+	printf("FAIL line %d: %s = %.17g, want %.17g\n", __LINE__, #x, \
+	x_, y_); } } while (0)
+
+static const struct opml_method *
+find(const char *name)
+{
+	const struct opml_method *me = opml_method_find(name);
+
+	if (me == NULL) {
+		printf("FAIL: no method %s\n", name);
+		exit(1);
+	}
+	return me;
+}
+
+/* The number after "key=" in a report, or NAN. */
+static double
+reported(const char *report, const char *key)
+{
+	char pat[64];
+	const char *p;
+
+	snprintf(pat, sizeof pat, " %s=", key);
+	if (strncmp(report, pat + 1, strlen(pat + 1)) == 0)
+		p = report + strlen(pat + 1);
+	else if ((p = strstr(report, pat)) != NULL)
+		p += strlen(pat);
+	else
+		return NAN;
+	return strtod(p, NULL);
+}
+
+static void
+test_table(void)
+{
+	const char *names[] = { "opml", "copml", "rdml", "oasis", "pola",
+	    "lego", "soml", "mahalanobis", "itml", "lmnn", "pca",
+	    "covariance" };
+	const struct opml_method *me;
+	size_t i, j, k, n = sizeof names / sizeof names[0];
+
+	/* opml_method_at lists them in the order of opml-learn(1) */
+	for (i = 0; i < n; i++) {
+		me = opml_method_at(i);
+		CHECK(me != NULL && strcmp(me->name, names[i]) == 0);
+		CHECK(opml_method_find(names[i]) == me);
+	}
+	CHECK(opml_method_at(n) == NULL);
+	CHECK(opml_method_at((size_t)-1) == NULL);
+	CHECK(opml_method_find("") == NULL);
+	CHECK(opml_method_find("OPML") == NULL);
+	CHECK(opml_method_find("itm") == NULL);
+	for (i = 0; (me = opml_method_at(i)) != NULL; i++) {
+		double val[OPML_METHOD_MAXPAR];
+
+		opml_method_defaults(me, val);
+		for (j = 0; me->par[j].name != NULL; j++) {
+			const struct opml_param *p = &me->par[j];
+
+			CHECK(j < OPML_METHOD_MAXPAR);
+			CHECK(val[j] == p->def);
+			CHECK(p->lo <= p->def && p->def <= p->hi);
+			CHECK(!p->integer || (p->def == floor(p->def) &&
+			    p->lo == floor(p->lo)));
+			CHECK(opml_method_index(me, p->name) == (int)j);
+			for (k = 0; k < j; k++)
+				CHECK(strcmp(me->par[k].name, p->name) != 0);
+		}
+		CHECK(opml_method_index(me, "nosuch") == -1);
+		/* a streaming method writes its model as it goes: only
+		 * those resume */
+		CHECK(!(me->flags & OPML_METHOD_RESUMES) ||
+		    (me->flags & OPML_METHOD_STREAM));
+	}
+	CHECK(find("oasis")->flags & OPML_METHOD_SIMILARITY);
+	CHECK(find("soml")->flags & OPML_METHOD_SIMILARITY);
+	CHECK(!(find("lego")->flags & OPML_METHOD_SIMILARITY));
+	CHECK(find("pca")->flags & OPML_METHOD_RANK);
+}
+
+static void
+test_param(void)
+{
+	const struct opml_method *soml = find("soml"), *lego = find("lego");
+	double val[OPML_METHOD_MAXPAR], keep[OPML_METHOD_MAXPAR];
+	const char *bad_value[] = { "eta=", "eta=x", "eta=0.1x", "eta=0",
+	    "eta=-1", "eta= 1", "eta=nan", "eta=inf", "K=1.5", "K=0",
+	    "K=2e9", "gravity=-1e-300", NULL };
+	const char *unknown[] = { "eta", "et=1", "etaa=1", "=1", "high=5",
+	    "", NULL };
+	size_t i;
+
+	opml_method_defaults(soml, val);
+	CHECK(opml_method_param(soml, "eta=0.25", val) == 0);
+	CHECK(val[opml_method_index(soml, "eta")] == 0.25);
+	CHECK(opml_method_param(soml, "K=1", val) == 0);	/* lo */
+	CHECK(opml_method_param(soml, "K=1e9", val) == 0);	/* hi */
+	CHECK(val[opml_method_index(soml, "K")] == 1e9);
+	CHECK(opml_method_param(soml, "gravity=0", val) == 0);
+	memcpy(keep, val, sizeof val);
+	for (i = 0; bad_value[i] != NULL; i++) {
+		int rc = opml_method_param(soml, bad_value[i], val);
+		if (rc != OPML_METHOD_EVALUE)
+			printf("  (%s: %d)\n", bad_value[i], rc);
+		CHECK(rc == OPML_METHOD_EVALUE);
+	}
+	for (i = 0; unknown[i] != NULL; i++)
+		CHECK(opml_method_param(soml, unknown[i], val) ==
+		    OPML_METHOD_EUNKNOWN);
+	CHECK(memcmp(keep, val, sizeof val) == 0);	/* none changed it */
+	/* percentiles: both ends included, no further */
+	opml_method_defaults(lego, val);
+	CHECK(opml_method_param(lego, "low=0", val) == 0);
+	CHECK(opml_method_param(lego, "high=100", val) == 0);
+	CHECK(opml_method_param(lego, "high=100.5", val) ==
+	    OPML_METHOD_EVALUE);
+	CHECK(opml_method_param(find("covariance"), "ridge=1", val) ==
+	    OPML_METHOD_EUNKNOWN);
+	/* the rule -p applies, for values read elsewhere (a model) */
+	CHECK(opml_method_valid(soml, opml_method_index(soml, "K"), 1));
+	CHECK(!opml_method_valid(soml, opml_method_index(soml, "K"), 2.5));
+	CHECK(!opml_method_valid(soml, opml_method_index(soml, "K"), 0));
+	CHECK(opml_method_valid(soml, opml_method_index(soml, "eta"), 2.5));
+	CHECK(!opml_method_valid(soml, opml_method_index(soml, "eta"), NAN));
+	CHECK(!opml_method_valid(soml, opml_method_index(soml, "eta"),
+	    INFINITY));
+}
+
+static void
+test_strerror(void)
+{
+	const char *msg[13];
+	int e, f;
+
+	/* one message per error, none the fallback's */
+	for (e = -1; e >= -12; e--) {
+		msg[-e] = opml_method_strerror(e);
+		CHECK(msg[-e] != NULL && msg[-e][0] != '\0');
+		CHECK(strcmp(msg[-e], "unknown error") != 0);
+		for (f = -1; f > e; f--)
+			CHECK(strcmp(msg[-e], msg[-f]) != 0);
+	}
+	CHECK(strcmp(opml_method_strerror(-13), "unknown error") == 0);
+	CHECK(strcmp(opml_method_strerror(0), "unknown error") == 0);
+	CHECK(strcmp(opml_method_strerror(OPML_METHOD_EK),
+	    "a class has fewer samples than k + 1") == 0);
+}
+
+/* Two classes of three rows in 2-d. */
+static const double X6[] = { 0, 0, 1, 0.5, 0.2, 1.5, 4, 3, 5, 3.5, 4.5,
+    5 };
+static const size_t Y6[] = { 0, 0, 0, 1, 1, 1 };
+
+/* The sample covariance of X6 (n - 1), directly. */
+static void
+cov6(double *S)
+{
+	double mu[2] = { 0, 0 };
+	size_t i, a, b;
+
+	for (i = 0; i < 6; i++)
+		for (a = 0; a < 2; a++)
+			mu[a] += X6[i * 2 + a] / 6;
+	for (a = 0; a < 2; a++)
+		for (b = 0; b < 2; b++) {
+			S[a * 2 + b] = 0;
+			for (i = 0; i < 6; i++)
+				S[a * 2 + b] += (X6[i * 2 + a] - mu[a]) *
+				    (X6[i * 2 + b] - mu[b]) / 5;
+		}
+}
+
+static void
+test_fit_errors(void)
+{
+	double val[OPML_METHOD_MAXPAR], out[4];
+	char report[256];
+	size_t one[] = { 0, 0, 0, 0, 0, 0 }, singles[] = { 0, 1, 2 }, r;
+	const char *rivals[] = { "pola", "lego", "soml" };
+	const char *batch[] = { "mahalanobis", "itml", "lmnn", "pca",
+	    "covariance" };
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		const struct opml_method *me = find(rivals[i]);
+
+		opml_method_defaults(me, val);
+		CHECK(opml_method_fit(me, val, X6, Y6, 1, 2, 2, 1, out,
+		    report, sizeof report) == OPML_METHOD_EFEW);
+		CHECK(opml_method_fit(me, val, X6, one, 6, 2, 1, 1, out,
+		    report, sizeof report) == OPML_METHOD_EONECLASS);
+		/* not a batch learner */
+		CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 0, out,
+		    &r, report, sizeof report) == OPML_METHOD_ENOTSET);
+	}
+	/* every class a single row: pairs exist, triplets do not */
+	opml_method_defaults(find("soml"), val);
+	CHECK(opml_method_fit(find("soml"), val, X6, singles, 3, 2, 3, 1,
+	    out, report, sizeof report) == OPML_METHOD_ESINGLES);
+	opml_method_defaults(find("pola"), val);
+	CHECK(opml_method_fit(find("pola"), val, X6, singles, 3, 2, 3, 1,
+	    out, report, sizeof report) == 0);
+	for (i = 0; i < 5; i++) {
+		const struct opml_method *me = find(batch[i]);
+
+		opml_method_defaults(me, val);
+		CHECK(opml_method_batch(me, val, X6, Y6, 1, 2, 2, 1, 0, out,
+		    &r, report, sizeof report) == OPML_METHOD_EFEW);
+		/* not a set reader of the rivals */
+		CHECK(opml_method_fit(me, val, X6, Y6, 6, 2, 2, 1, out,
+		    report, sizeof report) == OPML_METHOD_ENOTSET);
+	}
+	/* streaming methods are neither */
+	opml_method_defaults(find("rdml"), val);
+	CHECK(opml_method_fit(find("rdml"), val, X6, Y6, 6, 2, 2, 1, out,
+	    report, sizeof report) == OPML_METHOD_ENOTSET);
+	CHECK(opml_method_batch(find("oasis"), val, X6, Y6, 6, 2, 2, 1, 0,
+	    out, &r, report, sizeof report) == OPML_METHOD_ENOTSET);
+	/* itml: lower and upper together, lower <= upper, checked here
+	 * too and not only by opml-learn */
+	{
+		const struct opml_method *me = find("itml");
+		opml_method_defaults(me, val);
+		val[opml_method_index(me, "lower")] = 1;
+		CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 0, out,
+		    &r, report, sizeof report) == OPML_METHOD_EVALUE);
+		val[opml_method_index(me, "upper")] = 0.5;
+		CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 0, out,
+		    &r, report, sizeof report) == OPML_METHOD_EVALUE);
+		val[opml_method_index(me, "upper")] = 2;
+		CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 0, out,
+		    &r, report, sizeof report) == 0);
+		CHECK(strstr(report, " same=1 other=2") != NULL);
+	}
+	/* lmnn: the short class's index in the report */
+	{
+		const struct opml_method *me = find("lmnn");
+		size_t y[] = { 0, 0, 0, 1, 1, 2 };
+		opml_method_defaults(me, val);
+		val[opml_method_index(me, "k")] = 1;
+		CHECK(opml_method_batch(me, val, X6, y, 6, 2, 3, 1, 0, out,
+		    &r, report, sizeof report) == OPML_METHOD_EK);
+		CHECK(strcmp(report, "2") == 0);
+	}
+	/* a non-finite value */
+	{
+		double Xn[12];
+		memcpy(Xn, X6, sizeof Xn);
+		Xn[5] = NAN;
+		opml_method_defaults(find("itml"), val);
+		CHECK(opml_method_batch(find("itml"), val, Xn, Y6, 6, 2, 2, 1,
+		    0, out, &r, report, sizeof report) ==
+		    OPML_METHOD_ENONFINITE);
+	}
+}
+
+static void
+test_batch_reports(void)
+{
+	const struct opml_method *me;
+	double val[OPML_METHOD_MAXPAR], out[4], S[4], A[4], det, l1, l2, h,
+	    lam, v[2], nv;
+	char report[256];
+	size_t r;
+
+	cov6(S);
+	/* covariance: M = S, trace reported */
+	me = find("covariance");
+	opml_method_defaults(me, val);
+	CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 0, out, &r,
+	    report, sizeof report) == 0);
+	CHECK(r == 2);
+	NEAR(out[0], S[0], 1e-14);
+	NEAR(out[1], S[1], 1e-14);
+	NEAR(out[3], S[3], 1e-14);
+	NEAR(reported(report, "trace"), S[0] + S[3], 1e-14);
+	/* mahalanobis: (S + lambda I)^-1, lambda = ridge trace / d */
+	me = find("mahalanobis");
+	opml_method_defaults(me, val);
+	val[0] = 0.25;
+	CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 0, out, &r,
+	    report, sizeof report) == 0);
+	lam = 0.25 * (S[0] + S[3]) / 2;
+	NEAR(reported(report, "lambda"), lam, 1e-15);
+	A[0] = S[0] + lam, A[1] = A[2] = S[1], A[3] = S[3] + lam;
+	det = A[0] * A[3] - A[1] * A[2];
+	NEAR(out[0], A[3] / det, 1e-13);
+	NEAR(out[1], -A[1] / det, 1e-13);
+	NEAR(out[2], -A[2] / det, 1e-13);
+	NEAR(out[3], A[0] / det, 1e-13);
+	/* pca: eigenvalues of the 2 x 2 S in closed form; rank 1 keeps
+	 * l1 / (l1 + l2) of the variance, along the eigenvector of l1 */
+	me = find("pca");
+	opml_method_defaults(me, val);
+	h = sqrt(0.25 * (S[0] - S[3]) * (S[0] - S[3]) + S[1] * S[1]);
+	l1 = 0.5 * (S[0] + S[3]) + h;
+	l2 = 0.5 * (S[0] + S[3]) - h;
+	CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 1, out, &r,
+	    report, sizeof report) == 0);
+	CHECK(r == 1);
+	CHECK(reported(report, "rank") == 1);
+	NEAR(reported(report, "variance"), l1 / (l1 + l2), 1e-14);
+	v[0] = S[1], v[1] = l1 - S[0];
+	nv = hypot(v[0], v[1]);
+	NEAR(fabs(out[0] * v[0] + out[1] * v[1]) / nv, 1, 1e-13);
+	/* whitened, every rank: the rows scaled by 1 / sqrt(l) */
+	val[0] = 1;
+	CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 0, out, &r,
+	    report, sizeof report) == 0);
+	CHECK(r == 2);
+	NEAR(reported(report, "variance"), 1, 1e-15);
+	NEAR(out[0] * out[0] + out[1] * out[1], 1 / l1, 1e-12);
+	NEAR(out[2] * out[2] + out[3] * out[3], 1 / l2, 1e-12);
+}
+
+/* lego's targets are nearest-rank percentiles of the constraints'
+ * squared distances: with two rows every pair has the same one. */
+static void
+test_lego_targets(void)
+{
+	const struct opml_method *me = find("lego");
+	double val[OPML_METHOD_MAXPAR], M[4], X[] = { 1, 2, 4, -2 };
+	size_t y[] = { 0, 1 };
+	char report[256];
+
+	opml_method_defaults(me, val);
+	val[opml_method_index(me, "constraints")] = 7;
+	val[opml_method_index(me, "low")] = 0;
+	val[opml_method_index(me, "high")] = 100;
+	CHECK(opml_method_fit(me, val, X, y, 2, 2, 2, 3, M, report,
+	    sizeof report) == 0);
+	CHECK(reported(report, "pairs") == 7);
+	CHECK(reported(report, "same") == 25);
+	CHECK(reported(report, "other") == 25);
+	/* a pair of two classes at the target of "other": no step */
+	CHECK(reported(report, "updates") == 0);
+	CHECK(M[0] == 1 && M[1] == 0 && M[2] == 0 && M[3] == 1);
+}
+
+int
+main(void)
+{
+	test_table();
+	test_param();
+	test_strerror();
+	test_fit_errors();
+	test_batch_reports();
+	test_lego_targets();
+	printf("%d checks, %d failures\n", checks, failures);
+	return failures != 0;
+}
