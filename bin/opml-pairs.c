@@ -236,7 +236,11 @@ main(int argc, char *argv[])
 		opml_pairscore(&sc, p, np, score, work);
 		for (i = 0; i < np; i++) {
 			if (!isfinite(score[i])) {
+				/* overflow() exits: what it does not
+				 * read goes first, for LeakSanitizer */
 				opml_prog_flush(&buf, &out, 1);
+				free(score);
+				free(work);
 				overflow(&set, &p[i], sim, cosine, sc.x,
 				    sc.n);
 			}
