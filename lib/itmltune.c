@@ -22,56 +22,9 @@ gather(const double *X, const size_t *y, size_t d, const size_t *idx,
 	}
 }
 
-/* Z (n x r) = the rows of X (n x d) through L (r x d). */
-static void
-through(const double *L, size_t r, size_t d, const double *X, size_t n,
-    double *Z)
-{
-	size_t i, k;
-
-	for (i = 0; i < n; i++)
-		for (k = 0; k < r; k++)
-			Z[i * r + k] = opml_vec_dot_serial(L + k * d, X + i * d,
-			    d);
-}
-
-/*
- * The class the k nearest rows of Zt (nt x r) to z vote for: the
- * nearest first, an earlier row first among equal distances; the most
- * votes win, the smaller class number on a tie.  near and dist hold k,
- * votes nclass.
- */
-static size_t
-vote(const double *Zt, const size_t *yt, size_t nt, size_t r,
-    const double *z, size_t k, size_t nclass, size_t *near, double *dist,
-    size_t *votes)
-{
-	size_t i, j, m = 0, best = 0;
-
-	for (i = 0; i < nt; i++) {
-		double t = opml_knn_dist(Zt + i * r, z, r);
-		if (m == k && !(t < dist[m - 1]))
-			continue;
-		j = m < k ? m++ : m - 1;
-		for (; j > 0 && t < dist[j - 1]; j--) {
-			dist[j] = dist[j - 1];
-			near[j] = near[j - 1];
-		}
-		dist[j] = t;
-		near[j] = i;
-	}
-	memset(votes, 0, nclass * sizeof *votes);
-	for (i = 0; i < m; i++)
-		votes[yt[near[i]]]++;
-	for (i = 1; i < nclass; i++)
-		if (votes[i] > votes[best])
-			best = i;
-	return best;
-}
-
 struct scratch {
-	double *Xt, *Xv, *M, *L, *Zt, *Zv, *dist;
-	size_t *yt, *yv, *idx, *near, *votes;
+	double *Xt, *Xv, *M, *L, *Zt, *Zv;
+	size_t *yt, *yv, *idx, *near, *votes, *rank;
 };
 
 static void
@@ -83,18 +36,20 @@ scratch_free(struct scratch *s)
 	free(s->L);
 	free(s->Zt);
 	free(s->Zv);
-	free(s->dist);
 	free(s->yt);
 	free(s->yv);
 	free(s->idx);
 	free(s->near);
 	free(s->votes);
+	free(s->rank);
 }
 
 static int
 scratch_alloc(struct scratch *s, size_t n, size_t d, size_t k,
     size_t nclass)
 {
+	size_t i;
+
 	memset(s, 0, sizeof *s);
 	if (d != 0 && (n > (size_t)-1 / sizeof(double) / d ||
 	    d > (size_t)-1 / sizeof(double) / d))
@@ -105,17 +60,21 @@ scratch_alloc(struct scratch *s, size_t n, size_t d, size_t k,
 	s->Zv = malloc(n * d * sizeof *s->Zv + 1);
 	s->M = malloc(d * d * sizeof *s->M + 1);
 	s->L = malloc(d * d * sizeof *s->L + 1);
-	s->dist = malloc(k * sizeof *s->dist);
 	s->yt = malloc(n * sizeof *s->yt + 1);
 	s->yv = malloc(n * sizeof *s->yv + 1);
 	s->idx = malloc(n * sizeof *s->idx + 1);
-	s->near = malloc(k * sizeof *s->near);
+	s->near = n > (size_t)-1 / sizeof *s->near / k ? NULL :
+	    malloc(n * k * sizeof *s->near + 1);
 	s->votes = malloc(nclass * sizeof *s->votes + 1);
+	s->rank = malloc(nclass * sizeof *s->rank + 1);
 	if (!s->Xt || !s->Xv || !s->Zt || !s->Zv || !s->M || !s->L ||
-	    !s->dist || !s->yt || !s->yv || !s->idx || !s->near || !s->votes) {
+	    !s->yt || !s->yv || !s->idx || !s->near || !s->votes || !s->rank) {
 		scratch_free(s);
 		return -1;
 	}
+	/* a vote tie to the smaller class number */
+	for (i = 0; i < nclass; i++)
+		s->rank[i] = i;
 	return 0;
 }
 
@@ -139,11 +98,15 @@ fold_correct(const double *X, const size_t *y, size_t n, size_t d,
 		return rc;
 	if (opml_linalg_factor(s->M, d, s->L, &r) != 0)
 		return OPML_METRIC_ENOCONV;
-	through(s->L, r, d, s->Xt, nt, s->Zt);
-	through(s->L, r, d, s->Xv, nv, s->Zv);
+	opml_vec_matmat(s->L, r, d, d, s->Xt, nt, d, s->Zt, r);
+	opml_vec_matmat(s->L, r, d, d, s->Xv, nv, d, s->Zv, r);
+	if (k > nt)
+		k = nt;
+	if (opml_knn_search(s->Zt, nt, s->Zv, nv, r, k, 0, 1, s->near) != 0)
+		return OPML_METRIC_ENOMEM;
 	for (i = 0; i < nv; i++)
-		correct += vote(s->Zt, s->yt, nt, r, s->Zv + i * r, k, nclass,
-		    s->near, s->dist, s->votes) == s->yv[i];
+		correct += opml_knn_vote(s->near + i * k, k, s->yt, nclass,
+		    s->rank, s->votes) == s->yv[i];
 	return correct;
 }
 
