@@ -229,6 +229,22 @@ draw_pair(struct opml_rng *g, size_t n, size_t *a, size_t *b)
 		(*b)++;
 }
 
+/* The groups that draw_triplet draws from: 0, an error of groups_init,
+ * or OPML_METHOD_ESINGLES when no class has two rows. */
+static int
+triplet_groups(struct groups *gr, const size_t *y, size_t n, size_t nclass)
+{
+	int rc;
+
+	if ((rc = groups_init(gr, y, n, nclass)) != 0)
+		return rc;
+	if (gr->neligible == 0) {
+		groups_free(gr);
+		return OPML_METHOD_ESINGLES;
+	}
+	return 0;
+}
+
 /* A row with a classmate, a classmate, and a row of another class. */
 static void
 draw_triplet(struct opml_rng *g, const struct groups *gr, const size_t *y,
@@ -358,12 +374,8 @@ fit_soml(const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
 	size_t t, p, q, r, nz = 0, j, T;
 	int rc;
 
-	if ((rc = groups_init(&gr, y, n, nclass)) != 0)
+	if ((rc = triplet_groups(&gr, y, n, nclass)) != 0)
 		return rc;
-	if (gr.neligible == 0) {
-		groups_free(&gr);
-		return OPML_METHOD_ESINGLES;
-	}
 	if (opml_soml_init(&s, d) == -1) {
 		groups_free(&gr);
 		return OPML_METHOD_ENOMEM;
@@ -401,12 +413,8 @@ fit_oasis(const double *X, const size_t *y, size_t n, size_t d,
 	size_t t, p, q, r, T;
 	int rc;
 
-	if ((rc = groups_init(&gr, y, n, nclass)) != 0)
+	if ((rc = triplet_groups(&gr, y, n, nclass)) != 0)
 		return rc;
-	if (gr.neligible == 0) {
-		groups_free(&gr);
-		return OPML_METHOD_ESINGLES;
-	}
 	if (opml_oasis_init(&s, d) == -1) {
 		groups_free(&gr);
 		return OPML_METHOD_ENOMEM;
