@@ -53,6 +53,19 @@ opml_pola_set(struct opml_pola *s, const double *A, double b)
 	s->r = s->d;
 }
 
+/* A -= c uu' for the symmetric d x d A, both triangles. */
+static void
+sub_outer(double *A, size_t d, double c, const double *u)
+{
+	size_t i, j;
+
+	for (i = 0; i < d; i++) {
+		double t = c * u[i];
+		for (j = i; j < d; j++)
+			A[j * d + i] = A[i * d + j] -= t * u[j];
+	}
+}
+
 /*
  * Add to the basis Q what z has outside it (Gram-Schmidt, twice, as
  * one pass loses orthogonality to cancellation), and set c = Qz in the
@@ -116,10 +129,7 @@ project_in_span(struct opml_pola *s, size_t *clipped)
 		for (j = 0; j < r; j++)
 			for (i = 0; i < d; i++)
 				u[i] += v[j] * s->Q[j * d + i];
-		for (i = 0; i < d; i++)
-			for (j = i; j < d; j++)
-				s->A[j * d + i] = s->A[i * d + j] -= l[k] * u[i] *
-				    u[j];
+		sub_outer(s->A, d, l[k], u);
 		for (i = 0; i < r; i++)
 			for (j = 0; j < r; j++)
 				s->S[i * d + j] -= l[k] * v[i] * v[j];
@@ -155,11 +165,7 @@ opml_pola_step(struct opml_pola *s, const double *x1, const double *x2,
 	 */
 	if (!(a * zz > 0))
 		return 0;
-	for (i = 0; i < d; i++) {
-		double t = a * y * s->z[i];
-		for (j = i; j < d; j++)
-			s->A[j * d + i] = s->A[i * d + j] -= t * s->z[j];
-	}
+	sub_outer(s->A, d, a * y, s->z);
 	s->b += a * y;
 	if (s->b < 1)
 		s->b = 1;
