@@ -31,3 +31,22 @@ opml_bigmem_realloc(void *p, size_t n)
 #endif
 	return q;
 }
+
+void *
+opml_bigmem_alloc(size_t n)
+{
+#if defined(MADV_HUGEPAGE)
+	/* A quarter of a large page and more: the zeroing of the whole
+	 * large page costs less than the faults of the small ones. */
+	if (n >= LARGE / 4 && n <= SIZE_MAX - LARGE) {
+		size_t m = (n + LARGE - 1) / LARGE * LARGE;
+		void *q;
+
+		if (posix_memalign(&q, LARGE, m) == 0) {
+			madvise(q, m, MADV_HUGEPAGE);
+			return q;
+		}
+	}
+#endif
+	return malloc(n);
+}

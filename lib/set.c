@@ -1,10 +1,13 @@
-#include <pthread.h>
+#include <sys/stat.h>
+
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "bigmem.h"
 #include "set.h"
+#include "team.h"
 
 void
 opml_set_init(struct opml_set *s)
@@ -130,23 +133,34 @@ put_row(struct opml_set *s, size_t i, const double *x, size_t n)
 	memset(row + n, 0, (s->stride - n) * sizeof *x);
 }
 
-/* One thread, line by line. */
+/*
+ * One thread, line by line: at most max samples (0: all).  With fixed,
+ * the rows go to arrays sized beforehand that the set does not own: a
+ * row that would need them to grow or widen stops the reading, -2.
+ */
 static int
-read_seq(struct opml_set *s, struct opml_reader *r)
+read_seq(struct opml_set *s, struct opml_reader *r, size_t max, int fixed)
 {
 	struct opml_sample smp;
-	size_t c;
-	int rc, isnew;
+	size_t c, got = 0;
+	int rc = 0, isnew;
 
 	memset(&smp, 0, sizeof smp);
 	smp.d = s->d;
 	smp.wide = s->wide;
 	smp.dense = s->dense;
-	while ((rc = opml_read_sample(r, &smp)) == 1) {
-		if (smp.d > s->d && widen(s, smp.d) == -1)
-			goto nomem;
-		if (s->n == s->cap && grow(s) == -1)
-			goto nomem;
+	while ((max == 0 || got < max) &&
+	    (rc = opml_read_sample(r, &smp)) == 1) {
+		if (smp.d > s->d || s->n == s->cap) {
+			if (fixed) {
+				rc = -2;
+				break;
+			}
+			if (smp.d > s->d && widen(s, smp.d) == -1)
+				goto nomem;
+			if (s->n == s->cap && grow(s) == -1)
+				goto nomem;
+		}
 		if ((c = opml_labels_add(&s->labels, smp.label, &isnew)) ==
 		    (size_t)-1)
 			goto nomem;
@@ -155,10 +169,11 @@ read_seq(struct opml_set *s, struct opml_reader *r)
 			s->line[s->n] = r->line;
 		s->y[s->n++] = c;
 		s->sparse |= smp.sparse;
+		got++;
 	}
 	s->dense = smp.dense;
 	opml_sample_free(&smp);
-	return rc == -1 ? -1 : 0;
+	return rc < 0 ? rc : 0;
 nomem:
 	opml_sample_free(&smp);
 	return opml_reader_fail(r, "out of memory");
@@ -173,35 +188,32 @@ nomem:
  * or whose width differs from what the rows before it fixed, is parsed
  * again in order from its first line with the rest, so that the
  * result and any message are exactly those of one thread.
+ *
+ * Once the width is fixed (a width given, or a first sample that is
+ * dense), no row can change it: then the chunks write their rows
+ * straight into the set's arrays, sized once for a row a line, each
+ * chunk from the row of its first line on, and the rows close up in
+ * place (they move only past blank and comment lines).  No copy, no
+ * array grown by halves: on a virtual machine the page faults of fresh
+ * memory cost more than the parsing.
  */
-#define CHUNK_MIN (1 << 18)	/* bytes a thread is worth starting for:
+#define CHUNK_MIN (1 << 18)	/* bytes a chunk is worth cutting for:
 				   some milliseconds of parsing */
-#define CHUNKS_MAX 8
+#define CHUNKS_MAX OPML_TEAM_PARTS
 
 struct chunk {
 	struct opml_reader r;	/* over a part of the shared buffer */
-	struct opml_set s;
-	int rc;
+	struct opml_set s;	/* fixed: arrays lent by the whole set */
+	size_t at;		/* fixed: the row of its first line */
+	int fixed, rc;
 };
-
-static int
-threads(void)
-{
-	const char *e = getenv("OPML_THREADS");
-	long n;
-
-	if (e != NULL && strcmp(e, "1") == 0)
-		return 1;
-	n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : n > CHUNKS_MAX ? CHUNKS_MAX : (int)n;
-}
 
 static void *
 parse_chunk(void *arg)
 {
 	struct chunk *c = arg;
 
-	c->rc = read_seq(&c->s, &c->r);
+	c->rc = read_seq(&c->s, &c->r, 0, c->fixed);
 	return NULL;
 }
 
@@ -235,19 +247,32 @@ agrees(const struct opml_set *s, const struct opml_set *t)
 	return 1;
 }
 
-/* Append the rows of t (its own labels) to s. */
-static int
-append(struct opml_set *s, const struct opml_set *t)
+/* map[i]: the number in s of t's label i, added to s in t's order. */
+static size_t *
+label_map(struct opml_set *s, const struct opml_set *t)
 {
 	size_t *map, i;
 	int isnew;
 
 	if ((map = malloc((t->labels.n + 1) * sizeof *map)) == NULL)
-		return -1;
+		return NULL;
 	for (i = 0; i < t->labels.n; i++)
 		if ((map[i] = opml_labels_add(&s->labels, t->labels.name[i],
-		    &isnew)) == (size_t)-1)
-			goto fail;
+		    &isnew)) == (size_t)-1) {
+			free(map);
+			return NULL;
+		}
+	return map;
+}
+
+/* Append the rows of t (its own labels) to s. */
+static int
+append(struct opml_set *s, const struct opml_set *t)
+{
+	size_t *map, i;
+
+	if ((map = label_map(s, t)) == NULL)
+		return -1;
 	if (t->d > s->d && widen(s, t->d) == -1)
 		goto fail;
 	while (s->cap < s->n + t->n)
@@ -269,76 +294,178 @@ fail:
 	return -1;
 }
 
+/* The rows of t, written in s's arrays from row `at` on (its labels
+ * its own), made s's next rows. */
+static int
+place(struct opml_set *s, const struct opml_set *t, size_t at)
+{
+	size_t *map, i;
+
+	if ((map = label_map(s, t)) == NULL)
+		return -1;
+	if (at != s->n) {
+		memmove(s->x + s->n * s->stride, s->x + at * s->stride,
+		    t->n * s->stride * sizeof *s->x);
+		if (s->where)
+			memmove(s->line + s->n, s->line + at,
+			    t->n * sizeof *s->line);
+	}
+	/* Forwards: s->n <= at. */
+	for (i = 0; i < t->n; i++)
+		s->y[s->n + i] = map[s->y[at + i]];
+	s->n += t->n;
+	s->sparse |= t->sparse;
+	s->dense |= t->dense;
+	free(map);
+	return 0;
+}
+
+/* Room in s for rows rows (of its stride) without growing; the rows'
+ * array on large pages (bigmem.h), written once. */
+static int
+reserve(struct opml_set *s, size_t rows)
+{
+	double *x;
+	size_t *y;
+
+	if (rows <= s->cap)
+		return 0;
+	if (rows > (size_t)-1 / sizeof *x / s->stride)
+		return -1;
+	if ((x = opml_bigmem_alloc(rows * s->stride * sizeof *x)) == NULL)
+		return -1;
+	if (s->n > 0)
+		memcpy(x, s->x, s->n * s->stride * sizeof *x);
+	free(s->x);
+	s->x = x;
+	if ((y = realloc(s->y, rows * sizeof *y)) == NULL)
+		return -1;
+	s->y = y;
+	if (s->where) {
+		unsigned long *line;
+
+		if ((line = realloc(s->line, rows * sizeof *line)) == NULL)
+			return -1;
+		s->line = line;
+	}
+	s->cap = rows;
+	return 0;
+}
+
+/*
+ * A reader that has read nothing of a regular file of some size gets
+ * a buffer for all of it, on large pages: one read, a few faults (its
+ * own buffer would grow by doubling, a fault a page).
+ */
+static void
+presize(struct opml_reader *r)
+{
+	struct stat st;
+	size_t n;
+	char *b;
+
+	if (r->fd < 0 || r->len != 0 || r->eof || fstat(r->fd, &st) == -1 ||
+	    !S_ISREG(st.st_mode) || st.st_size < CHUNK_MIN ||
+	    (uintmax_t)st.st_size >= SIZE_MAX / 2)
+		return;
+	n = (size_t)st.st_size + 1;	/* room to see the end */
+	if (n <= r->cap || (b = opml_bigmem_alloc(n)) == NULL)
+		return;
+	free(r->buf);
+	r->buf = b;
+	r->cap = n;
+}
+
 static int
 read_all(struct opml_set *s, struct opml_reader *r)
 {
 	struct chunk c[CHUNKS_MAX];
-	pthread_t tid[CHUNKS_MAX];
-	size_t cut[CHUNKS_MAX + 1], len, i, k, nc;
+	struct opml_reader p;
+	size_t cut[CHUNKS_MAX + 1], lines[CHUNKS_MAX], len, i, k, nc, at;
 	unsigned long line, first[CHUNKS_MAX];
-	int started[CHUNKS_MAX], rc = 0, redo = 0;
+	int nt, rc = 0, redo = 0, fixed;
 	char *nl;
 
-	nc = (size_t)threads();
-	if (nc < 2 || opml_reader_slurp(r) == -1)
-		return read_seq(s, r);
-	len = r->len - r->pos;
+	nt = opml_team_threads();
+	if (nt < 2)
+		return read_seq(s, r, 0, 0);
+	presize(r);
+	if (opml_reader_slurp(r) == -1)
+		return read_seq(s, r, 0, 0);
+	/* A first sample read alone: a dense one fixes the width. */
+	part(&p, r, r->pos, r->len, r->line);
+	if (s->d == 0 || (s->wide == OPML_WIDE_GROW && !s->dense)) {
+		if (read_seq(s, &p, 1, 0) == -1) {
+			memcpy(r->err, p.err, sizeof r->err);
+			return -1;
+		}
+	}
+	fixed = s->d > 0 && (s->wide != OPML_WIDE_GROW || s->dense);
+	len = r->len - p.pos;
+	nc = opml_team_parts(nt);
 	if (len / CHUNK_MIN < nc)
 		nc = len / CHUNK_MIN;
-	if (nc < 2)
-		return read_seq(s, r);
+	if (nc < 1)
+		nc = 1;
 	/* Cut after the first line end past each even share. */
-	cut[0] = r->pos;
+	cut[0] = p.pos;
 	for (k = 1; k < nc; k++) {
-		i = r->pos + len / nc * k;
+		i = p.pos + len / nc * k;
 		if (i < cut[k - 1])
 			i = cut[k - 1];
 		nl = memchr(r->buf + i, '\n', r->len - i);
 		cut[k] = nl != NULL ? (size_t)(nl - r->buf) + 1 : r->len;
 	}
 	cut[nc] = r->len;
-	line = r->line;
+	/* The lines before a chunk, for its messages; the lines in it, a
+	 * bound on its rows. */
+	line = p.line;
 	for (k = 0; k < nc; k++) {
-		part(&c[k].r, r, cut[k], cut[k + 1], line);
 		first[k] = line;
-		/* The lines before a chunk, for its messages. */
-		for (i = cut[k]; i < cut[k + 1]; i++) {
+		for (i = cut[k]; i < cut[k + 1]; i = (size_t)(nl - r->buf) + 1) {
 			nl = memchr(r->buf + i, '\n', cut[k + 1] - i);
 			if (nl == NULL)
 				break;
 			line++;
-			i = (size_t)(nl - r->buf);
 		}
+		lines[k] = line - first[k] + (i < cut[k + 1]);
+	}
+	at = s->n;
+	for (k = 0; k < nc; k++)
+		at += lines[k];
+	if (fixed && reserve(s, at) == -1)
+		return opml_reader_fail(r, "out of memory");
+	at = s->n;
+	for (k = 0; k < nc; k++) {
+		part(&c[k].r, r, cut[k], cut[k + 1], first[k]);
 		opml_set_init(&c[k].s);
 		c[k].s.d = c[k].s.stride = s->d;
 		c[k].s.wide = s->wide;
 		c[k].s.dense = s->dense;
 		c[k].s.where = s->where;
+		c[k].fixed = fixed;
 		c[k].rc = 0;
-		started[k] = k > 0 && pthread_create(&tid[k], NULL,
-		    parse_chunk, &c[k]) == 0;
+		if (fixed) {
+			c[k].s.stride = s->stride;
+			c[k].s.x = s->x + at * s->stride;
+			c[k].s.y = s->y + at;
+			if (s->where)
+				c[k].s.line = s->line + at;
+			c[k].s.cap = lines[k];
+			c[k].at = at;
+			at += lines[k];
+		}
 	}
-	/* The first chunk goes straight into s, on this thread. */
-	c[0].rc = read_seq(s, &c[0].r);
-	for (k = 1; k < nc; k++) {
-		if (started[k])
-			pthread_join(tid[k], NULL);
-		else
-			parse_chunk(&c[k]);
-	}
-	if (c[0].rc == -1) {
-		memcpy(r->err, c[0].r.err, sizeof r->err);
-		rc = -1;
-		goto out;
-	}
-	for (k = 1; k < nc; k++) {
-		if (c[k].rc == -1 || (c[k].s.n > 0 && !agrees(s, &c[k].s))) {
+	opml_team_run(parse_chunk, c, sizeof *c, nc, nt);
+	for (k = 0; k < nc; k++) {
+		if (c[k].rc != 0 || (c[k].s.n > 0 && !agrees(s, &c[k].s))) {
 			redo = 1;
 			break;
 		}
 		if (c[k].s.n == 0)
 			continue;
-		if (append(s, &c[k].s) == -1) {
+		if ((fixed ? place(s, &c[k].s, c[k].at) :
+		    append(s, &c[k].s)) == -1) {
 			rc = opml_reader_fail(r, "out of memory");
 			goto out;
 		}
@@ -347,7 +474,7 @@ read_all(struct opml_set *s, struct opml_reader *r)
 		struct opml_reader rest;
 
 		part(&rest, r, cut[k], r->len, first[k]);
-		if ((rc = read_seq(s, &rest)) == -1)
+		if ((rc = read_seq(s, &rest, 0, 0)) == -1)
 			memcpy(r->err, rest.err, sizeof r->err);
 		line = rest.line;
 	} else
@@ -355,8 +482,14 @@ read_all(struct opml_set *s, struct opml_reader *r)
 	r->pos = r->len;
 	r->line = line;
 out:
-	for (k = 0; k < nc; k++)
+	for (k = 0; k < nc; k++) {
+		if (fixed) {
+			c[k].s.x = NULL;
+			c[k].s.y = NULL;
+			c[k].s.line = NULL;
+		}
 		opml_set_free(&c[k].s);
+	}
 	return rc;
 }
 
