@@ -36,9 +36,9 @@ void *
 opml_bigmem_alloc(size_t n)
 {
 #if defined(MADV_HUGEPAGE)
-	/* A quarter of a large page and more: the zeroing of the whole
+	/* An eighth of a large page and more: the zeroing of the whole
 	 * large page costs less than the faults of the small ones. */
-	if (n >= LARGE / 4 && n <= SIZE_MAX - LARGE) {
+	if (n >= LARGE / 8 && n <= SIZE_MAX - LARGE) {
 		size_t m = (n + LARGE - 1) / LARGE * LARGE;
 		void *q;
 

@@ -15,9 +15,9 @@ void *opml_bigmem_realloc(void *p, size_t n);
 
 /*
  * malloc for an array written once whole (a file's text, a data set's
- * rows): a block of at least half a megabyte starts on a large page
- * and fills whole large pages, so that even a block below one large
- * page takes one fault, not hundreds.  Freed with free(); realloc'd as
+ * rows): a block of a quarter of a megabyte or more starts on a large
+ * page and fills whole large pages, so that even a block below one
+ * large page takes one fault, not hundreds.  Freed with free(); realloc'd as
  * any block (the hint then covers what it can).
  */
 void *opml_bigmem_alloc(size_t n);

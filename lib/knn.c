@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "knn.h"
 #include "numparse.h"
 #include "simd.h"
@@ -132,9 +133,19 @@ struct job {
 	size_t next;		/* the first query not yet taken */
 };
 
+/* A thread's work space, carved from one block for all (worker_size). */
 struct worker {
 	struct job *job;
-	int failed;
+	double *xq;		/* tb d: the unit's queries, packed */
+	double *xn;		/* tb: their squared norms */
+	double *out;		/* mr NR: a tile's values */
+	double *thr;		/* mr: the tile's limits */
+	double *sv;		/* tb cap: the slots' values */
+	size_t *si;		/* tb cap: their rows */
+	struct slots *sl;	/* tb */
+	double *top;		/* tb k: the heaps */
+	struct cand *c;		/* cap */
+	struct cand *best;	/* k + 1 */
 };
 
 /* One query's approximate candidates. */
@@ -404,22 +415,16 @@ work(void *arg)
 	double rel = 8.0 * ((double)d + 6) * DBL_EPSILON;
 	double grow = 1 - 2.0 * ((double)d + 2) * DBL_EPSILON;
 
-	xq = malloc(tb * d * sizeof *xq);
-	xn = malloc(tb * sizeof *xn);
-	out = malloc(mr * NR * sizeof *out);
-	thr = malloc(mr * sizeof *thr);
-	sv = malloc(tb * cap * sizeof *sv);
-	si = malloc(tb * cap * sizeof *si);
-	sl = malloc(tb * sizeof *sl);
-	top = malloc(tb * k * sizeof *top);
-	c = malloc(cap * sizeof *c);
-	best = malloc((k + 1) * sizeof *best);
-	if (xq == NULL || xn == NULL || out == NULL || thr == NULL ||
-	    sv == NULL || si == NULL || sl == NULL || top == NULL ||
-	    c == NULL || best == NULL) {
-		w->failed = 1;
-		goto out;
-	}
+	xq = w->xq;
+	xn = w->xn;
+	out = w->out;
+	thr = w->thr;
+	sv = w->sv;
+	si = w->si;
+	sl = w->sl;
+	top = w->top;
+	c = w->c;
+	best = w->best;
 	while ((qb = take(J)) < J->m) {
 		nq = J->m - qb < tb ? J->m - qb : tb;
 		ng = (nq + mr - 1) / mr;
@@ -495,18 +500,39 @@ work(void *arg)
 				    best, o);
 		}
 	}
-out:
-	free(xq);
-	free(xn);
-	free(out);
-	free(thr);
-	free(sv);
-	free(si);
-	free(sl);
-	free(top);
-	free(c);
-	free(best);
 	return NULL;
+}
+
+/* The next n bytes of a block (at base; NULL: only counted) from
+ * *off on, rounded to 64 (a cache line). */
+static void *
+carve(char *base, size_t *off, size_t n)
+{
+	size_t o = *off;
+
+	*off += (n + 63) / 64 * 64;
+	return base != NULL ? base + o : NULL;
+}
+
+/* The work space of a thread of J at base (NULL: only its size): its
+ * size in bytes, whole pages, so that no two threads write the same
+ * line. */
+static size_t
+worker_space(const struct job *J, struct worker *w, char *base)
+{
+	size_t tb = J->tb, d = J->d, cap = J->cap, k = J->k, o = 0;
+
+	w->xq = carve(base, &o, tb * d * sizeof *w->xq);
+	w->xn = carve(base, &o, tb * sizeof *w->xn);
+	w->out = carve(base, &o, J->mr * NR * sizeof *w->out);
+	w->thr = carve(base, &o, J->mr * sizeof *w->thr);
+	w->sv = carve(base, &o, tb * cap * sizeof *w->sv);
+	w->si = carve(base, &o, tb * cap * sizeof *w->si);
+	w->sl = carve(base, &o, tb * sizeof *w->sl);
+	w->top = carve(base, &o, tb * k * sizeof *w->top);
+	w->c = carve(base, &o, cap * sizeof *w->c);
+	w->best = carve(base, &o, (k + 1) * sizeof *w->best);
+	return (o + 4095) / 4096 * 4096;
 }
 
 /* lo[] and hi[] take the least and the largest of x[0..n) in
@@ -566,8 +592,8 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	struct worker *wk = NULL;
 	pthread_t *tid = NULL;
 	double *pan = NULL, *mu = NULL;
-	void *mem = NULL;
-	size_t i, t, navail, units;
+	char *space = NULL;
+	size_t i, t, navail, units, ws;
 	unsigned w, started = 0;
 	int rc = -1;
 
@@ -583,10 +609,10 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	J.npan = (n + NR - 1) / NR;
 	if (J.npan > SIZE_MAX / NR / (d + 1) / sizeof *pan)
 		return -1;
-	if ((mu = calloc(d, sizeof *mu)) == NULL ||
-	    posix_memalign(&mem, 64, J.npan * NR * (d + 1) * sizeof *pan) != 0)
+	/* The panels on large pages: written once, read by every thread. */
+	if ((mu = calloc(d, sizeof *mu)) == NULL || (pan = opml_bigmem_alloc(
+	    J.npan * NR * (d + 1) * sizeof *pan)) == NULL)
 		goto out;
-	pan = mem;
 	for (i = 0; i < n; i++)
 		for (t = 0; t < d; t++)
 			mu[t] += train[i * d + t];
@@ -637,15 +663,22 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	units = (m + J.tb - 1) / J.tb;
 	if ((size_t)nthreads > units)
 		nthreads = (unsigned)(units > 0 ? units : 1);
+	if ((wk = calloc(nthreads, sizeof *wk)) == NULL ||
+	    (tid = calloc(nthreads, sizeof *tid)) == NULL)
+		goto out;
+	/* The threads' work spaces in one block, allocated here: a new
+	 * thread's own allocations would come from fresh memory, a page
+	 * fault a page. */
+	ws = worker_space(&J, &wk[0], NULL);
+	if (ws > SIZE_MAX / nthreads ||
+	    (space = opml_bigmem_alloc(ws * nthreads)) == NULL)
+		goto out;
+	for (w = 0; w < nthreads; w++) {
+		wk[w].job = &J;
+		worker_space(&J, &wk[w], space + w * ws);
+	}
 	if (pthread_mutex_init(&J.lock, NULL) != 0)
 		goto out;
-	if ((wk = calloc(nthreads, sizeof *wk)) == NULL ||
-	    (tid = calloc(nthreads, sizeof *tid)) == NULL) {
-		pthread_mutex_destroy(&J.lock);
-		goto out;
-	}
-	for (w = 0; w < nthreads; w++)
-		wk[w].job = &J;
 	for (w = 1; w < nthreads; w++) {
 		if (pthread_create(&tid[w], NULL, work, &wk[w]) != 0)
 			break;
@@ -658,12 +691,10 @@ opml_knn_search(const double *train, size_t n, const double *test,
 		pthread_join(tid[w], NULL);
 	pthread_mutex_destroy(&J.lock);
 	rc = 0;
-	for (w = 0; w <= started; w++)
-		if (wk[w].failed)
-			rc = -1;
 out:
 	free(mu);
-	free(mem);
+	free(pan);
+	free(space);
 	free(wk);
 	free(tid);
 	return rc;
