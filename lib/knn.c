@@ -13,6 +13,7 @@
 #include "tile.h"
 
 #define NR OPML_TILE_NR	/* training rows per panel */
+#define NRF OPML_TILE_NRF	/* the same in single precision */
 #define TBMAX 256	/* queries per work unit, at most */
 #define SLOTMAX 32768	/* candidate slots per work unit, at most */
 
@@ -123,29 +124,40 @@ struct job {
 	int loo, path;
 	size_t mr;		/* queries per tile */
 	size_t tb;		/* queries per work unit, a multiple of mr */
-	const double *pan;	/* npan panels of (d + 1) NR numbers
-				 * (tile.h), centred and times -2 */
+	double *pan;		/* npan panels of (d + 1) NR numbers
+				 * (tile.h), centred and times -2; with
+				 * flt, made when first needed (under
+				 * lock; NULL if out of memory) */
 	size_t npan;
-	const double *mu;	/* the centre */
+	int panned;		/* pan made (or failed) */
+	int flt;		/* a first stage in single precision */
+	float *panf;		/* with flt: npanf panels of NRF rows */
+	size_t npanf;
+	double *mu;		/* the centre */
 	double ynmax;		/* the largest ||y - mu||^2 */
 	size_t *nbr;
 	pthread_mutex_t lock;
 	size_t next;		/* the first query not yet taken */
 };
 
-/* A thread's work space, carved from one block for all (worker_size). */
+/* A thread's work space, carved from one block for all (worker_space). */
 struct worker {
 	struct job *job;
 	double *xq;		/* tb d: the unit's queries, packed */
+	float *xqf;		/* tb d: the same in single precision */
 	double *xn;		/* tb: their squared norms */
 	double *out;		/* mr NR: a tile's values */
+	float *outf;		/* mr NRF: a single-precision tile's */
 	double *thr;		/* mr: the tile's limits */
+	float *thrf;		/* mr: the same, rounded up */
 	double *sv;		/* tb cap: the slots' values */
 	size_t *si;		/* tb cap: their rows */
 	struct slots *sl;	/* tb */
 	double *top;		/* tb k: the heaps */
 	struct cand *c;		/* cap */
 	struct cand *best;	/* k + 1 */
+	size_t *qi;		/* tb: the unit's queries */
+	size_t *fail;		/* tb: those the first stage left */
 };
 
 /* One query's approximate candidates. */
@@ -167,10 +179,10 @@ struct slots {
 #endif
 
 static size_t
-lowbit(uint32_t m)
+lowbit(uint64_t m)
 {
 #if defined(__GNUC__) || defined(__clang__)
-	return (size_t)__builtin_ctz(m);
+	return (size_t)__builtin_ctzll(m);
 #else
 	size_t j = 0;
 
@@ -367,24 +379,115 @@ rerank(const struct job *J, struct slots *s, double xn, double tol,
 	return 0;
 }
 
+/* x rounded up to a float (the tile's test keeps every v below x). */
+static float
+float_up(double x)
+{
+	float f = (float)x;
+
+	if ((double)f < x)
+		f = nextafterf(f, INFINITY);
+	return f;
+}
+
+/* The double panels of J (see struct job), 0; -1 out of memory; with
+ * norms, ynmax too (made first: no other thread reads it yet). */
+static int
+pack_double(struct job *J, int norms)
+{
+	size_t i, t, d = J->d;
+	double *pan;
+
+	if ((pan = opml_bigmem_alloc(J->npan * NR * (d + 1) * sizeof *pan)) ==
+	    NULL)
+		return -1;
+	/* The norms, then -2 (y - mu) by feature (doubling is exact). */
+	for (i = 0; i < J->npan * NR; i++) {
+		double *pp = pan + (i / NR) * NR * (d + 1) + i % NR, s = 0;
+		const double *y = J->train + i * d;
+
+		for (t = 0; t < d; t++) {
+			double v = i < J->n ? y[t] - J->mu[t] : 0;
+
+			pp[(t + 1) * NR] = -2 * v;
+			s += v * v;
+		}
+		pp[0] = i < J->n ? s : INFINITY;
+		if (norms && i < J->n && s > J->ynmax)
+			J->ynmax = s;
+	}
+	J->pan = pan;
+	return 0;
+}
+
+/* The single-precision panels: the same numbers, centred in double and
+ * rounded to float (the norms too), NRF rows a panel. */
+static int
+pack_float(struct job *J)
+{
+	size_t i, t, d = J->d;
+	float *pan;
+
+	if ((pan = opml_bigmem_alloc(J->npanf * NRF * (d + 1) *
+	    sizeof *pan)) == NULL)
+		return -1;
+	for (i = 0; i < J->npanf * NRF; i++) {
+		float *pp = pan + (i / NRF) * NRF * (d + 1) + i % NRF;
+		const double *y = J->train + i * d;
+		double s = 0;
+
+		for (t = 0; t < d; t++) {
+			double v = i < J->n ? y[t] - J->mu[t] : 0;
+
+			pp[(t + 1) * NRF] = (float)(-2 * v);
+			s += v * v;
+		}
+		pp[0] = i < J->n ? (float)s : INFINITY;
+		if (i < J->n && s > J->ynmax)
+			J->ynmax = s;
+	}
+	J->panf = pan;
+	return 0;
+}
+
+/* The double panels, made by the first thread that needs them. */
+static const double *
+double_panels(struct job *J)
+{
+	const double *pan;
+
+	pthread_mutex_lock(&J->lock);
+	if (!J->panned && pack_double(J, 0) == -1)
+		J->pan = NULL;
+	J->panned = 1;
+	pan = J->pan;
+	pthread_mutex_unlock(&J->lock);
+	return pan;
+}
+
 /*
  * The slots hold v = ||y||^2 - 2 x.y of the centred rows: the distance
  * less ||x||^2, which is the same for every row of a query.  A tile
  * tests v against each query's limit in vector registers, so that the
  * scalar code runs only for a row that enters the slots.
+ *
+ * The queries qi[0..nq) of a unit, in single precision (flt) or double:
+ * their k nearest into J->nbr, those in single precision that it
+ * cannot settle into fail[] (their number returned), those in double
+ * by a full scan.
  */
-static void *
-work(void *arg)
+static size_t
+unit(struct worker *w, const size_t *qi, size_t nq, int flt, size_t *fail)
 {
-	struct worker *w = arg;
 	struct job *J = w->job;
-	size_t d = J->d, cap = J->cap, mr = J->mr, tb = J->tb, k = J->k;
-	size_t qb, nq, ng, p, g, r, i, t;
-	double *xq, *xn, *out, *thr, *sv, *top;
-	uint32_t mask[8];
-	size_t *si;
-	struct slots *sl;
-	struct cand *best, *c;
+	size_t d = J->d, cap = J->cap, mr = J->mr, k = J->k, nr, npan;
+	size_t ng, p, g, r, i, t, nf = 0;
+	double *xq = w->xq, *xn = w->xn;
+	float *xqf = w->xqf;
+	struct slots *sl = w->sl;
+	const double *dpan = NULL;
+	uint64_t mask[8];
+	uint32_t mask32[8];
 	/*
 	 * The bound on the approximate distance xn + v.  Let a = z - mu
 	 * and b = y - mu exactly (mu as rounded: the distance does not
@@ -411,93 +514,150 @@ work(void *arg)
 	 * is added.  A computed exact distance (opml_knn_dist: d rounded
 	 * squares summed in order) is at least (1 - g(d + 3)) times the
 	 * distance, and grow is below that.
+	 *
+	 * In single precision (u' = FLT_EPSILON / 2, g' with u'), a and b
+	 * and ||y||^2 are rounded once more, to float: each then errs by
+	 * at most u' + g(d + 2) < 2 u' of it (d < 2^28), a product by
+	 * at most g'(4); the tile's d rounded sums by g'(d), and xn and
+	 * the last sum, in double, by far less than u'.  So the same
+	 * reasoning gives (d + 6) FLT_EPSILON (xn + ynmax) as long as no
+	 * number falls below FLT_MIN; one that does errs by at most
+	 * 2^-150 (half the least float), which in a product of the other
+	 * number (at most sqrt(xn) or sqrt(ynmax), doubled) and in a sum
+	 * adds at most (d + 2) 2^-147 (sqrt(xn) + sqrt(ynmax) + 1) in
+	 * all; tol adds 8 times that.  The search keeps xn and ynmax
+	 * below 1e30, so that no float overflows.
 	 */
-	double rel = 8.0 * ((double)d + 6) * DBL_EPSILON;
+	double eps = flt ? FLT_EPSILON : DBL_EPSILON;
+	double rel = 8.0 * ((double)d + 6) * eps;
 	double grow = 1 - 2.0 * ((double)d + 2) * DBL_EPSILON;
 
-	xq = w->xq;
-	xn = w->xn;
-	out = w->out;
-	thr = w->thr;
-	sv = w->sv;
-	si = w->si;
-	sl = w->sl;
-	top = w->top;
-	c = w->c;
-	best = w->best;
-	while ((qb = take(J)) < J->m) {
-		nq = J->m - qb < tb ? J->m - qb : tb;
-		ng = (nq + mr - 1) / mr;
-		/* Pack the centred queries mr to a tile, by feature. */
-		for (i = 0; i < ng * mr; i++) {
-			double *xg = xq + (i / mr) * mr * d + i % mr, s = 0;
-			const double *z = J->test + (qb + i) * d;
+	nr = flt ? NRF : NR;
+	npan = flt ? J->npanf : J->npan;
+	if (!flt && (dpan = J->pan) == NULL) {
+		/* No double panels (out of memory): scan. */
+		for (i = 0; i < nq; i++)
+			scan_exact(J->train, J->n, J->test + qi[i] * d, d, k,
+			    J->loo ? qi[i] : SIZE_MAX, w->best,
+			    J->nbr + qi[i] * k);
+		return 0;
+	}
+	ng = (nq + mr - 1) / mr;
+	/* Pack the centred queries mr to a tile, by feature. */
+	for (i = 0; i < ng * mr; i++) {
+		double *xg = xq + (i / mr) * mr * d + i % mr, s = 0;
+		float *xf = xqf + (i / mr) * mr * d + i % mr;
+		const double *z = J->test + (i < nq ? qi[i] : 0) * d;
 
-			for (t = 0; t < d; t++) {
-				double v = i < nq ? z[t] - J->mu[t] : 0;
+		for (t = 0; t < d; t++) {
+			double v = i < nq ? z[t] - J->mu[t] : 0;
 
+			if (flt)
+				xf[t * mr] = (float)v;
+			else
 				xg[t * mr] = v;
-				s += v * v;
-			}
-			xn[i] = s;
+			s += v * v;
 		}
-		for (i = 0; i < nq; i++) {
-			sl[i].v = sv + i * cap;
-			sl[i].idx = si + i * cap;
-			sl[i].have = 0;
-			sl[i].top = top + i * k;
-			sl[i].ntop = 0;
-			sl[i].lim = INFINITY;
-			sl[i].margin = 4 * (rel * (xn[i] + J->ynmax) +
-			    DBL_MIN);
-		}
-		for (p = 0; p < J->npan; p++) {
-			const double *pan = J->pan + p * (d + 1) * NR;
+		xn[i] = s;
+	}
+	for (i = 0; i < nq; i++) {
+		sl[i].v = w->sv + i * cap;
+		sl[i].idx = w->si + i * cap;
+		sl[i].have = 0;
+		sl[i].top = w->top + i * k;
+		sl[i].ntop = 0;
+		sl[i].lim = INFINITY;
+		sl[i].margin = 4 * (rel * (xn[i] + J->ynmax) + DBL_MIN);
+		if (flt)
+			sl[i].margin += 4 * 8 * ((double)d + 2) * 0x1p-147 *
+			    (sqrt(xn[i]) + sqrt(J->ynmax) + 1);
+	}
+	for (p = 0; p < npan; p++) {
+		for (g = 0; g < ng; g++) {
+			int hit;
 
-			for (g = 0; g < ng; g++) {
+			if (flt) {
 				for (r = 0; r < mr; r++) {
 					i = g * mr + r;
-					thr[r] = i < nq ? sl[i].lim : -INFINITY;
+					w->thrf[r] = i < nq ?
+					    float_up(sl[i].lim) : -INFINITY;
 				}
-				if (!opml_tile_run(J->path, xq + g * mr * d,
-				    pan, d, thr, out, mask))
+				hit = opml_tile_runf(J->path, xqf + g * mr * d,
+				    J->panf + p * (d + 1) * NRF, d, w->thrf,
+				    w->outf, mask);
+			} else {
+				for (r = 0; r < mr; r++) {
+					i = g * mr + r;
+					w->thr[r] = i < nq ? sl[i].lim :
+					    -INFINITY;
+				}
+				hit = opml_tile_run(J->path, xq + g * mr * d,
+				    dpan + p * (d + 1) * NR, d, w->thr,
+				    w->out, mask32);
+				for (r = 0; hit && r < mr; r++)
+					mask[r] = mask32[r];
+			}
+			if (!hit)
+				continue;
+			for (r = 0; r < mr; r++) {
+				uint64_t mk = mask[r];
+				struct slots *s;
+				size_t self;
+
+				if (mk == 0)
 					continue;
-				for (r = 0; r < mr; r++) {
-					uint32_t mk = mask[r];
-					struct slots *s;
-					size_t self;
+				i = g * mr + r;
+				s = sl + i;
+				self = J->loo ? qi[i] : SIZE_MAX;
+				for (; mk != 0; mk &= mk - 1) {
+					size_t j = lowbit(mk);
+					double v = flt ?
+					    (double)w->outf[r * nr + j] :
+					    w->out[r * nr + j];
 
-					if (mk == 0)
+					if (!(v < s->lim) || p * nr + j == self)
 						continue;
-					i = g * mr + r;
-					s = sl + i;
-					self = J->loo ? qb + i : SIZE_MAX;
-					for (; mk != 0; mk &= mk - 1) {
-						size_t j = lowbit(mk);
-						double v = out[r * NR + j];
-
-						if (!(v < s->lim) ||
-						    p * NR + j == self)
-							continue;
-						enter(s, v, p * NR + j, k, cap);
-					}
+					enter(s, v, p * nr + j, k, cap);
 				}
 			}
 		}
-		for (i = 0; i < nq; i++) {
-			struct slots *s = sl + i;
-			const double *z = J->test + (qb + i) * d;
-			size_t self = J->loo ? qb + i : SIZE_MAX, *o =
-			    J->nbr + (qb + i) * k;
+	}
+	for (i = 0; i < nq; i++) {
+		struct slots *s = sl + i;
+		const double *z = J->test + qi[i] * d;
+		size_t self = J->loo ? qi[i] : SIZE_MAX, *o = J->nbr + qi[i] * k;
 
-			/* Fewer than k rows entered (a v that overflowed or
-			 * was NaN never enters), or the ties filled the
-			 * slots: scan exactly. */
-			if (s->ntop < k || s->have > cap ||
-			    rerank(J, s, xn[i], s->margin / 4, grow, z, c,
-			    o) == -1)
+		/* Fewer than k rows entered (a v that overflowed or was NaN
+		 * never enters), or the ties filled the slots: in single
+		 * precision, left to double; in double, scan exactly. */
+		if (s->ntop < k || s->have > cap ||
+		    rerank(J, s, xn[i], s->margin / 4, grow, z, w->c,
+		    o) == -1) {
+			if (flt)
+				fail[nf++] = qi[i];
+			else
 				scan_exact(J->train, J->n, z, d, k, self,
-				    best, o);
+				    w->best, o);
+		}
+	}
+	return nf;
+}
+
+static void *
+work(void *arg)
+{
+	struct worker *w = arg;
+	struct job *J = w->job;
+	size_t qb, nq, nf, i;
+
+	while ((qb = take(J)) < J->m) {
+		nq = J->m - qb < J->tb ? J->m - qb : J->tb;
+		for (i = 0; i < nq; i++)
+			w->qi[i] = qb + i;
+		nf = unit(w, w->qi, nq, J->flt, w->fail);
+		if (nf > 0) {
+			double_panels(J);
+			unit(w, w->fail, nf, 0, NULL);
 		}
 	}
 	return NULL;
@@ -523,15 +683,20 @@ worker_space(const struct job *J, struct worker *w, char *base)
 	size_t tb = J->tb, d = J->d, cap = J->cap, k = J->k, o = 0;
 
 	w->xq = carve(base, &o, tb * d * sizeof *w->xq);
+	w->xqf = carve(base, &o, J->flt ? tb * d * sizeof *w->xqf : 0);
 	w->xn = carve(base, &o, tb * sizeof *w->xn);
 	w->out = carve(base, &o, J->mr * NR * sizeof *w->out);
+	w->outf = carve(base, &o, J->mr * NRF * sizeof *w->outf);
 	w->thr = carve(base, &o, J->mr * sizeof *w->thr);
+	w->thrf = carve(base, &o, J->mr * sizeof *w->thrf);
 	w->sv = carve(base, &o, tb * cap * sizeof *w->sv);
 	w->si = carve(base, &o, tb * cap * sizeof *w->si);
 	w->sl = carve(base, &o, tb * sizeof *w->sl);
 	w->top = carve(base, &o, tb * k * sizeof *w->top);
 	w->c = carve(base, &o, cap * sizeof *w->c);
 	w->best = carve(base, &o, (k + 1) * sizeof *w->best);
+	w->qi = carve(base, &o, tb * sizeof *w->qi);
+	w->fail = carve(base, &o, tb * sizeof *w->fail);
 	return (o + 4095) / 4096 * 4096;
 }
 
@@ -591,7 +756,7 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	struct job J;
 	struct worker *wk = NULL;
 	pthread_t *tid = NULL;
-	double *pan = NULL, *mu = NULL;
+	double *mu = NULL;
 	char *space = NULL;
 	size_t i, t, navail, units, ws;
 	unsigned w, started = 0;
@@ -607,32 +772,16 @@ opml_knn_search(const double *train, size_t n, const double *test,
 		return opml_knn_naive(train, n, test, m, d, k, loo, nbr);
 	memset(&J, 0, sizeof J);
 	J.npan = (n + NR - 1) / NR;
-	if (J.npan > SIZE_MAX / NR / (d + 1) / sizeof *pan)
+	J.npanf = (n + NRF - 1) / NRF;
+	if (J.npan > SIZE_MAX / NR / (d + 1) / sizeof *J.pan)
 		return -1;
-	/* The panels on large pages: written once, read by every thread. */
-	if ((mu = calloc(d, sizeof *mu)) == NULL || (pan = opml_bigmem_alloc(
-	    J.npan * NR * (d + 1) * sizeof *pan)) == NULL)
+	if ((mu = calloc(d, sizeof *mu)) == NULL)
 		goto out;
 	for (i = 0; i < n; i++)
 		for (t = 0; t < d; t++)
 			mu[t] += train[i * d + t];
 	for (t = 0; t < d; t++)
 		mu[t] /= (double)n;
-	/* Panels of NR rows: the norms, then -2 (y - mu) by feature
-	 * (doubling is exact). */
-	for (i = 0; i < J.npan * NR; i++) {
-		double *pp = pan + (i / NR) * NR * (d + 1) + i % NR, s = 0;
-
-		for (t = 0; t < d; t++) {
-			double v = i < n ? train[i * d + t] - mu[t] : 0;
-
-			pp[(t + 1) * NR] = -2 * v;
-			s += v * v;
-		}
-		pp[0] = i < n ? s : INFINITY;
-		if (i < n && s > J.ynmax)
-			J.ynmax = s;
-	}
 	J.train = train;
 	J.test = test;
 	J.n = n;
@@ -643,9 +792,44 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	J.loo = loo;
 	J.path = opml_simd_path();
 	J.mr = opml_tile_mr(J.path);
-	J.pan = pan;
 	J.mu = mu;
 	J.nbr = nbr;
+	/*
+	 * The first stage in single precision where the path has it:
+	 * twice the distances a cycle, a margin of some 1e-5 of the norms
+	 * instead of 1e-14, which takes a few more candidates; the queries
+	 * it cannot settle (rows tied within it past the slots) are taken
+	 * again in double.  Not when a centred norm passes 1e30: no float
+	 * may overflow.  The panels on large pages: written once, read by
+	 * every thread.
+	 */
+	if (opml_tile_has_float(J.path) && opml_tile_mr(J.path) == 8) {
+		double xnmax = 0;
+
+		for (i = 0; i < m; i++) {
+			double s = 0, v;
+
+			for (t = 0; t < d; t++) {
+				v = test[i * d + t] - mu[t];
+				s += v * v;
+			}
+			if (!(s <= xnmax))
+				xnmax = s;
+		}
+		if (pack_float(&J) == -1)
+			goto out;
+		J.flt = xnmax <= 1e30 && J.ynmax <= 1e30;
+		if (!J.flt) {
+			free(J.panf);
+			J.panf = NULL;
+			J.ynmax = 0;
+		}
+	}
+	if (!J.flt) {
+		if (pack_double(&J, 1) == -1)
+			goto out;
+		J.panned = 1;
+	}
 	if (nthreads < 1)
 		nthreads = 1;
 	/* About 8 work units a thread, so that the last ones even out
@@ -693,7 +877,8 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	rc = 0;
 out:
 	free(mu);
-	free(pan);
+	free(J.pan);
+	free(J.panf);
 	free(space);
 	free(wk);
 	free(tid);
