@@ -795,15 +795,15 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	J.mu = mu;
 	J.nbr = nbr;
 	/*
-	 * The first stage in single precision where the path has it:
-	 * twice the distances a cycle, a margin of some 1e-5 of the norms
-	 * instead of 1e-14, which takes a few more candidates; the queries
-	 * it cannot settle (rows tied within it past the slots) are taken
-	 * again in double.  Not when a centred norm passes 1e30: no float
-	 * may overflow.  The panels on large pages: written once, read by
-	 * every thread.
+	 * The first stage in single precision where the path has it
+	 * (AVX-512, AVX2): twice the distances a cycle, a margin of some
+	 * 1e-5 of the norms instead of 1e-14, which takes a few more
+	 * candidates; the queries it cannot settle (rows tied within it
+	 * past the slots) are taken again in double.  Not when a centred
+	 * norm passes 1e30: no float may overflow.  The panels on large
+	 * pages: written once, read by every thread.
 	 */
-	if (opml_tile_has_float(J.path) && opml_tile_mr(J.path) == 8) {
+	if (opml_tile_has_float(J.path)) {
 		double xnmax = 0;
 
 		for (i = 0; i < m; i++) {

@@ -317,13 +317,95 @@ tilef_avx512(const float *xq, const float *pan, size_t d, const float *thr,
 #undef STORE
 	return 1;
 }
+
+/*
+ * AVX2, single precision: 4 queries by 24 rows in 12 registers of 8,
+ * twice across the panel of 48, as tile_avx2.
+ */
+__attribute__((target("avx2,fma"))) static int
+tilef_avx2(const float *xq, const float *pan, size_t d, const float *thr,
+    float *out, uint64_t *mask)
+{
+	uint64_t m0 = 0, m1 = 0, m2 = 0, m3 = 0, h0, h1, h2, h3;
+	size_t c, t;
+
+	for (c = 0; c < NRF; c += 24) {
+		const float *y = pan + c, *x = xq;
+		__m256 b0 = _mm256_loadu_ps(y), b1 = _mm256_loadu_ps(y + 8),
+		    b2 = _mm256_loadu_ps(y + 16), a;
+		__m256 c00 = b0, c01 = b1, c02 = b2;
+		__m256 c10 = b0, c11 = b1, c12 = b2;
+		__m256 c20 = b0, c21 = b1, c22 = b2;
+		__m256 c30 = b0, c31 = b1, c32 = b2, th;
+
+		for (t = 0; t < d; t++, x += 4) {
+			y += NRF;
+			b0 = _mm256_loadu_ps(y);
+			b1 = _mm256_loadu_ps(y + 8);
+			b2 = _mm256_loadu_ps(y + 16);
+			a = _mm256_broadcast_ss(x);
+			c00 = _mm256_fmadd_ps(a, b0, c00);
+			c01 = _mm256_fmadd_ps(a, b1, c01);
+			c02 = _mm256_fmadd_ps(a, b2, c02);
+			a = _mm256_broadcast_ss(x + 1);
+			c10 = _mm256_fmadd_ps(a, b0, c10);
+			c11 = _mm256_fmadd_ps(a, b1, c11);
+			c12 = _mm256_fmadd_ps(a, b2, c12);
+			a = _mm256_broadcast_ss(x + 2);
+			c20 = _mm256_fmadd_ps(a, b0, c20);
+			c21 = _mm256_fmadd_ps(a, b1, c21);
+			c22 = _mm256_fmadd_ps(a, b2, c22);
+			a = _mm256_broadcast_ss(x + 3);
+			c30 = _mm256_fmadd_ps(a, b0, c30);
+			c31 = _mm256_fmadd_ps(a, b1, c31);
+			c32 = _mm256_fmadd_ps(a, b2, c32);
+		}
+#define MASK3(th, p, q, r) ((uint64_t)(uint32_t) \
+	(_mm256_movemask_ps(_mm256_cmp_ps(p, th, _CMP_LT_OQ)) | \
+	_mm256_movemask_ps(_mm256_cmp_ps(q, th, _CMP_LT_OQ)) << 8 | \
+	_mm256_movemask_ps(_mm256_cmp_ps(r, th, _CMP_LT_OQ)) << 16) << c)
+		th = _mm256_broadcast_ss(thr);
+		h0 = MASK3(th, c00, c01, c02);
+		th = _mm256_broadcast_ss(thr + 1);
+		h1 = MASK3(th, c10, c11, c12);
+		th = _mm256_broadcast_ss(thr + 2);
+		h2 = MASK3(th, c20, c21, c22);
+		th = _mm256_broadcast_ss(thr + 3);
+		h3 = MASK3(th, c30, c31, c32);
+#undef MASK3
+		m0 |= h0;
+		m1 |= h1;
+		m2 |= h2;
+		m3 |= h3;
+		/* Stored where this half hit: only those are read. */
+		if ((h0 | h1 | h2 | h3) == 0)
+			continue;
+		_mm256_storeu_ps(out + c, c00);
+		_mm256_storeu_ps(out + c + 8, c01);
+		_mm256_storeu_ps(out + c + 16, c02);
+		_mm256_storeu_ps(out + NRF + c, c10);
+		_mm256_storeu_ps(out + NRF + c + 8, c11);
+		_mm256_storeu_ps(out + NRF + c + 16, c12);
+		_mm256_storeu_ps(out + 2 * NRF + c, c20);
+		_mm256_storeu_ps(out + 2 * NRF + c + 8, c21);
+		_mm256_storeu_ps(out + 2 * NRF + c + 16, c22);
+		_mm256_storeu_ps(out + 3 * NRF + c, c30);
+		_mm256_storeu_ps(out + 3 * NRF + c + 8, c31);
+		_mm256_storeu_ps(out + 3 * NRF + c + 16, c32);
+	}
+	mask[0] = m0;
+	mask[1] = m1;
+	mask[2] = m2;
+	mask[3] = m3;
+	return (m0 | m1 | m2 | m3) != 0;
+}
 #endif
 
 int
 opml_tile_has_float(int path)
 {
 #ifdef OPML_X86
-	return path == OPML_SIMD_AVX512;
+	return path == OPML_SIMD_AVX512 || path == OPML_SIMD_AVX2;
 #else
 	(void)path;
 	return 0;
@@ -337,6 +419,8 @@ opml_tile_runf(int path, const float *xq, const float *pan, size_t d,
 #ifdef OPML_X86
 	if (path == OPML_SIMD_AVX512)
 		return tilef_avx512(xq, pan, d, thr, out, mask);
+	if (path == OPML_SIMD_AVX2)
+		return tilef_avx2(xq, pan, d, thr, out, mask);
 #endif
 	(void)path;
 	(void)xq;

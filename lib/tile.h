@@ -38,17 +38,18 @@ int opml_tile_run(int path, const double *xq, const double *pan, size_t d,
     const double *thr, double *out, uint32_t *mask);
 
 /*
- * The same in single precision where the path has it (AVX-512: twice
- * the numbers a register): panels of OPML_TILE_NRF rows, 8 queries,
- * float numbers and limits, out[r * NRF + j] and the bits of mask[r]
- * as above.  Its rounding error is at most (d + 1) u' (||y_j||^2 +
- * 2 sum_t |x_r[t] y_j[t]|) with u' = FLT_EPSILON / 2, and an absolute
- * 2^-150 for each number or sum that falls below FLT_MIN: the caller's
- * bound covers that, and keeps every number and sum far below FLT_MAX.
+ * The same in single precision where the path has it (AVX-512 and
+ * AVX2: twice the numbers a register): panels of OPML_TILE_NRF rows,
+ * opml_tile_mr queries, float numbers and limits, out[r * NRF + j] and
+ * the bits of mask[r] as above.  Its rounding error is at most
+ * (d + 1) u' (||y_j||^2 + 2 sum_t |x_r[t] y_j[t]|) with
+ * u' = FLT_EPSILON / 2, and an absolute 2^-150 for each number or sum
+ * that falls below FLT_MIN: the caller's bound covers that, and keeps
+ * every number and sum far below FLT_MAX.
  */
 #define OPML_TILE_NRF	48
 
-/* Whether the path has a single-precision tile (8 queries). */
+/* Whether the path has a single-precision tile. */
 int opml_tile_has_float(int path);
 
 int opml_tile_runf(int path, const float *xq, const float *pan, size_t d,

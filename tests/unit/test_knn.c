@@ -1,7 +1,9 @@
 /*
  * opml_knn_search against the plain double loop on data full of exact
  * ties: duplicate rows, integer grids, a large offset that makes the
- * norm expansion lose digits.  The neighbour lists must be identical.
+ * norm expansion lose digits; clusters narrower than a float's rounding,
+ * numbers past a float's range or below its least normal (the first
+ * stage in single precision).  The neighbour lists must be identical.
  */
 #include <math.h>
 #include <stdio.h>
@@ -34,9 +36,24 @@ fill(double *x, size_t n, size_t d, int kind, struct opml_rng *g)
 			case 1:		/* reals */
 				x[i * d + t] = opml_rng_unit(g) * 2 - 1;
 				break;
-			default:	/* a big offset, tiny spread */
+			case 2:		/* a big offset, tiny spread */
 				x[i * d + t] = 1e6 + (double)opml_rng_below(g,
 				    4) * 1e-3;
+				break;
+			case 3:		/* two clusters far apart, each
+					 * narrower than the rounding of a
+					 * float first stage: the double
+					 * stage must settle them */
+				x[i * d + t] = (i % 2 ? 1e4 : -1e4) +
+				    (double)opml_rng_below(g, 5) * 1e-3;
+				break;
+			case 4:		/* norms past a float's range */
+				x[i * d + t] = (opml_rng_unit(g) - 0.5) *
+				    1e20;
+				break;
+			default:	/* below a float's least normal */
+				x[i * d + t] = (double)opml_rng_below(g, 3) *
+				    1e-41;
 				break;
 			}
 		}
@@ -150,7 +167,7 @@ run_all(void)
 	unsigned th, i;
 	uint64_t seed = 1;
 
-	for (kind = 0; kind < 3; kind++)
+	for (kind = 0; kind < 6; kind++)
 		for (loo = 0; loo < 2; loo++)
 			for (th = 1; th <= 3; th++)
 				for (i = 0; i < 4; i++) {
@@ -161,7 +178,7 @@ run_all(void)
 				}
 	/* Many panels and work units, tiles cut short at both ends,
 	 * and widths past the tiles' unrolling. */
-	for (kind = 0; kind < 3; kind++) {
+	for (kind = 0; kind < 6; kind++) {
 		check(1000, 500, 48, 5, 0, 2, kind, 99);
 		check(1000, 500, 9, 5, 1, 2, kind, 98);
 		check(1203, 301, 67, 7, 0, 3, kind, 97);
