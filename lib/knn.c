@@ -131,6 +131,8 @@ struct job {
 	size_t npan;
 	int panned;		/* pan made (or failed) */
 	int flt;		/* a first stage in single precision */
+	int unsettled;		/* it settled less than half a unit: the
+				 * units from then on start in double */
 	float *panf;		/* with flt: npanf panels of NRF rows */
 	size_t npanf;
 	double *mu;		/* the centre */
@@ -194,9 +196,10 @@ lowbit(uint64_t m)
 #endif
 }
 
-/* The first query of the next work unit, or m when none is left. */
+/* The first query of the next work unit, or m when none is left; *flt
+ * whether it starts in single precision. */
 static size_t
-take(struct job *J)
+take(struct job *J, int *flt)
 {
 	size_t q;
 
@@ -204,6 +207,7 @@ take(struct job *J)
 	q = J->next;
 	if (q < J->m)
 		J->next += J->tb;
+	*flt = J->flt && !J->unsettled;
 	pthread_mutex_unlock(&J->lock);
 	return q < J->m ? q : J->m;
 }
@@ -649,16 +653,27 @@ work(void *arg)
 	struct worker *w = arg;
 	struct job *J = w->job;
 	size_t qb, nq, nf, i;
+	int flt;
 
-	while ((qb = take(J)) < J->m) {
+	while ((qb = take(J, &flt)) < J->m) {
 		nq = J->m - qb < J->tb ? J->m - qb : J->tb;
 		for (i = 0; i < nq; i++)
 			w->qi[i] = qb + i;
-		nf = unit(w, w->qi, nq, J->flt, w->fail);
-		if (nf > 0) {
+		if (!flt) {
 			double_panels(J);
-			unit(w, w->fail, nf, 0, NULL);
+			unit(w, w->qi, nq, 0, NULL);
+			continue;
 		}
+		if ((nf = unit(w, w->qi, nq, 1, w->fail)) == 0)
+			continue;
+		/* Data whose ties the float rounding hides: double. */
+		if (2 * nf > nq) {
+			pthread_mutex_lock(&J->lock);
+			J->unsettled = 1;
+			pthread_mutex_unlock(&J->lock);
+		}
+		double_panels(J);
+		unit(w, w->fail, nf, 0, NULL);
 	}
 	return NULL;
 }
