@@ -171,7 +171,8 @@ struct slots {
 	size_t ntop;
 	double lim;		/* a row enters while v < lim: the k-th
 				   smallest v plus the margin */
-	double margin;		/* 4 tol: see work() */
+	float limf;		/* lim rounded up, for a float tile */
+	double margin;		/* 4 tol: see unit() */
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -244,6 +245,17 @@ sift_up(double *h, size_t n)
 	h[n] = t;
 }
 
+/* x rounded up to a float (the tile's test keeps every v below x). */
+static float
+float_up(double x)
+{
+	float f = (float)x;
+
+	if ((double)f < x)
+		f = nextafterf(f, INFINITY);
+	return f;
+}
+
 /*
  * Row j enters the slots of s with value v (v < s->lim).  The limit
  * follows the k-th smallest v at once; the rows that it leaves behind
@@ -269,6 +281,7 @@ enter(struct slots *s, double v, size_t j, size_t k, size_t cap)
 	} else if (s->have < cap)
 		return;
 	s->lim = s->top[0] + s->margin;
+	s->limf = float_up(s->lim);
 	if (s->have < cap)
 		return;
 	for (i = 0; i < s->have; i++)
@@ -280,6 +293,7 @@ enter(struct slots *s, double v, size_t j, size_t k, size_t cap)
 	if (w > cap - cap / 4) {
 		s->have = cap + 1;
 		s->lim = -INFINITY;
+		s->limf = -INFINITY;
 	}
 }
 
@@ -381,17 +395,6 @@ rerank(const struct job *J, struct slots *s, double xn, double tol,
 	for (t = 0; t < k; t++)
 		o[t] = c[t].idx;
 	return 0;
-}
-
-/* x rounded up to a float (the tile's test keeps every v below x). */
-static float
-float_up(double x)
-{
-	float f = (float)x;
-
-	if ((double)f < x)
-		f = nextafterf(f, INFINITY);
-	return f;
 }
 
 /* The double panels of J (see struct job), 0; -1 out of memory; with
@@ -571,6 +574,7 @@ unit(struct worker *w, const size_t *qi, size_t nq, int flt, size_t *fail)
 		sl[i].top = w->top + i * k;
 		sl[i].ntop = 0;
 		sl[i].lim = INFINITY;
+		sl[i].limf = INFINITY;
 		sl[i].margin = 4 * (rel * (xn[i] + J->ynmax) + DBL_MIN);
 		if (flt)
 			sl[i].margin += 4 * 8 * ((double)d + 2) * 0x1p-147 *
@@ -583,8 +587,8 @@ unit(struct worker *w, const size_t *qi, size_t nq, int flt, size_t *fail)
 			if (flt) {
 				for (r = 0; r < mr; r++) {
 					i = g * mr + r;
-					w->thrf[r] = i < nq ?
-					    float_up(sl[i].lim) : -INFINITY;
+					w->thrf[r] = i < nq ? sl[i].limf :
+					    -INFINITY;
 				}
 				hit = opml_tile_runf(J->path, xqf + g * mr * d,
 				    J->panf + p * (d + 1) * NRF, d, w->thrf,
