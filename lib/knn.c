@@ -371,7 +371,7 @@ sort_cand(struct cand *c, size_t n)
  * computed exact one of at least (rest - tol) grow; the rows below it
  * are measured exactly.  The k-th of those is at most about
  * rest - 3 tol (the k rows of least v lie within tol of theirs), so
- * the proof fails only if the bound of work() does: the test stays as
+ * the proof fails only if the bound of unit() does: the test stays as
  * a guard.
  */
 static int
