@@ -103,6 +103,34 @@ compare(const char *path, const char *what)
 	opml_set_free(&b);
 }
 
+/* A file read twice into one set: the second time the rows go after
+ * those of the first (their arrays moved once), as on one thread. */
+static void
+twice(const char *path)
+{
+	struct opml_set a, b;
+	char ea[OPML_ERRMAX] = "", eb[OPML_ERRMAX] = "";
+	int ra, rb;
+
+	opml_set_init(&a);
+	opml_set_init(&b);
+	setenv("OPML_THREADS", "1", 1);
+	ra = opml_set_load(&a, path, ea, sizeof ea) |
+	    opml_set_load(&a, path, ea, sizeof ea);
+	unsetenv("OPML_THREADS");
+	rb = opml_set_load(&b, path, eb, sizeof eb) |
+	    opml_set_load(&b, path, eb, sizeof eb);
+	if (ra != 0 || rb != 0 || a.n != b.n || a.d != b.d || a.n < 2000 ||
+	    memcmp(a.x, b.x, a.n * a.d * sizeof *a.x) != 0 ||
+	    memcmp(a.y, b.y, a.n * sizeof *a.y) != 0) {
+		printf("FAIL twice: %s %s, %zu and %zu rows\n", ea, eb, a.n,
+		    b.n);
+		fails++;
+	}
+	opml_set_free(&a);
+	opml_set_free(&b);
+}
+
 /* The place of each row over two inputs, the first read twice. */
 static void
 where(const char *path)
@@ -179,6 +207,7 @@ main(void)
 	}
 	writefile(path, 60000, 9, 0, 0);
 	compare(path, "dense");
+	twice(path);
 	writefile(path, 60000, 9, 1, 57000);
 	compare(path, "a bad number near the end");
 	writefile(path, 60000, 9, 2, 45000);
