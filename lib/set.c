@@ -433,8 +433,10 @@ read_all(struct opml_set *s, struct opml_reader *r)
 	at = s->n;
 	for (k = 0; k < nc; k++)
 		at += lines[k];
+	/* A row a line may ask too much (lines of comments): then the
+	 * chunks grow sets of their own. */
 	if (fixed && reserve(s, at) == -1)
-		return opml_reader_fail(r, "out of memory");
+		fixed = 0;
 	at = s->n;
 	for (k = 0; k < nc; k++) {
 		part(&c[k].r, r, cut[k], cut[k + 1], first[k]);

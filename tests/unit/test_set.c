@@ -131,6 +131,44 @@ twice(const char *path)
 	opml_set_free(&b);
 }
 
+/* Wide rows between many comment lines: a row a line would ask for
+ * far more memory than there is (60 GB); the set is read all the
+ * same, as on one thread. */
+static void
+comments(const char *path)
+{
+	struct opml_set a, b;
+	char ea[OPML_ERRMAX] = "", eb[OPML_ERRMAX] = "";
+	FILE *f = fopen(path, "w");
+	size_t i, t, d = 50000;
+	int ra, rb;
+
+	for (i = 0; i < 4; i++) {
+		fprintf(f, "c%zu", i % 2);
+		for (t = 0; t < d; t++)
+			fprintf(f, " %zu", (i + t) % 10);
+		fprintf(f, "\n");
+		for (t = 0; i < 3 && t < 50000; t++)
+			fprintf(f, "#\n");
+	}
+	fclose(f);
+	opml_set_init(&a);
+	opml_set_init(&b);
+	setenv("OPML_THREADS", "1", 1);
+	ra = opml_set_load(&a, path, ea, sizeof ea);
+	unsetenv("OPML_THREADS");
+	rb = opml_set_load(&b, path, eb, sizeof eb);
+	if (ra != 0 || rb != 0 || a.n != 4 || b.n != 4 || b.d != d ||
+	    memcmp(a.x, b.x, a.n * a.d * sizeof *a.x) != 0 ||
+	    memcmp(a.y, b.y, a.n * sizeof *a.y) != 0) {
+		printf("FAIL comments: '%s' '%s', %zu and %zu rows\n", ea, eb,
+		    a.n, b.n);
+		fails++;
+	}
+	opml_set_free(&a);
+	opml_set_free(&b);
+}
+
 /* The place of each row over two inputs, the first read twice. */
 static void
 where(const char *path)
@@ -226,6 +264,7 @@ main(void)
 	compare(path, "no newline at the end");
 	where(path);
 	widening(path);
+	comments(path);
 	remove(path);
 	if (fails) {
 		printf("test_set: %d failures\n", fails);
