@@ -245,14 +245,22 @@ sift_up(double *h, size_t n)
 	h[n] = t;
 }
 
-/* x rounded up to a float (the tile's test keeps every v below x). */
+/* x rounded up to a float (the tile's test keeps every v below x):
+ * the next float up is one unit more in the bits of a positive one,
+ * one less in those of a negative one, the least subnormal after 0. */
 static float
 float_up(double x)
 {
 	float f = (float)x;
+	uint32_t u;
 
-	if ((double)f < x)
-		f = nextafterf(f, INFINITY);
+	if (!((double)f < x))
+		return f;
+	if (f == 0)
+		return FLT_MIN * FLT_EPSILON;	/* 2^-149 */
+	memcpy(&u, &f, sizeof u);
+	u = f > 0 ? u + 1 : u - 1;
+	memcpy(&f, &u, sizeof f);
 	return f;
 }
 
