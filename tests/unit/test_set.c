@@ -131,6 +131,16 @@ twice(const char *path)
 	opml_set_free(&b);
 }
 
+/* A sanitizer's allocator aborts on a request of 60 GB instead of
+ * failing it: comments() is not run there. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define NO_HUGE_REQUEST
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define NO_HUGE_REQUEST
+#endif
+#endif
+
 /* Wide rows between many comment lines: a row a line would ask for
  * far more memory than there is (60 GB); the set is read all the
  * same, as on one thread. */
@@ -264,7 +274,9 @@ main(void)
 	compare(path, "no newline at the end");
 	where(path);
 	widening(path);
+#ifndef NO_HUGE_REQUEST
 	comments(path);
+#endif
 	remove(path);
 	if (fails) {
 		printf("test_set: %d failures\n", fails);
