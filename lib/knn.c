@@ -10,6 +10,7 @@
 #include "knn.h"
 #include "numparse.h"
 #include "simd.h"
+#include "team.h"
 #include "tile.h"
 
 #define NR OPML_TILE_NR	/* training rows per panel */
@@ -748,12 +749,97 @@ span(const double *x, size_t n, size_t d, size_t c0, size_t w, double *lo,
 	}
 }
 
+/* A part of the rows for span: rows [from, to) of train then test. */
+struct spanpart {
+	const double *train, *test;
+	size_t n, d, from, to;
+	double *lo, *hi;	/* d each, NaN to start */
+};
+
+static void *
+span_part(void *arg)
+{
+	struct spanpart *p = arg;
+	size_t c0, w, a, b;
+
+	for (c0 = 0; c0 < p->d; c0 += w) {
+		w = p->d - c0 < 64 ? p->d - c0 : 64;
+		a = p->from < p->n ? p->from : p->n;
+		b = p->to < p->n ? p->to : p->n;
+		span(p->train + a * p->d, b - a, p->d, c0, w, p->lo + c0,
+		    p->hi + c0);
+		a = p->from > p->n ? p->from - p->n : 0;
+		b = p->to > p->n ? p->to - p->n : 0;
+		span(p->test + a * p->d, b - a, p->d, c0, w, p->lo + c0,
+		    p->hi + c0);
+	}
+	return NULL;
+}
+
+/* *s plus 4 (hi_t - lo_t)^2 column by column: the first column where
+ * it is not finite, from 1, or 0. */
+static size_t
+spread(const double *lo, const double *hi, size_t d, double *s)
+{
+	size_t t;
+
+	for (t = 0; t < d; t++) {
+		*s += 4 * (hi[t] - lo[t]) * (hi[t] - lo[t]);
+		if (!isfinite(*s))
+			return t + 1;
+	}
+	return 0;
+}
+
+/* Many rows: parts of them on the team's threads, their least and
+ * largest taken together as span takes them (the same values: a NaN
+ * ignored, the order of rows immaterial but for the sign of a zero,
+ * which the spread does not see); (size_t)-1 out of memory. */
+static size_t
+overflow_team(const double *train, size_t n, const double *test, size_t m,
+    size_t d, int nt)
+{
+	struct spanpart part[OPML_TEAM_PARTS];
+	size_t np = opml_team_parts(nt), rows = n + m, i, t, r;
+	double *mem, *lo, *hi, s = 0;
+
+	if (d > SIZE_MAX / sizeof *mem / 2 / (np + 1) ||
+	    (mem = malloc(2 * (np + 1) * d * sizeof *mem)) == NULL)
+		return (size_t)-1;
+	for (i = 0; i < 2 * (np + 1) * d; i++)
+		mem[i] = NAN;
+	lo = mem + 2 * np * d;
+	hi = lo + d;
+	for (i = 0; i < np; i++) {
+		part[i].train = train;
+		part[i].test = test;
+		part[i].n = n;
+		part[i].d = d;
+		part[i].from = rows / np * i;
+		part[i].to = i + 1 < np ? rows / np * (i + 1) : rows;
+		part[i].lo = mem + 2 * i * d;
+		part[i].hi = part[i].lo + d;
+	}
+	opml_team_run(span_part, part, sizeof *part, np, nt);
+	for (i = 0; i < np; i++)
+		for (t = 0; t < d; t++) {
+			if (part[i].lo[t] < lo[t] || lo[t] != lo[t])
+				lo[t] = part[i].lo[t];
+			if (part[i].hi[t] > hi[t] || hi[t] != hi[t])
+				hi[t] = part[i].hi[t];
+		}
+	r = spread(lo, hi, d, &s);
+	free(mem);
+	return r;
+}
+
 size_t
 opml_knn_overflow(const double *train, size_t n, const double *test,
     size_t m, size_t d)
 {
 	double lo[64], hi[64], s = 0;
-	size_t c0, w, t;
+	size_t c0, w, t, r;
+	int nt;
 
 	/* Every squared distance, and the search's expansion
 	 * ||x||^2 + ||z||^2 - 2 x.z over centred rows (at most four
@@ -761,17 +847,17 @@ opml_knn_overflow(const double *train, size_t n, const double *test,
 	 * The rows are read in order, 64 columns at a time. */
 	if (n == 0 && m == 0)
 		return 0;
+	if ((n + m) * d >= (1 << 18) && (nt = opml_team_threads()) > 1 &&
+	    (r = overflow_team(train, n, test, m, d, nt)) != (size_t)-1)
+		return r;
 	for (c0 = 0; c0 < d; c0 += w) {
 		w = d - c0 < 64 ? d - c0 : 64;
 		for (t = 0; t < w; t++)
 			lo[t] = hi[t] = n > 0 ? train[c0 + t] : test[c0 + t];
 		span(train, n, d, c0, w, lo, hi);
 		span(test, m, d, c0, w, lo, hi);
-		for (t = 0; t < w; t++) {
-			s += 4 * (hi[t] - lo[t]) * (hi[t] - lo[t]);
-			if (!isfinite(s))
-				return c0 + t + 1;
-		}
+		if ((r = spread(lo, hi, w, &s)) != 0)
+			return c0 + r;
 	}
 	return 0;
 }

@@ -199,6 +199,63 @@ run_all(void)
 }
 
 /*
+ * The spread summed over all columns, past the first 64: each column's
+ * 4 (6e152)^2 is finite, their sum is not from some column past 64 on;
+ * with few rows (one thread) and many (parts of them on the team's
+ * threads, NaN among them), the same as one thread.
+ */
+static void
+check_overflow_sum(void)
+{
+	size_t d = 130, sizes[2][2] = { { 5, 3 }, { 3000, 1000 } }, c, i, t;
+	size_t want = 0, got = 0, one;
+	double sum = 0;
+
+	for (t = 0; t < d && want == 0; t++) {
+		sum += 4 * 6e152 * 6e152;
+		if (!isfinite(sum))
+			want = t + 1;
+	}
+	for (c = 0; c < 2; c++) {
+		size_t n = sizes[c][0], m = sizes[c][1];
+		double *tr = malloc(n * d * sizeof *tr), *te = malloc(m * d *
+		    sizeof *te);
+
+		for (i = 0; i < n * d; i++)
+			tr[i] = (double)((i / d) % 2) * 6e152;
+		for (i = 0; i < m * d; i++)
+			te[i] = 0;
+		if (want <= 64 || (got = opml_knn_overflow(tr, n, te, m,
+		    d)) != want) {
+			printf("FAIL overflow sum: %zu rows, %zu, not %zu\n",
+			    n + m, got, want);
+			fails++;
+		}
+		/* NaN first and here and there, a spread of 1e300 in
+		 * column 100 of the last test row. */
+		for (t = 0; t < d; t++)
+			tr[t] = NAN;
+		for (i = 7; i < n * d; i += 1013)
+			tr[i] = NAN;
+		for (i = 0; i < n * d; i++)
+			if (tr[i] == tr[i])
+				tr[i] = (double)(i % 3);
+		te[(m - 1) * d + 99] = 1e300;
+		setenv("OPML_THREADS", "1", 1);
+		one = opml_knn_overflow(tr, n, te, m, d);
+		unsetenv("OPML_THREADS");
+		if (one != 100 || (got = opml_knn_overflow(tr, n, te, m, d)) !=
+		    one) {
+			printf("FAIL overflow with NaN: %zu rows, %zu and %zu, "
+			    "not 100\n", n + m, one, got);
+			fails++;
+		}
+		free(tr);
+		free(te);
+	}
+}
+
+/*
  * opml_knn_overflow names the first feature whose spread overflows,
  * past the first 64 too, from the training rows or the test rows; a
  * NaN is ignored, as by fmin and fmax; no rows, no overflow.
@@ -359,6 +416,7 @@ main(int argc, char *argv[])
 
 	check_vote();
 	check_overflow();
+	check_overflow_sum();
 	check_simd_names();
 	check_tally();
 	check_ranks();
