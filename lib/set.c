@@ -48,7 +48,7 @@ grow(struct opml_set *s)
 		return -1;
 	if (cap > (size_t)-1 / sizeof *x / w)
 		return -1;
-	if ((x = realloc(s->x, cap * w * sizeof *x)) == NULL)
+	if ((x = opml_bigmem_realloc(s->x, cap * w * sizeof *x)) == NULL)
 		return -1;
 	s->x = x;
 	if ((y = realloc(s->y, cap * sizeof *y)) == NULL)
@@ -88,7 +88,8 @@ widen(struct opml_set *s, size_t nd)
 	if (s->cap > 0) {
 		if (s->cap > (size_t)-1 / sizeof *x / ns)
 			return -1;
-		if ((x = realloc(s->x, s->cap * ns * sizeof *x)) == NULL)
+		if ((x = opml_bigmem_realloc(s->x, s->cap * ns *
+		    sizeof *x)) == NULL)
 			return -1;
 		s->x = x;
 		for (i = s->n; i-- > 0;) {
