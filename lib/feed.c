@@ -131,7 +131,8 @@ fill_raw(struct opml_feed *f, struct opml_batch *b)
 			char *nt;
 			while (cap < b->textlen + n + 1)
 				cap *= 2;
-			if ((nt = realloc(b->text, cap)) == NULL) {
+			if ((nt = realloc(b->text, cap + OPML_READER_PAD)) ==
+			    NULL) {
 				fail(b, "out of memory");
 				return;
 			}
@@ -203,6 +204,11 @@ parse_raw(struct opml_feed *f, struct opml_batch *b)
 	mr.name = b->name;
 	mr.buf = b->text;
 	mr.cap = mr.len = b->textlen;
+	if (b->text != NULL) {
+		/* padding for the quick parse, as a reader keeps */
+		memset(b->text + b->textlen, 0, OPML_READER_PAD);
+		mr.pad = OPML_READER_PAD;
+	}
 	mr.eof = 1;
 	mr.line = b->line;
 	f->cs.d = b->d;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "learn.h"
+#include "simd.h"
 #include "transform.h"
 #include "step.h"
 #include "vec.h"
@@ -18,6 +19,7 @@ opml_learner_init(struct opml_learner *l, struct opml_model *m)
 	memset(l, 0, sizeof *l);
 	l->m = m;
 	l->min_eig = OPML_MIN_EIG;
+	l->path = opml_simd_path();
 	l->a = malloc(d * sizeof *l->a);
 	l->b = malloc(d * sizeof *l->b);
 	l->x = malloc(d * sizeof *l->x);
@@ -175,7 +177,7 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 
 	switch (l->pending) {
 	case TRIPLET:
-		res = opml_step_coefs(l->u, l->v, r, l->a, l->b, d, l->pg,
+		res = opml_step_coefs_from(l->z, l->aa, l->bb, l->ab, l->pg,
 		    l->min_eig, &c);
 		count(&m->n, res);
 		if (res == OPML_STEP_INACTIVE || res == OPML_STEP_OVERFLOW)
@@ -197,8 +199,8 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 	}
 	l->pending = NONE;
 	if (p != NULL || an != NULL)
-		opml_vec_fused_rows(l->L, r, l->ld, p, l->a, q, l->b, an, bn,
-		    l->nu, l->nv);
+		opml_step_sweep(l->path, l->L, r, l->ld, p, l->a, q, l->b, an,
+		    bn, l->nu, l->nv, &l->nz);
 }
 
 /* Make the newest step (na, nb, nu, nv) the pending one. */
@@ -213,6 +215,10 @@ hold(struct opml_learner *l, int kind, double g)
 	t = l->v, l->v = l->nv, l->nv = t;
 	l->pending = kind;
 	l->pg = g;
+	l->z = l->nz;
+	l->aa = l->naa;
+	l->bb = l->nbb;
+	l->ab = l->nab;
 }
 
 void
@@ -305,8 +311,11 @@ opml_learn(struct opml_learner *l, const char *label, const double *x)
 		break;
 	case OPML_TRIPLET:
 		m->n.triplets++;
-		observe(m, sqnorm(a, d));
-		observe(m, sqnorm(b, d));
+		/* |a|^2 and |b|^2 as sqnorm sums them, a.b too: the step's
+		 * products, kept for it */
+		opml_step_dots(a, b, d, &l->naa, &l->nbb, &l->nab);
+		observe(m, l->naa);
+		observe(m, l->nbb);
 		g = opml_effective_gamma(m, m->gamma);
 		if (l->fused) {
 			advance(l, a, b);

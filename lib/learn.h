@@ -36,6 +36,10 @@ struct opml_learner {
 	double *p, *q;		/* the pending step's coefficient rows */
 	int pending;		/* 0, or the kind of the step held back */
 	double pg;		/* its step size */
+	/* the held step's hinge and a.a, b.b, a.b, and the newest's,
+	 * summed as opml_step_coefs would */
+	double z, aa, bb, ab, nz, naa, nbb, nab;
+	int path;		/* the vector path (OPML_SIMD_...) */
 };
 
 int opml_learner_init(struct opml_learner *l, struct opml_model *m);

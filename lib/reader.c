@@ -18,10 +18,12 @@ opml_reader_init(struct opml_reader *r, int fd, const char *name)
 	r->fd = fd;
 	r->name = name;
 	r->cap = BLOCK;
-	if ((r->buf = malloc(r->cap)) == NULL) {
+	if ((r->buf = malloc(r->cap + OPML_READER_PAD)) == NULL) {
 		snprintf(r->err, sizeof r->err, "%s: out of memory", name);
 		return -1;
 	}
+	r->pad = OPML_READER_PAD;
+	memset(r->buf, 0, OPML_READER_PAD);
 	return 0;
 }
 
@@ -100,7 +102,8 @@ fill(struct opml_reader *r)
 		r->pos = 0;
 	}
 	if (r->len == r->cap) {
-		char *nb = realloc(r->buf, r->cap * 2);
+		char *nb = r->cap > ((size_t)-1 - OPML_READER_PAD) / 2 ? NULL :
+		    realloc(r->buf, r->cap * 2 + OPML_READER_PAD);
 		if (nb == NULL) {
 			snprintf(r->err, sizeof r->err, "%s:%lu: line too long "
 			    "for memory", r->name, r->line + 1);
@@ -120,6 +123,9 @@ fill(struct opml_reader *r)
 	if (got == 0)
 		r->eof = 1;
 	r->len += (size_t)got;
+	/* What a quick parse reads past the text: zeros, not stale or
+	 * uninitialized bytes. */
+	memset(r->buf + r->len, 0, OPML_READER_PAD);
 	return 0;
 }
 
@@ -292,6 +298,14 @@ dense(struct opml_reader *r, struct opml_sample *s, const char *p,
 	/* Open: the width is this sample's (the first sample, or the
 	 * first dense one of a set whose sparse samples grow d). */
 	open = width == 0 || (s->wide == OPML_WIDE_GROW && !s->dense);
+	/* A row of the known width in the common forms at once; anything
+	 * else (an error among it) again number by number below. */
+	if (!open && grow(r, s, width) == 0 && opml_numparse_row(p, end,
+	    r->buf + r->cap + r->pad, s->x, width) == end) {
+		s->dense = 1;
+		s->sparse = 0;
+		return 0;
+	}
 	while (p < end) {
 		if (!open && i == width)
 			return opml_reader_fail(r, "expected %zu features, "

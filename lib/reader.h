@@ -5,6 +5,9 @@
 
 #define OPML_ERRMAX 512
 
+/* The padding a reader keeps after its buffer, for quick parsing. */
+#define OPML_READER_PAD 64
+
 /*
  * A line reader over a file descriptor: big block reads, lines of any
  * length, CR before LF dropped, a missing final newline accepted.
@@ -14,6 +17,9 @@ struct opml_reader {
 	const char *name;	/* for messages: the file name, or "stdin" */
 	char *buf;
 	size_t cap, pos, len;
+	size_t pad;		/* bytes readable after buf + cap (zeros
+				   from buf + len on, at least
+				   OPML_READER_PAD of them) */
 	int eof;
 	unsigned long line;	/* number of the line last returned */
 	char err[OPML_ERRMAX];	/* "name:line: what", set on error */

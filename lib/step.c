@@ -1,6 +1,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "simd.h"
 #include "step.h"
 #include "vec.h"
 
@@ -17,25 +18,60 @@ opml_step_lambda_min(double aa, double bb, double ab)
 	return t <= 0 ? (t - s) / 2 : -2 * c / (t + s);
 }
 
+void
+opml_step_dots(const double *a, const double *b, size_t d, double *aa,
+    double *bb, double *ab)
+{
+	double saa = 0, sbb = 0, sab = 0;
+	size_t j;
+
+	/* three chains of additions side by side: each the serial sum */
+	for (j = 0; j < d; j++) {
+		saa += a[j] * a[j];
+		sbb += b[j] * b[j];
+		sab += a[j] * b[j];
+	}
+	*aa = saa;
+	*bb = sbb;
+	*ab = sab;
+}
+
+double
+opml_step_hinge(const double *u, const double *v, size_t r)
+{
+	double z = 1;
+	size_t i;
+
+	for (i = 0; i < r; i++)
+		z += u[i] * u[i] - v[i] * v[i];
+	return z;
+}
+
 enum opml_step_result
 opml_step_coefs(const double *u, const double *v, size_t r,
     const double *a, const double *b, size_t d, double g, double min_eig,
     struct opml_coefs *c)
 {
-	enum opml_step_result res = OPML_STEP_FULL;
-	double aa, bb, ab, z, lmin, eta, beta, D;
-	size_t i;
-	int e;
+	double aa, bb, ab, z = opml_step_hinge(u, v, r);
 
-	z = 1;
-	for (i = 0; i < r; i++)
-		z += u[i] * u[i] - v[i] * v[i];
 	c->g = 0;
 	if (!(z > 0))
 		return OPML_STEP_INACTIVE;
-	aa = opml_vec_dot_serial(a, a, d);
-	bb = opml_vec_dot_serial(b, b, d);
-	ab = opml_vec_dot_serial(a, b, d);
+	opml_step_dots(a, b, d, &aa, &bb, &ab);
+	return opml_step_coefs_from(z, aa, bb, ab, g, min_eig, c);
+}
+
+enum opml_step_result
+opml_step_coefs_from(double z, double aa, double bb, double ab, double g,
+    double min_eig, struct opml_coefs *c)
+{
+	enum opml_step_result res = OPML_STEP_FULL;
+	double lmin, eta, beta, D;
+	int e;
+
+	c->g = 0;
+	if (!(z > 0))
+		return OPML_STEP_INACTIVE;
 	if (!isfinite(aa + bb + ab) || !isfinite(g))
 		return OPML_STEP_OVERFLOW;
 	/* The step depends on g aa, g bb, g ab only, which a relative step
@@ -119,4 +155,199 @@ opml_step_prestage(double *L, size_t r, size_t d, const double *v, double g1,
 		for (j = 0; j < d; j++)
 			row[j] += w[i] * v[j];
 	}
+}
+
+/*
+ * The sweep of the one-pass learner (see opml_step_sweep in step.h).
+ * Every path does, lane by lane, the operations of opml_vec_fused_rows:
+ * t = p a; t += q b; row += t; su += row an; sv += row bn, in 8 lanes
+ * (lane k takes columns k, k + 8, ...) added in the same fixed tree,
+ * and no fused multiply-add (ISO C mode: GCC does not contract; clang
+ * is told below), so that the bits are the same on every path.  The
+ * wide paths take two rows at a time, so that a, b, an, bn are loaded
+ * once for the two.
+ */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define SWEEP_X86 1
+
+/* The fixed tree over the 8 lanes of s: ((0+4) + (2+6)) + ((1+5) + (3+7)). */
+__attribute__((target("avx512f"))) static inline double
+sum512(__m512d s)
+{
+	__m256d t = _mm256_add_pd(_mm512_castpd512_pd256(s),
+	    _mm512_extractf64x4_pd(s, 1));
+	__m128d h = _mm_add_pd(_mm256_castpd256_pd128(t),
+	    _mm256_extractf128_pd(t, 1));
+
+	return _mm_cvtsd_f64(h) + _mm_cvtsd_f64(_mm_unpackhi_pd(h, h));
+}
+
+__attribute__((target("avx512f"))) static void
+sweep512(double *L, size_t r, size_t ld, const double *p, const double *a,
+    const double *q, const double *b, const double *an, const double *bn,
+    double *un, double *vn)
+{
+	size_t i, j;
+
+	for (i = 0; i + 2 <= r; i += 2) {
+		double *r0 = L + i * ld, *r1 = r0 + ld;
+		__m512d su0 = _mm512_setzero_pd(), sv0 = su0, su1 = su0;
+		__m512d sv1 = su0, l0, l1, av, bv, anv, bnv, t;
+
+		if (p != NULL) {
+			__m512d p0 = _mm512_set1_pd(p[i]);
+			__m512d q0 = _mm512_set1_pd(q[i]);
+			__m512d p1 = _mm512_set1_pd(p[i + 1]);
+			__m512d q1 = _mm512_set1_pd(q[i + 1]);
+
+			for (j = 0; j < ld; j += 8) {
+				av = _mm512_loadu_pd(a + j);
+				bv = _mm512_loadu_pd(b + j);
+				anv = _mm512_loadu_pd(an + j);
+				bnv = _mm512_loadu_pd(bn + j);
+				t = _mm512_mul_pd(p0, av);
+				t = _mm512_add_pd(t, _mm512_mul_pd(q0, bv));
+				l0 = _mm512_add_pd(_mm512_loadu_pd(r0 + j), t);
+				_mm512_storeu_pd(r0 + j, l0);
+				t = _mm512_mul_pd(p1, av);
+				t = _mm512_add_pd(t, _mm512_mul_pd(q1, bv));
+				l1 = _mm512_add_pd(_mm512_loadu_pd(r1 + j), t);
+				_mm512_storeu_pd(r1 + j, l1);
+				su0 = _mm512_add_pd(su0, _mm512_mul_pd(l0, anv));
+				sv0 = _mm512_add_pd(sv0, _mm512_mul_pd(l0, bnv));
+				su1 = _mm512_add_pd(su1, _mm512_mul_pd(l1, anv));
+				sv1 = _mm512_add_pd(sv1, _mm512_mul_pd(l1, bnv));
+			}
+		} else {
+			for (j = 0; j < ld; j += 8) {
+				anv = _mm512_loadu_pd(an + j);
+				bnv = _mm512_loadu_pd(bn + j);
+				l0 = _mm512_loadu_pd(r0 + j);
+				l1 = _mm512_loadu_pd(r1 + j);
+				su0 = _mm512_add_pd(su0, _mm512_mul_pd(l0, anv));
+				sv0 = _mm512_add_pd(sv0, _mm512_mul_pd(l0, bnv));
+				su1 = _mm512_add_pd(su1, _mm512_mul_pd(l1, anv));
+				sv1 = _mm512_add_pd(sv1, _mm512_mul_pd(l1, bnv));
+			}
+		}
+		un[i] = sum512(su0);
+		vn[i] = sum512(sv0);
+		un[i + 1] = sum512(su1);
+		vn[i + 1] = sum512(sv1);
+	}
+	if (i < r)
+		opml_vec_fused_rows(L + i * ld, r - i, ld, p ? p + i : NULL, a,
+		    q ? q + i : NULL, b, an, bn, un + i, vn + i);
+}
+
+/* Eight lanes as two AVX registers: lo lanes 0-3, hi lanes 4-7. */
+__attribute__((target("avx2"))) static inline double
+sum256(__m256d lo, __m256d hi)
+{
+	__m256d t = _mm256_add_pd(lo, hi);
+	__m128d h = _mm_add_pd(_mm256_castpd256_pd128(t),
+	    _mm256_extractf128_pd(t, 1));
+
+	return _mm_cvtsd_f64(h) + _mm_cvtsd_f64(_mm_unpackhi_pd(h, h));
+}
+
+__attribute__((target("avx2"))) static void
+sweep256(double *L, size_t r, size_t ld, const double *p, const double *a,
+    const double *q, const double *b, const double *an, const double *bn,
+    double *un, double *vn)
+{
+	size_t i, j, k;
+
+	for (i = 0; i + 2 <= r; i += 2) {
+		double *r0 = L + i * ld, *r1 = r0 + ld;
+		__m256d su0[2], sv0[2], su1[2], sv1[2];
+		__m256d l0, l1, av, bv, anv, bnv, t;
+
+		for (k = 0; k < 2; k++)
+			su0[k] = sv0[k] = su1[k] = sv1[k] = _mm256_setzero_pd();
+		if (p != NULL) {
+			__m256d p0 = _mm256_set1_pd(p[i]);
+			__m256d q0 = _mm256_set1_pd(q[i]);
+			__m256d p1 = _mm256_set1_pd(p[i + 1]);
+			__m256d q1 = _mm256_set1_pd(q[i + 1]);
+
+			for (j = 0; j < ld; j += 8)
+				for (k = 0; k < 2; k++) {
+					size_t c = j + 4 * k;
+
+					av = _mm256_loadu_pd(a + c);
+					bv = _mm256_loadu_pd(b + c);
+					anv = _mm256_loadu_pd(an + c);
+					bnv = _mm256_loadu_pd(bn + c);
+					t = _mm256_mul_pd(p0, av);
+					t = _mm256_add_pd(t, _mm256_mul_pd(q0, bv));
+					l0 = _mm256_add_pd(_mm256_loadu_pd(r0 + c), t);
+					_mm256_storeu_pd(r0 + c, l0);
+					t = _mm256_mul_pd(p1, av);
+					t = _mm256_add_pd(t, _mm256_mul_pd(q1, bv));
+					l1 = _mm256_add_pd(_mm256_loadu_pd(r1 + c), t);
+					_mm256_storeu_pd(r1 + c, l1);
+					su0[k] = _mm256_add_pd(su0[k],
+					    _mm256_mul_pd(l0, anv));
+					sv0[k] = _mm256_add_pd(sv0[k],
+					    _mm256_mul_pd(l0, bnv));
+					su1[k] = _mm256_add_pd(su1[k],
+					    _mm256_mul_pd(l1, anv));
+					sv1[k] = _mm256_add_pd(sv1[k],
+					    _mm256_mul_pd(l1, bnv));
+				}
+		} else {
+			for (j = 0; j < ld; j += 8)
+				for (k = 0; k < 2; k++) {
+					size_t c = j + 4 * k;
+
+					anv = _mm256_loadu_pd(an + c);
+					bnv = _mm256_loadu_pd(bn + c);
+					l0 = _mm256_loadu_pd(r0 + c);
+					l1 = _mm256_loadu_pd(r1 + c);
+					su0[k] = _mm256_add_pd(su0[k],
+					    _mm256_mul_pd(l0, anv));
+					sv0[k] = _mm256_add_pd(sv0[k],
+					    _mm256_mul_pd(l0, bnv));
+					su1[k] = _mm256_add_pd(su1[k],
+					    _mm256_mul_pd(l1, anv));
+					sv1[k] = _mm256_add_pd(sv1[k],
+					    _mm256_mul_pd(l1, bnv));
+				}
+		}
+		un[i] = sum256(su0[0], su0[1]);
+		vn[i] = sum256(sv0[0], sv0[1]);
+		un[i + 1] = sum256(su1[0], su1[1]);
+		vn[i + 1] = sum256(sv1[0], sv1[1]);
+	}
+	if (i < r)
+		opml_vec_fused_rows(L + i * ld, r - i, ld, p ? p + i : NULL, a,
+		    q ? q + i : NULL, b, an, bn, un + i, vn + i);
+}
+#endif
+
+void
+opml_step_sweep(int path, double *L, size_t r, size_t ld, const double *p,
+    const double *a, const double *q, const double *b, const double *an,
+    const double *bn, double *un, double *vn, double *z)
+{
+	int wide = an != NULL && bn != NULL && (p == NULL) == (q == NULL);
+
+#ifdef SWEEP_X86
+	if (wide && path == OPML_SIMD_AVX512)
+		sweep512(L, r, ld, p, a, q, b, an, bn, un, vn);
+	else if (wide && path == OPML_SIMD_AVX2)
+		sweep256(L, r, ld, p, a, q, b, an, bn, un, vn);
+	else
+#else
+	(void)path;
+#endif
+		opml_vec_fused_rows(L, r, ld, p, a, q, b, an, bn, un, vn);
+	if (an != NULL && bn != NULL && z != NULL)
+		*z = opml_step_hinge(un, vn, r);
 }
