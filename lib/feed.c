@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "feed.h"
+#include "simd.h"
 
 /* Numbers per batch: enough that handing a batch over costs little
  * beside parsing it, few enough that the queue stays in the caches. */
@@ -208,6 +209,7 @@ parse_raw(struct opml_feed *f, struct opml_batch *b)
 		/* padding for the quick parse, as a reader keeps */
 		memset(b->text + b->textlen, 0, OPML_READER_PAD);
 		mr.pad = OPML_READER_PAD;
+		mr.path = f->path;
 	}
 	mr.eof = 1;
 	mr.line = b->line;
@@ -276,6 +278,7 @@ opml_feed_start(struct opml_feed *f, char **paths, struct opml_reader *in,
 	f->paths = paths;
 	f->in = in;
 	f->s.d = d;
+	f->path = opml_simd_path();
 	if (!want_threads())
 		return 0;
 	f->always_raw = getenv("OPML_FEED_RAW") != NULL;

@@ -1,3 +1,4 @@
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,10 @@
 #include "transform.h"
 #include "step.h"
 #include "vec.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 /* Kinds of pending step in the one-pass learner. */
 enum { NONE, TRIPLET, PRESTAGE };
@@ -234,6 +239,190 @@ opml_learner_flush(struct opml_learner *l)
 		memcpy(m->L + i * m->d, l->L + i * l->ld, m->d * sizeof *m->L);
 }
 
+/*
+ * Standardizing without normalize, on the vector path: the moments'
+ * update (opml_moments_add), the spread (opml_moments_sd) and a, b
+ * divided by it (restate), several features at a time.  Each lane does
+ * the scalar code's operations (differences, quotients and square
+ * roots, all correctly rounded on every path), so the bits are the
+ * same; a group of features with a difference that is not finite takes
+ * the scalar code.
+ */
+static void
+moment1(struct opml_moments *mo, const double *x, size_t j, double n)
+{
+	double delta = x[j] - mo->mean[j], mean, m2;
+
+	if (isfinite(delta)) {
+		mean = mo->mean[j] + delta / n;
+		m2 = mo->m2[j] + delta * (x[j] - mean);
+	} else {
+		mean = mo->mean[j] + (x[j] / n - mo->mean[j] / n);
+		m2 = DBL_MAX;
+	}
+	mo->mean[j] = mean;
+	mo->m2[j] = m2 < DBL_MAX ? m2 : DBL_MAX;
+}
+
+static void
+scale1(const struct opml_moments *mo, size_t j, double *sd, double *a,
+    double *b)
+{
+	sd[j] = opml_moments_sd(mo, j);
+	a[j] = sd[j] > 0 ? a[j] / sd[j] : 0;
+	if (b != NULL)
+		b[j] = sd[j] > 0 ? b[j] / sd[j] : 0;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define STD_X86 1
+
+__attribute__((target("avx512f"))) static size_t
+moments512(struct opml_moments *mo, const double *x, double n)
+{
+	const __m512d nv = _mm512_set1_pd(n), zero = _mm512_setzero_pd();
+	const __m512d big = _mm512_set1_pd(DBL_MAX);
+	size_t j;
+
+	for (j = 0; j + 8 <= mo->d; j += 8) {
+		__m512d xv = _mm512_loadu_pd(x + j);
+		__m512d mv = _mm512_loadu_pd(mo->mean + j);
+		__m512d dv = _mm512_sub_pd(xv, mv), m2;
+
+		if (_mm512_cmp_pd_mask(_mm512_sub_pd(dv, dv), zero,
+		    _CMP_EQ_OQ) != 0xff) {
+			size_t k;
+			for (k = j; k < j + 8; k++)
+				moment1(mo, x, k, n);
+			continue;
+		}
+		mv = _mm512_add_pd(mv, _mm512_div_pd(dv, nv));
+		m2 = _mm512_add_pd(_mm512_loadu_pd(mo->m2 + j),
+		    _mm512_mul_pd(dv, _mm512_sub_pd(xv, mv)));
+		m2 = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(m2, big,
+		    _CMP_LT_OQ), big, m2);
+		_mm512_storeu_pd(mo->mean + j, mv);
+		_mm512_storeu_pd(mo->m2 + j, m2);
+	}
+	return j;
+}
+
+__attribute__((target("avx512f"))) static size_t
+scale512(const struct opml_moments *mo, double n1, double *sd, double *a,
+    double *b)
+{
+	const __m512d nv = _mm512_set1_pd(n1), zero = _mm512_setzero_pd();
+	size_t j;
+
+	for (j = 0; j + 8 <= mo->d; j += 8) {
+		__m512d m2 = _mm512_loadu_pd(mo->m2 + j), s;
+		__mmask8 pos;
+
+		s = _mm512_maskz_sqrt_pd(_mm512_cmp_pd_mask(m2, zero,
+		    _CMP_GT_OQ), _mm512_div_pd(m2, nv));
+		_mm512_storeu_pd(sd + j, s);
+		pos = _mm512_cmp_pd_mask(s, zero, _CMP_GT_OQ);
+		_mm512_storeu_pd(a + j, _mm512_maskz_div_pd(pos,
+		    _mm512_loadu_pd(a + j), s));
+		if (b != NULL)
+			_mm512_storeu_pd(b + j, _mm512_maskz_div_pd(pos,
+			    _mm512_loadu_pd(b + j), s));
+	}
+	return j;
+}
+
+__attribute__((target("avx2"))) static size_t
+moments256(struct opml_moments *mo, const double *x, double n)
+{
+	const __m256d nv = _mm256_set1_pd(n), zero = _mm256_setzero_pd();
+	const __m256d big = _mm256_set1_pd(DBL_MAX);
+	size_t j;
+
+	for (j = 0; j + 4 <= mo->d; j += 4) {
+		__m256d xv = _mm256_loadu_pd(x + j);
+		__m256d mv = _mm256_loadu_pd(mo->mean + j);
+		__m256d dv = _mm256_sub_pd(xv, mv), m2;
+
+		if (_mm256_movemask_pd(_mm256_cmp_pd(_mm256_sub_pd(dv, dv),
+		    zero, _CMP_EQ_OQ)) != 0xf) {
+			size_t k;
+			for (k = j; k < j + 4; k++)
+				moment1(mo, x, k, n);
+			continue;
+		}
+		mv = _mm256_add_pd(mv, _mm256_div_pd(dv, nv));
+		m2 = _mm256_add_pd(_mm256_loadu_pd(mo->m2 + j),
+		    _mm256_mul_pd(dv, _mm256_sub_pd(xv, mv)));
+		m2 = _mm256_blendv_pd(big, m2, _mm256_cmp_pd(m2, big,
+		    _CMP_LT_OQ));
+		_mm256_storeu_pd(mo->mean + j, mv);
+		_mm256_storeu_pd(mo->m2 + j, m2);
+	}
+	return j;
+}
+
+__attribute__((target("avx2"))) static size_t
+scale256(const struct opml_moments *mo, double n1, double *sd, double *a,
+    double *b)
+{
+	const __m256d nv = _mm256_set1_pd(n1), zero = _mm256_setzero_pd();
+	size_t j;
+
+	for (j = 0; j + 4 <= mo->d; j += 4) {
+		__m256d m2 = _mm256_loadu_pd(mo->m2 + j), s, pos;
+
+		s = _mm256_and_pd(_mm256_cmp_pd(m2, zero, _CMP_GT_OQ),
+		    _mm256_sqrt_pd(_mm256_div_pd(m2, nv)));
+		_mm256_storeu_pd(sd + j, s);
+		pos = _mm256_cmp_pd(s, zero, _CMP_GT_OQ);
+		_mm256_storeu_pd(a + j, _mm256_and_pd(pos,
+		    _mm256_div_pd(_mm256_loadu_pd(a + j), s)));
+		if (b != NULL)
+			_mm256_storeu_pd(b + j, _mm256_and_pd(pos,
+			    _mm256_div_pd(_mm256_loadu_pd(b + j), s)));
+	}
+	return j;
+}
+#endif
+
+/* opml_moments_add(mo, x), on the learner's path. */
+static void
+add_moments(const struct opml_learner *l, struct opml_moments *mo,
+    const double *x)
+{
+	double n = (double)++mo->n;
+	size_t j = 0;
+
+#ifdef STD_X86
+	if (l->path == OPML_SIMD_AVX512)
+		j = moments512(mo, x, n);
+	else if (l->path == OPML_SIMD_AVX2)
+		j = moments256(mo, x, n);
+#else
+	(void)l;
+#endif
+	for (; j < mo->d; j++)
+		moment1(mo, x, j, n);
+}
+
+/* spread() and restate() of a and b (b may be NULL) without normalize:
+ * sd = the spread, a /= sd, b /= sd (0 where sd is 0). */
+static void
+scale(struct opml_learner *l, double *a, double *b)
+{
+	const struct opml_moments *mo = &l->m->mom;
+	size_t j = 0;
+
+#ifdef STD_X86
+	if (mo->n >= 2 && l->path == OPML_SIMD_AVX512)
+		j = scale512(mo, (double)(mo->n - 1), l->sd, a, b);
+	else if (mo->n >= 2 && l->path == OPML_SIMD_AVX2)
+		j = scale256(mo, (double)(mo->n - 1), l->sd, a, b);
+#endif
+	for (; j < mo->d; j++)
+		scale1(mo, j, l->sd, a, b);
+}
+
 /* Raw differences a = x - h into those of the standardized samples:
  * (x - h) / sd; with normalize, unit(z(x)) - unit(z(h)), where z(h) =
  * z(x) - (x - h) / sd and l->x, l->ux hold z(x) and unit(z(x)). */
@@ -279,7 +468,7 @@ opml_learn(struct opml_learner *l, const char *label, const double *x)
 
 	m->n.samples++;
 	if (m->standardize)
-		opml_moments_add(&m->mom, x);
+		add_moments(l, &m->mom, x);
 	else if (m->normalize) {
 		opml_unit(x, l->x, d);
 		x = l->x;
@@ -287,10 +476,13 @@ opml_learn(struct opml_learner *l, const char *label, const double *x)
 	kind = opml_triplet_next(&m->trip, label, x, a, b, &other);
 	if (m->standardize && (kind == OPML_TRIPLET || (kind == OPML_PAIR &&
 	    m->algo == OPML_ALGO_COPML))) {
-		spread(l, x);
-		restate(l, a);
-		if (kind == OPML_TRIPLET)
-			restate(l, b);
+		if (m->normalize) {
+			spread(l, x);
+			restate(l, a);
+			if (kind == OPML_TRIPLET)
+				restate(l, b);
+		} else
+			scale(l, a, kind == OPML_TRIPLET ? b : NULL);
 	}
 	switch (kind) {
 	case OPML_NOMEM:

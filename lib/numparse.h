@@ -28,9 +28,11 @@ const char *opml_numparse_padded(const char *p, const char *end,
  * (blanks, or blanks around one comma) or the end, and nothing after
  * the last but blanks; [p, lim) readable, lim >= end.  Returns end, or
  * NULL when the text is not such a row (x is then partly written; the
- * caller parses it again the careful way, for the message).
+ * caller parses it again the careful way, for the message).  path is
+ * the vector path to use (an OPML_SIMD_ value, at most the machine's
+ * best: opml_simd_path()); every path gives the same numbers.
  */
 const char *opml_numparse_row(const char *p, const char *end,
-    const char *lim, double *x, size_t d);
+    const char *lim, double *x, size_t d, int path);
 
 #endif

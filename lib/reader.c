@@ -8,6 +8,7 @@
 
 #include "numparse.h"
 #include "reader.h"
+#include "simd.h"
 
 #define BLOCK (1 << 20)
 
@@ -23,6 +24,7 @@ opml_reader_init(struct opml_reader *r, int fd, const char *name)
 		return -1;
 	}
 	r->pad = OPML_READER_PAD;
+	r->path = opml_simd_path();
 	memset(r->buf, 0, OPML_READER_PAD);
 	return 0;
 }
@@ -301,7 +303,7 @@ dense(struct opml_reader *r, struct opml_sample *s, const char *p,
 	/* A row of the known width in the common forms at once; anything
 	 * else (an error among it) again number by number below. */
 	if (!open && grow(r, s, width) == 0 && opml_numparse_row(p, end,
-	    r->buf + r->cap + r->pad, s->x, width) == end) {
+	    r->buf + r->cap + r->pad, s->x, width, r->path) == end) {
 		s->dense = 1;
 		s->sparse = 0;
 		return 0;

@@ -20,6 +20,7 @@ struct opml_reader {
 	size_t pad;		/* bytes readable after buf + cap (zeros
 				   from buf + len on, at least
 				   OPML_READER_PAD of them) */
+	int path;		/* vector path for parsing (OPML_SIMD_) */
 	int eof;
 	unsigned long line;	/* number of the line last returned */
 	char err[OPML_ERRMAX];	/* "name:line: what", set on error */
