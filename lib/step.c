@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "simd.h"
@@ -61,6 +62,22 @@ opml_step_coefs(const double *u, const double *v, size_t r,
 	return opml_step_coefs_from(z, aa, bb, ab, g, min_eig, c);
 }
 
+/* ldexp(x, e): for e of a normal power of two, a multiply by 2^e, which
+ * rounds (if the result is subnormal) just as ldexp rounds, without a
+ * call into the library. */
+static double
+pow2scale(double x, int e)
+{
+	uint64_t bits;
+	double s;
+
+	if (e < -1022 || e > 1023)
+		return ldexp(x, e);
+	bits = (uint64_t)(e + 1023) << 52;
+	memcpy(&s, &bits, sizeof s);
+	return x * s;
+}
+
 enum opml_step_result
 opml_step_coefs_from(double z, double aa, double bb, double ab, double g,
     double min_eig, struct opml_coefs *c)
@@ -81,9 +98,9 @@ opml_step_coefs_from(double z, double aa, double bb, double ab, double g,
 	 * coefficients back down: exact, so the same bits where nothing
 	 * over- or underflowed anyway. */
 	g = frexp(g, &e);
-	aa = ldexp(aa, e);
-	bb = ldexp(bb, e);
-	ab = ldexp(ab, e);
+	aa = pow2scale(aa, e);
+	bb = pow2scale(bb, e);
+	ab = pow2scale(ab, e);
 	lmin = opml_step_lambda_min(aa, bb, ab);
 	if (1 + g * lmin < min_eig) {
 		res = 1 + g * lmin <= 0 ? OPML_STEP_NONPD : OPML_STEP_CLIPPED;
@@ -93,11 +110,11 @@ opml_step_coefs_from(double z, double aa, double bb, double ab, double g,
 	beta = g * g * (ab * ab - aa * bb);
 	D = eta + beta;
 	/* L += p a' + q b' with p = pu u + pv v, q = qu u + qv v. */
-	c->pu = ldexp((g * g * aa - eta * g) / D, e);
-	c->pv = ldexp(-g * g * ab / D, e);
-	c->qu = ldexp(-g * g * ab / D, e);
-	c->qv = ldexp((eta * g + g * g * bb) / D, e);
-	c->g = ldexp(g, e);
+	c->pu = pow2scale((g * g * aa - eta * g) / D, e);
+	c->pv = pow2scale(-g * g * ab / D, e);
+	c->qu = pow2scale(-g * g * ab / D, e);
+	c->qv = pow2scale((eta * g + g * g * bb) / D, e);
+	c->g = pow2scale(g, e);
 	/* A step still beyond a double (g aa itself out of range) leaves L
 	 * as it is rather than making it infinite or NaN. */
 	if (!isfinite(c->pu) || !isfinite(c->pv) || !isfinite(c->qv) ||
@@ -240,9 +257,30 @@ sweep512(double *L, size_t r, size_t ld, const double *p, const double *a,
 		un[i + 1] = sum512(su1);
 		vn[i + 1] = sum512(sv1);
 	}
-	if (i < r)
-		opml_vec_fused_rows(L + i * ld, r - i, ld, p ? p + i : NULL, a,
-		    q ? q + i : NULL, b, an, bn, un + i, vn + i);
+	if (i < r) {
+		/* the last row of an odd r alone */
+		double *r0 = L + i * ld;
+		__m512d su0 = _mm512_setzero_pd(), sv0 = su0, l0, t;
+		__m512d p0 = _mm512_set1_pd(p != NULL ? p[i] : 0);
+		__m512d q0 = _mm512_set1_pd(p != NULL ? q[i] : 0);
+
+		for (j = 0; j < ld; j += 8) {
+			l0 = _mm512_loadu_pd(r0 + j);
+			if (p != NULL) {
+				t = _mm512_mul_pd(p0, _mm512_loadu_pd(a + j));
+				t = _mm512_add_pd(t, _mm512_mul_pd(q0,
+				    _mm512_loadu_pd(b + j)));
+				l0 = _mm512_add_pd(l0, t);
+				_mm512_storeu_pd(r0 + j, l0);
+			}
+			su0 = _mm512_add_pd(su0, _mm512_mul_pd(l0,
+			    _mm512_loadu_pd(an + j)));
+			sv0 = _mm512_add_pd(sv0, _mm512_mul_pd(l0,
+			    _mm512_loadu_pd(bn + j)));
+		}
+		un[i] = sum512(su0);
+		vn[i] = sum512(sv0);
+	}
 }
 
 /* Eight lanes as two AVX registers: lo lanes 0-3, hi lanes 4-7. */
