@@ -284,27 +284,31 @@ moments512(struct opml_moments *mo, const double *x, double n)
 	const __m512d big = _mm512_set1_pd(DBL_MAX);
 	size_t j;
 
-	for (j = 0; j + 8 <= mo->d; j += 8) {
-		__m512d xv = _mm512_loadu_pd(x + j);
-		__m512d mv = _mm512_loadu_pd(mo->mean + j);
+	for (j = 0; j < mo->d; j += 8) {
+		/* the last features under a mask: the lanes past d are
+		 * neither read nor written */
+		__mmask8 k = mo->d - j >= 8 ? 0xff :
+		    (__mmask8)((1u << (mo->d - j)) - 1);
+		__m512d xv = _mm512_maskz_loadu_pd(k, x + j);
+		__m512d mv = _mm512_maskz_loadu_pd(k, mo->mean + j);
 		__m512d dv = _mm512_sub_pd(xv, mv), m2;
 
 		if (_mm512_cmp_pd_mask(_mm512_sub_pd(dv, dv), zero,
 		    _CMP_EQ_OQ) != 0xff) {
-			size_t k;
-			for (k = j; k < j + 8; k++)
-				moment1(mo, x, k, n);
+			size_t i;
+			for (i = j; i < j + 8 && i < mo->d; i++)
+				moment1(mo, x, i, n);
 			continue;
 		}
 		mv = _mm512_add_pd(mv, _mm512_div_pd(dv, nv));
-		m2 = _mm512_add_pd(_mm512_loadu_pd(mo->m2 + j),
+		m2 = _mm512_add_pd(_mm512_maskz_loadu_pd(k, mo->m2 + j),
 		    _mm512_mul_pd(dv, _mm512_sub_pd(xv, mv)));
 		m2 = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(m2, big,
 		    _CMP_LT_OQ), big, m2);
-		_mm512_storeu_pd(mo->mean + j, mv);
-		_mm512_storeu_pd(mo->m2 + j, m2);
+		_mm512_mask_storeu_pd(mo->mean + j, k, mv);
+		_mm512_mask_storeu_pd(mo->m2 + j, k, m2);
 	}
-	return j;
+	return mo->d;
 }
 
 __attribute__((target("avx512f"))) static size_t
@@ -314,21 +318,23 @@ scale512(const struct opml_moments *mo, double n1, double *sd, double *a,
 	const __m512d nv = _mm512_set1_pd(n1), zero = _mm512_setzero_pd();
 	size_t j;
 
-	for (j = 0; j + 8 <= mo->d; j += 8) {
-		__m512d m2 = _mm512_loadu_pd(mo->m2 + j), s;
+	for (j = 0; j < mo->d; j += 8) {
+		__mmask8 k = mo->d - j >= 8 ? 0xff :
+		    (__mmask8)((1u << (mo->d - j)) - 1);
+		__m512d m2 = _mm512_maskz_loadu_pd(k, mo->m2 + j), s;
 		__mmask8 pos;
 
 		s = _mm512_maskz_sqrt_pd(_mm512_cmp_pd_mask(m2, zero,
 		    _CMP_GT_OQ), _mm512_div_pd(m2, nv));
-		_mm512_storeu_pd(sd + j, s);
+		_mm512_mask_storeu_pd(sd + j, k, s);
 		pos = _mm512_cmp_pd_mask(s, zero, _CMP_GT_OQ);
-		_mm512_storeu_pd(a + j, _mm512_maskz_div_pd(pos,
-		    _mm512_loadu_pd(a + j), s));
+		_mm512_mask_storeu_pd(a + j, k, _mm512_maskz_div_pd(pos,
+		    _mm512_maskz_loadu_pd(k, a + j), s));
 		if (b != NULL)
-			_mm512_storeu_pd(b + j, _mm512_maskz_div_pd(pos,
-			    _mm512_loadu_pd(b + j), s));
+			_mm512_mask_storeu_pd(b + j, k, _mm512_maskz_div_pd(pos,
+			    _mm512_maskz_loadu_pd(k, b + j), s));
 	}
-	return j;
+	return mo->d;
 }
 
 __attribute__((target("avx2"))) static size_t
