@@ -104,47 +104,42 @@ close_current(struct opml_feed *f)
 }
 
 /* Copy raw lines of the current file into b, for the caller to parse:
- * as many as a batch holds samples, at most to the end of the file. */
+ * as many as a batch holds samples, at most to the end of the file,
+ * in one piece (opml_reader_lines). */
 static void
 fill_raw(struct opml_feed *f, struct opml_batch *b)
 {
-	size_t lines = 0, n;
-	char *line;
+	size_t lines, n;
+	char *text;
 	int rc;
 
 	b->raw = 1;
 	b->textlen = 0;
 	b->name = f->r->name;
 	b->line = f->r->line;
-	while (lines < b->cap) {
-		if ((rc = opml_reader_line(f->r, &line, &n)) == 0) {
-			close_current(f);
-			f->paths++;
-			return;
-		}
-		if (rc == -1) {
-			/* The lines before it first, then the error. */
-			fail(b, f->r->err);
-			return;
-		}
-		if (b->textlen + n + 1 > b->textcap) {
-			size_t cap = b->textcap ? b->textcap : 1 << 16;
-			char *nt;
-			while (cap < b->textlen + n + 1)
-				cap *= 2;
-			if ((nt = realloc(b->text, cap + OPML_READER_PAD)) ==
-			    NULL) {
-				fail(b, "out of memory");
-				return;
-			}
-			b->text = nt;
-			b->textcap = cap;
-		}
-		memcpy(b->text + b->textlen, line, n);
-		b->text[b->textlen + n] = '\n';
-		b->textlen += n + 1;
-		lines++;
+	if ((rc = opml_reader_lines(f->r, b->cap, &text, &n, &lines)) == 0) {
+		close_current(f);
+		f->paths++;
+		return;
 	}
+	if (rc == -1) {
+		fail(b, f->r->err);
+		return;
+	}
+	if (n + 1 > b->textcap) {
+		size_t cap = b->textcap ? b->textcap : 1 << 16;
+		char *nt;
+		while (cap < n + 1)
+			cap *= 2;
+		if ((nt = realloc(b->text, cap + OPML_READER_PAD)) == NULL) {
+			fail(b, "out of memory");
+			return;
+		}
+		b->text = nt;
+		b->textcap = cap;
+	}
+	memcpy(b->text, text, n);
+	b->textlen = n;
 }
 
 /*

@@ -10,6 +10,10 @@
 #include "reader.h"
 #include "simd.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #define BLOCK (1 << 20)
 
 int
@@ -167,6 +171,84 @@ opml_reader_line(struct opml_reader *r, char **s, size_t *n)
 	 * (merging classes, a model that cannot be read back). */
 	if (memchr(*s, '\0', *n) != NULL)
 		return opml_reader_fail(r, "a NUL byte in the line");
+	return 1;
+}
+
+/* The end of the k-th line end ('\n') in [p, p + n), k >= 1, or of
+ * the last one there (*k then lowered to how many there are; NULL if
+ * none). */
+static const char *
+nth_newline(const char *p, size_t n, size_t *k)
+{
+	const char *e = p + n, *last = NULL, *nl;
+	size_t seen = 0;
+
+#if defined(__SSE2__)
+	/* 16 bytes at a time: count the line ends by their mask */
+	const __m128i lf = _mm_set1_epi8('\n');
+
+	while (e - p >= 16) {
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+		    _mm_loadu_si128((const __m128i *)(const void *)p), lf));
+		unsigned c = (unsigned)__builtin_popcount(m);
+
+		if (seen + c >= *k) {
+			while (seen + 1 < *k) {
+				m &= m - 1;
+				seen++;
+			}
+			return p + __builtin_ctz(m);
+		}
+		if (c != 0) {
+			last = p + 31 - __builtin_clz(m);
+			seen += c;
+		}
+		p += 16;
+	}
+#endif
+	while (p < e && (nl = memchr(p, '\n', (size_t)(e - p))) != NULL) {
+		last = nl;
+		if (++seen == *k)
+			return nl;
+		p = nl + 1;
+	}
+	*k = seen;
+	return last;
+}
+
+int
+opml_reader_lines(struct opml_reader *r, size_t max, char **s, size_t *n,
+    size_t *lines)
+{
+	size_t scanned = 0, k;
+	const char *nl;
+
+	*lines = 0;
+	if (max == 0)
+		return 0;
+	for (;;) {
+		k = max;
+		nl = nth_newline(r->buf + r->pos + scanned,
+		    r->len - r->pos - scanned, &k);
+		if (nl != NULL || r->eof)
+			break;
+		scanned = r->len - r->pos;
+		if (fill(r) == -1)
+			return -1;
+	}
+	*s = r->buf + r->pos;
+	if (nl == NULL) {
+		/* at the end: the last line, without its line end */
+		if (r->pos == r->len)
+			return 0;
+		*n = r->len - r->pos;
+		*lines = 1;
+	} else {
+		*n = (size_t)(nl + 1 - *s);
+		*lines = k;
+	}
+	r->pos += *n;
+	r->line += *lines;
 	return 1;
 }
 

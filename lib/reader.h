@@ -63,6 +63,16 @@ void opml_reader_close(struct opml_reader *r);
  * The line stays valid until the next call. */
 int opml_reader_line(struct opml_reader *r, char **s, size_t *n);
 
+/*
+ * Whole lines at once: up to max of them (max >= 1) in [*s, *s + *n),
+ * with their line ends (the last line of the input may have none),
+ * *lines of them, at least one: 1, or 0 at end of input, -1 on error
+ * (r->err set).  As many calls of opml_reader_line, but neither a CR
+ * nor a NUL byte is looked for; valid until the next call.
+ */
+int opml_reader_lines(struct opml_reader *r, size_t max, char **s,
+    size_t *n, size_t *lines);
+
 /* The next line that is neither blank nor a `#` comment, from its
  * first non-blank: as opml_reader_line. */
 int opml_reader_record(struct opml_reader *r, char **s, size_t *n);
