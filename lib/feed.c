@@ -9,7 +9,7 @@
 
 /* Numbers per batch: enough that handing a batch over costs little
  * beside parsing it, few enough that the queue stays in the caches. */
-#define BATCH_NUMBERS (1 << 16)
+#define BATCH_NUMBERS (1 << 14)
 #define BATCH_SAMPLES 1024
 
 static size_t

@@ -14,7 +14,7 @@
 #include <emmintrin.h>
 #endif
 
-#define BLOCK (1 << 20)
+#define BLOCK (1 << 18)
 
 int
 opml_reader_init(struct opml_reader *r, int fd, const char *name)
