@@ -1316,12 +1316,12 @@ row_blocks(const char *p, const char *end, const char *lim, double *x,
 #define TOK16 1
 /*
  * A whole number token [ts, te) of at most 16 bytes in a few vector
- * steps (SSSE3 and SSE4.1, which every AVX2 processor has): the 16
- * bytes that end at te, the digits checked and converted together.
+ * steps (SSSE3 and SSE4.1, which every AVX2 processor has): the token
+ * at the end of a register, the digits checked and converted together.
  * The digits before the point move one byte up over it, bytes before
  * the first digit are zeroed, and three multiply-adds make the value
  * of the 16 digit bytes.  At most 15 digits, so w < 10^15 and the one
- * division is correctly rounded, as in quick().  [te - 16, te) must be
+ * division is correctly rounded, as in quick().  [ts, ts + 16) must be
  * readable.  0: not of that form (the caller parses it otherwise).
  */
 __attribute__((target("avx2"))) static inline int
@@ -1336,7 +1336,10 @@ tok16(const char *ts, const char *te, double *out)
 
 	if (len > 16)
 		return 0;
-	v = _mm_loadu_si128((const __m128i *)(const void *)(te - 16));
+	/* the 16 bytes from ts, moved up so that the token ends the
+	 * register (a shuffle by i - (16 - len): negative, zero) */
+	v = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)
+	    ts), _mm_sub_epi8(iota, _mm_set1_epi8((char)(16 - len))));
 	dg = _mm_sub_epi8(v, _mm_set1_epi8('0'));
 	digits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(dg,
 	    _mm_set1_epi8(9)), dg));
@@ -1374,8 +1377,7 @@ tok16(const char *ts, const char *te, double *out)
 /*
  * row_blocks with each number's end taken from the mask too (the
  * next 64 bytes' mask computed ahead, for numbers that cross into
- * them), so that a number of 16 bytes or fewer, not in the row's
- * first 16, goes to tok16.
+ * them), so that a number of 16 bytes or fewer goes to tok16.
  */
 __attribute__((target("avx2"))) static const char *
 row_tok16(const char *p, const char *end, const char *lim, double *x,
@@ -1412,7 +1414,7 @@ row_tok16(const char *p, const char *end, const char *lim, double *x,
 			    next != 0 ? nb + __builtin_ctzll(next) : NULL;
 			if (i == d)
 				return NULL;	/* more than d */
-			if (te != NULL && te - p >= 16 && tok16(ts, te, &x[i])) {
+			if (te != NULL && tok16(ts, te, &x[i])) {
 				i++;
 				continue;
 			}

@@ -204,11 +204,12 @@ sum512(__m512d s)
 	return _mm_cvtsd_f64(h) + _mm_cvtsd_f64(_mm_unpackhi_pd(h, h));
 }
 
-__attribute__((target("avx512f"))) static void
+__attribute__((target("avx512f"))) static double
 sweep512(double *L, size_t r, size_t ld, const double *p, const double *a,
     const double *q, const double *b, const double *an, const double *bn,
     double *un, double *vn)
 {
+	double z = 1;
 	size_t i, j;
 
 	for (i = 0; i + 2 <= r; i += 2) {
@@ -256,6 +257,10 @@ sweep512(double *L, size_t r, size_t ld, const double *p, const double *a,
 		vn[i] = sum512(sv0);
 		un[i + 1] = sum512(su1);
 		vn[i + 1] = sum512(sv1);
+		/* the hinge as opml_step_hinge sums it, row by row, while
+		 * the next rows are worked on */
+		z += un[i] * un[i] - vn[i] * vn[i];
+		z += un[i + 1] * un[i + 1] - vn[i + 1] * vn[i + 1];
 	}
 	if (i < r) {
 		/* the last row of an odd r alone */
@@ -280,7 +285,9 @@ sweep512(double *L, size_t r, size_t ld, const double *p, const double *a,
 		}
 		un[i] = sum512(su0);
 		vn[i] = sum512(sv0);
+		z += un[i] * un[i] - vn[i] * vn[i];
 	}
+	return z;
 }
 
 /* Eight lanes as two AVX registers: lo lanes 0-3, hi lanes 4-7. */
@@ -294,11 +301,12 @@ sum256(__m256d lo, __m256d hi)
 	return _mm_cvtsd_f64(h) + _mm_cvtsd_f64(_mm_unpackhi_pd(h, h));
 }
 
-__attribute__((target("avx2"))) static void
+__attribute__((target("avx2"))) static double
 sweep256(double *L, size_t r, size_t ld, const double *p, const double *a,
     const double *q, const double *b, const double *an, const double *bn,
     double *un, double *vn)
 {
+	double z = 1;
 	size_t i, j, k;
 
 	for (i = 0; i + 2 <= r; i += 2) {
@@ -362,10 +370,15 @@ sweep256(double *L, size_t r, size_t ld, const double *p, const double *a,
 		vn[i] = sum256(sv0[0], sv0[1]);
 		un[i + 1] = sum256(su1[0], su1[1]);
 		vn[i + 1] = sum256(sv1[0], sv1[1]);
+		z += un[i] * un[i] - vn[i] * vn[i];
+		z += un[i + 1] * un[i + 1] - vn[i + 1] * vn[i + 1];
 	}
-	if (i < r)
+	if (i < r) {
 		opml_vec_fused_rows(L + i * ld, r - i, ld, p ? p + i : NULL, a,
 		    q ? q + i : NULL, b, an, bn, un + i, vn + i);
+		z += un[i] * un[i] - vn[i] * vn[i];
+	}
+	return z;
 }
 #endif
 
@@ -376,16 +389,23 @@ opml_step_sweep(int path, double *L, size_t r, size_t ld, const double *p,
 {
 	int wide = an != NULL && bn != NULL && (p == NULL) == (q == NULL);
 
+	double h;
+
 #ifdef SWEEP_X86
 	if (wide && path == OPML_SIMD_AVX512)
-		sweep512(L, r, ld, p, a, q, b, an, bn, un, vn);
+		h = sweep512(L, r, ld, p, a, q, b, an, bn, un, vn);
 	else if (wide && path == OPML_SIMD_AVX2)
-		sweep256(L, r, ld, p, a, q, b, an, bn, un, vn);
+		h = sweep256(L, r, ld, p, a, q, b, an, bn, un, vn);
 	else
 #else
 	(void)path;
 #endif
+	{
 		opml_vec_fused_rows(L, r, ld, p, a, q, b, an, bn, un, vn);
-	if (an != NULL && bn != NULL && z != NULL)
-		*z = opml_step_hinge(un, vn, r);
+		if (an == NULL || bn == NULL)
+			return;
+		h = opml_step_hinge(un, vn, r);
+	}
+	if (z != NULL)
+		*z = h;
 }
