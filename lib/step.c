@@ -301,75 +301,74 @@ sum256(__m256d lo, __m256d hi)
 	return _mm_cvtsd_f64(h) + _mm_cvtsd_f64(_mm_unpackhi_pd(h, h));
 }
 
+/* One half (4 lanes) of an 8-lane step of sweep256, columns c..c+3:
+ * the update of both rows and their products, into the half's sums. */
+#define HALF256(c, u0, v0, u1, v1) do {					\
+	__m256d av_ = _mm256_loadu_pd(a + (c));				\
+	__m256d bv_ = _mm256_loadu_pd(b + (c));				\
+	__m256d an_ = _mm256_loadu_pd(an + (c));			\
+	__m256d bn_ = _mm256_loadu_pd(bn + (c));			\
+	__m256d t_ = _mm256_mul_pd(p0, av_), l0_, l1_;			\
+	t_ = _mm256_add_pd(t_, _mm256_mul_pd(q0, bv_));			\
+	l0_ = _mm256_add_pd(_mm256_loadu_pd(r0 + (c)), t_);		\
+	_mm256_storeu_pd(r0 + (c), l0_);				\
+	t_ = _mm256_mul_pd(p1, av_);					\
+	t_ = _mm256_add_pd(t_, _mm256_mul_pd(q1, bv_));			\
+	l1_ = _mm256_add_pd(_mm256_loadu_pd(r1 + (c)), t_);		\
+	_mm256_storeu_pd(r1 + (c), l1_);				\
+	u0 = _mm256_add_pd(u0, _mm256_mul_pd(l0_, an_));		\
+	v0 = _mm256_add_pd(v0, _mm256_mul_pd(l0_, bn_));		\
+	u1 = _mm256_add_pd(u1, _mm256_mul_pd(l1_, an_));		\
+	v1 = _mm256_add_pd(v1, _mm256_mul_pd(l1_, bn_));		\
+} while (0)
+
+/* The same without the update. */
+#define PROD256(c, u0, v0, u1, v1) do {					\
+	__m256d an_ = _mm256_loadu_pd(an + (c));			\
+	__m256d bn_ = _mm256_loadu_pd(bn + (c));			\
+	__m256d l0_ = _mm256_loadu_pd(r0 + (c));			\
+	__m256d l1_ = _mm256_loadu_pd(r1 + (c));			\
+	u0 = _mm256_add_pd(u0, _mm256_mul_pd(l0_, an_));		\
+	v0 = _mm256_add_pd(v0, _mm256_mul_pd(l0_, bn_));		\
+	u1 = _mm256_add_pd(u1, _mm256_mul_pd(l1_, an_));		\
+	v1 = _mm256_add_pd(v1, _mm256_mul_pd(l1_, bn_));		\
+} while (0)
+
 __attribute__((target("avx2"))) static double
 sweep256(double *L, size_t r, size_t ld, const double *p, const double *a,
     const double *q, const double *b, const double *an, const double *bn,
     double *un, double *vn)
 {
 	double z = 1;
-	size_t i, j, k;
+	size_t i, j;
 
 	for (i = 0; i + 2 <= r; i += 2) {
 		double *r0 = L + i * ld, *r1 = r0 + ld;
-		__m256d su0[2], sv0[2], su1[2], sv1[2];
-		__m256d l0, l1, av, bv, anv, bnv, t;
+		/* lanes 0-3 (lo) and 4-7 (hi) of each row's two sums, in
+		 * registers */
+		__m256d u0lo = _mm256_setzero_pd(), u0hi = u0lo, v0lo = u0lo;
+		__m256d v0hi = u0lo, u1lo = u0lo, u1hi = u0lo, v1lo = u0lo;
+		__m256d v1hi = u0lo;
 
-		for (k = 0; k < 2; k++)
-			su0[k] = sv0[k] = su1[k] = sv1[k] = _mm256_setzero_pd();
 		if (p != NULL) {
 			__m256d p0 = _mm256_set1_pd(p[i]);
 			__m256d q0 = _mm256_set1_pd(q[i]);
 			__m256d p1 = _mm256_set1_pd(p[i + 1]);
 			__m256d q1 = _mm256_set1_pd(q[i + 1]);
 
-			for (j = 0; j < ld; j += 8)
-				for (k = 0; k < 2; k++) {
-					size_t c = j + 4 * k;
-
-					av = _mm256_loadu_pd(a + c);
-					bv = _mm256_loadu_pd(b + c);
-					anv = _mm256_loadu_pd(an + c);
-					bnv = _mm256_loadu_pd(bn + c);
-					t = _mm256_mul_pd(p0, av);
-					t = _mm256_add_pd(t, _mm256_mul_pd(q0, bv));
-					l0 = _mm256_add_pd(_mm256_loadu_pd(r0 + c), t);
-					_mm256_storeu_pd(r0 + c, l0);
-					t = _mm256_mul_pd(p1, av);
-					t = _mm256_add_pd(t, _mm256_mul_pd(q1, bv));
-					l1 = _mm256_add_pd(_mm256_loadu_pd(r1 + c), t);
-					_mm256_storeu_pd(r1 + c, l1);
-					su0[k] = _mm256_add_pd(su0[k],
-					    _mm256_mul_pd(l0, anv));
-					sv0[k] = _mm256_add_pd(sv0[k],
-					    _mm256_mul_pd(l0, bnv));
-					su1[k] = _mm256_add_pd(su1[k],
-					    _mm256_mul_pd(l1, anv));
-					sv1[k] = _mm256_add_pd(sv1[k],
-					    _mm256_mul_pd(l1, bnv));
-				}
-		} else {
-			for (j = 0; j < ld; j += 8)
-				for (k = 0; k < 2; k++) {
-					size_t c = j + 4 * k;
-
-					anv = _mm256_loadu_pd(an + c);
-					bnv = _mm256_loadu_pd(bn + c);
-					l0 = _mm256_loadu_pd(r0 + c);
-					l1 = _mm256_loadu_pd(r1 + c);
-					su0[k] = _mm256_add_pd(su0[k],
-					    _mm256_mul_pd(l0, anv));
-					sv0[k] = _mm256_add_pd(sv0[k],
-					    _mm256_mul_pd(l0, bnv));
-					su1[k] = _mm256_add_pd(su1[k],
-					    _mm256_mul_pd(l1, anv));
-					sv1[k] = _mm256_add_pd(sv1[k],
-					    _mm256_mul_pd(l1, bnv));
-				}
-		}
-		un[i] = sum256(su0[0], su0[1]);
-		vn[i] = sum256(sv0[0], sv0[1]);
-		un[i + 1] = sum256(su1[0], su1[1]);
-		vn[i + 1] = sum256(sv1[0], sv1[1]);
+			for (j = 0; j < ld; j += 8) {
+				HALF256(j, u0lo, v0lo, u1lo, v1lo);
+				HALF256(j + 4, u0hi, v0hi, u1hi, v1hi);
+			}
+		} else
+			for (j = 0; j < ld; j += 8) {
+				PROD256(j, u0lo, v0lo, u1lo, v1lo);
+				PROD256(j + 4, u0hi, v0hi, u1hi, v1hi);
+			}
+		un[i] = sum256(u0lo, u0hi);
+		vn[i] = sum256(v0lo, v0hi);
+		un[i + 1] = sum256(u1lo, u1hi);
+		vn[i + 1] = sum256(v1lo, v1hi);
 		z += un[i] * un[i] - vn[i] * vn[i];
 		z += un[i + 1] * un[i + 1] - vn[i + 1] * vn[i + 1];
 	}
