@@ -11,6 +11,7 @@
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
+#define STD_X86 1
 #endif
 
 /* Kinds of pending step in the one-pass learner. */
@@ -165,6 +166,11 @@ count(struct opml_counts *n, enum opml_step_result res)
 	}
 }
 
+#ifdef STD_X86
+static void coefs512(const struct opml_coefs *, const double *,
+    const double *, size_t, double *, double *);
+#endif
+
 /*
  * The one-pass learner: take the pending step (a, b, u = La, v = Lb,
  * g) and, in the same pass over L, the products of the next step (an,
@@ -187,6 +193,11 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 		count(&m->n, res);
 		if (res == OPML_STEP_INACTIVE || res == OPML_STEP_OVERFLOW)
 			break;
+#ifdef STD_X86
+		if (l->path == OPML_SIMD_AVX512)
+			coefs512(&c, l->u, l->v, r, l->p, l->q);
+		else
+#endif
 		for (i = 0; i < r; i++) {
 			l->p[i] = c.pu * l->u[i] + c.pv * l->v[i];
 			l->q[i] = c.qu * l->u[i] + c.qv * l->v[i];
@@ -274,8 +285,7 @@ scale1(const struct opml_moments *mo, size_t j, double *sd, double *a,
 		b[j] = sd[j] > 0 ? b[j] / sd[j] : 0;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#define STD_X86 1
+#ifdef STD_X86
 
 __attribute__((target("avx512f"))) static size_t
 moments512(struct opml_moments *mo, const double *x, double n)
@@ -388,6 +398,27 @@ scale256(const struct opml_moments *mo, double n1, double *sd, double *a,
 			    _mm256_div_pd(_mm256_loadu_pd(b + j), s)));
 	}
 	return j;
+}
+
+/* p = pu u + pv v, q = qu u + qv v entry by entry (r of them). */
+__attribute__((target("avx512f"))) static void
+coefs512(const struct opml_coefs *c, const double *u, const double *v,
+    size_t r, double *p, double *q)
+{
+	const __m512d pu = _mm512_set1_pd(c->pu), pv = _mm512_set1_pd(c->pv);
+	const __m512d qu = _mm512_set1_pd(c->qu), qv = _mm512_set1_pd(c->qv);
+	size_t i;
+
+	for (i = 0; i < r; i += 8) {
+		__mmask8 k = r - i >= 8 ? 0xff : (__mmask8)((1u << (r - i)) - 1);
+		__m512d uv = _mm512_maskz_loadu_pd(k, u + i);
+		__m512d vv = _mm512_maskz_loadu_pd(k, v + i);
+
+		_mm512_mask_storeu_pd(p + i, k, _mm512_add_pd(_mm512_mul_pd(pu,
+		    uv), _mm512_mul_pd(pv, vv)));
+		_mm512_mask_storeu_pd(q + i, k, _mm512_add_pd(_mm512_mul_pd(qu,
+		    uv), _mm512_mul_pd(qv, vv)));
+	}
 }
 #endif
 
