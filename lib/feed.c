@@ -127,15 +127,16 @@ fill_raw(struct opml_feed *f, struct opml_batch *b)
 		return;
 	}
 	if (n + 1 > b->textcap) {
+		/* a new buffer: what the old one held is not needed */
 		size_t cap = b->textcap ? b->textcap : 1 << 16;
-		char *nt;
 		while (cap < n + 1)
 			cap *= 2;
-		if ((nt = realloc(b->text, cap + OPML_READER_PAD)) == NULL) {
+		free(b->text);
+		b->textcap = 0;
+		if ((b->text = malloc(cap + OPML_READER_PAD)) == NULL) {
 			fail(b, "out of memory");
 			return;
 		}
-		b->text = nt;
 		b->textcap = cap;
 	}
 	memcpy(b->text, text, n);
