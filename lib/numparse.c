@@ -1215,10 +1215,7 @@ row_seq(const char *p, const char *end, const char *lim, double *x,
 	for (i = 0; i < d; i++) {
 		if (p >= end)
 			return NULL;
-#ifdef QUICK
-		if (lim - p < 17 || (t = quick(p, end, &x[i])) == NULL)
-#endif
-		if ((t = opml_parse_double(p, end, &x[i])) == NULL)
+		if ((t = opml_numparse_padded(p, end, lim, &x[i])) == NULL)
 			return NULL;
 		/* the separator: blanks, or blanks around one comma, not
 		 * at the line's end */
