@@ -14,6 +14,13 @@
 #define STD_X86 1
 #endif
 
+/* No fused multiply-adds (clang contracts within an expression unless
+ * told; GCC in ISO C mode does not): the bits must not depend on the
+ * path a kernel, or code inlined into it, is built for. */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 /* Kinds of pending step in the one-pass learner. */
 enum { NONE, TRIPLET, PRESTAGE };
 

@@ -6,6 +6,11 @@
 #include "step.h"
 #include "vec.h"
 
+/* No fused multiply-adds anywhere here (see the sweep below). */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 double
 opml_step_lambda_min(double aa, double bb, double ab)
 {
@@ -180,14 +185,10 @@ opml_step_prestage(double *L, size_t r, size_t d, const double *v, double g1,
  * t = p a; t += q b; row += t; su += row an; sv += row bn, in 8 lanes
  * (lane k takes columns k, k + 8, ...) added in the same fixed tree,
  * and no fused multiply-add (ISO C mode: GCC does not contract; clang
- * is told below), so that the bits are the same on every path.  The
+ * is told above), so that the bits are the same on every path.  The
  * wide paths take two rows at a time, so that a, b, an, bn are loaded
  * once for the two.
  */
-#ifdef __clang__
-#pragma STDC FP_CONTRACT OFF
-#endif
-
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define SWEEP_X86 1
