@@ -230,6 +230,10 @@ part(struct opml_reader *p, const struct opml_reader *r, size_t from,
 	p->cap = to;
 	p->pos = from;
 	p->len = to;
+	/* What a quick parse may read past the part: the rest of r's
+	 * buffer and its padding; and r's vector path for parsing. */
+	p->pad = r->cap - to + r->pad;
+	p->path = r->path;
 	p->eof = 1;
 	p->line = line;
 }
@@ -356,7 +360,8 @@ reserve(struct opml_set *s, size_t rows)
 /*
  * A reader that has read nothing of a regular file of some size gets
  * a buffer for all of it, on large pages: one read, a few faults (its
- * own buffer would grow by doubling, a fault a page).
+ * own buffer would grow by doubling, a fault a page).  The buffer keeps
+ * the reader's padding after cap (reader.h).
  */
 static void
 presize(struct opml_reader *r)
@@ -370,8 +375,11 @@ presize(struct opml_reader *r)
 	    (uintmax_t)st.st_size >= SIZE_MAX / 2)
 		return;
 	n = (size_t)st.st_size + 1;	/* room to see the end */
-	if (n <= r->cap || (b = opml_bigmem_alloc(n)) == NULL)
+	if (n <= r->cap || r->pad != OPML_READER_PAD ||
+	    (b = opml_bigmem_alloc(n + OPML_READER_PAD)) == NULL)
 		return;
+	/* As opml_reader_init: the padding after cap, zeros. */
+	memset(b, 0, OPML_READER_PAD);
 	free(r->buf);
 	r->buf = b;
 	r->cap = n;
