@@ -85,6 +85,13 @@ put(struct opml_pair *p, size_t i, size_t j, int same)
 	p->same = same;
 }
 
+/* The bound of opml_rng_below(g, n): 0 for n = 0 (never drawn). */
+static uint64_t
+limit(uint64_t n)
+{
+	return n > 0 ? UINT64_MAX - UINT64_MAX % n : 0;
+}
+
 /* The class k whose cumulative weight range holds r. */
 static size_t
 pick(const uint64_t *cum, size_t nclass, uint64_t r)
@@ -162,13 +169,17 @@ kind_start(struct opml_pairs_draw *d)
 		kind_free(d);
 		return -1;
 	}
-	/* class k weighs as many pairs as start in it */
+	/* class k weighs as many pairs as start in it; the bounds of its
+	 * draws of a first and a second sample */
 	d->w = 0;
 	for (k = 0; k < d->nclass; k++) {
 		uint64_t c = d->count[k];
 		d->w += same ? c * (c - (c > 0)) / 2 : c * (m - c);
 		d->cum[k] = d->w;
+		d->lim[2 * k] = limit(c);
+		d->lim[2 * k + 1] = limit(same ? c - (c > 0) : m - c);
 	}
+	d->limw = limit(d->w);
 	return 0;
 }
 
@@ -192,23 +203,39 @@ bput(struct opml_pairs_draw *d, size_t t, uint64_t v)
 /* Above every key in either width. */
 #define DUP(d) ((d)->wide ? UINT64_MAX : UINT32_MAX)
 
+/* opml_rng_below(g, n), its bound lim = limit(n) worked out before:
+ * the same numbers from the same generator. */
+static uint64_t
+below(struct opml_rng *g, uint64_t n, uint64_t lim)
+{
+	uint64_t x;
+
+	do
+		x = opml_rng_next(g);
+	while (x >= lim);
+	return x % n;
+}
+
 /* One candidate pair of the kind, as its key. */
 static uint64_t
 candidate(struct opml_pairs_draw *d)
 {
 	struct opml_rng *g = &d->g;
-	size_t i, j, a, b, k, m = d->m;
+	size_t i, j, a, b, k, m = d->m, c;
+	const uint64_t *lim;
 
-	k = pick(d->cum, d->nclass, opml_rng_below(g, d->w));
-	a = (size_t)opml_rng_below(g, d->count[k]);
+	k = pick(d->cum, d->nclass, below(g, d->w, d->limw));
+	c = d->count[k];
+	lim = d->lim + 2 * k;
+	a = (size_t)below(g, c, lim[0]);
 	i = d->order[d->start[k] + a];
 	if (d->kind) {
-		b = (size_t)opml_rng_below(g, d->count[k] - 1);
+		b = (size_t)below(g, c - 1, lim[1]);
 		b += b >= a;
 		j = d->order[d->start[k] + b];
 	} else {
-		b = (size_t)opml_rng_below(g, m - d->count[k]);
-		j = d->order[b < d->start[k] ? b : b + d->count[k]];
+		b = (size_t)below(g, m - c, lim[1]);
+		j = d->order[b < d->start[k] ? b : b + c];
 	}
 	return (uint64_t)(i < j ? i : j) * m + (i < j ? j : i);
 }
@@ -323,9 +350,11 @@ opml_pairs_draw_init(struct opml_pairs_draw *d, const size_t *cls,
 	d->count = calloc(nclass + 1, sizeof *d->count);
 	d->start = calloc(nclass + 1, sizeof *d->start);
 	d->cum = calloc(nclass + 1, sizeof *d->cum);
+	d->lim = calloc(2 * nclass + 1, sizeof *d->lim);
 	fill = calloc(nclass + 1, sizeof *fill);
 	d->order = malloc((m + 1) * sizeof *d->order);
 	if (d->count == NULL || d->start == NULL || d->cum == NULL ||
+	    d->lim == NULL ||
 	    fill == NULL || d->order == NULL)
 		goto nomem;
 	for (i = 0; i < m; i++)
@@ -396,6 +425,7 @@ opml_pairs_draw_free(struct opml_pairs_draw *d)
 	free(d->count);
 	free(d->start);
 	free(d->cum);
+	free(d->lim);
 	free(d->order);
 	kind_free(d);
 	memset(d, 0, sizeof *d);

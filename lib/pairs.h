@@ -41,6 +41,7 @@ struct opml_pair {
 struct opml_pairs_draw {
 	size_t *count, *start, *order;	/* samples by class */
 	uint64_t *cum, w;		/* the class weights of a kind */
+	uint64_t *lim, limw;		/* the bounds of its draws */
 	size_t m, nclass, n, got, cap;
 	uint64_t nsame, ndiff;
 	struct opml_rng g;
