@@ -118,7 +118,8 @@ cell() {
 
 @test "usage errors exit 2; a missing file or an unknown method exit 1" {
 	for a in "-R 0" "-R x" "-j 0" "-s -1" "-c x" "-a euclidean,opml" "-a opml,opml" \
-	    "-a opml,,copml" "-a OPML" "-b copml -a opml" "-b x" "-q"; do
+	    "-a opml,,copml" "-a OPML" "-b copml -a opml" "-b x" "-q" "-a pola-cv" \
+	    "-x rdml" "-x rdml:lambda" "-x rdml:lambda=1/" "-x rdml:lambda=1:"; do
 		# shellcheck disable=SC2086
 		run opml-uci-table -R 1 $a "$DATA/iris.txt"
 		[ "$status" -eq 2 ] || { echo "$a"; show; false; }
@@ -163,4 +164,43 @@ cell() {
 	for t in Euclidean Mahalanobis ITML LMNN PCA; do
 		printf '%s\n' "$output" | grep -q "^OPML vs $t, win/tie/loss (paired t-test, p < 0.05): [0-1]/[0-1]/[0-1]$" || { echo "$t"; show; false; }
 	done
+}
+
+@test "-a NAME-cv: each split takes the grid point of least two-fold error on its training half, by hand; -x sets the grid" {
+	run --separate-stderr opml-uci-table -j 2 -R 2 -a rdml-cv -x rdml:lambda=0.001/1:threshold=1/100 -w "$TMP/w" "$DATA/iris.txt"
+	[ "$status" -eq 0 ] || { show; false; }
+	opml-scale "$DATA/iris.txt" > "$TMP/z"
+	echo "euclidean rdml-cv" > "$TMP/hand"
+	: > "$TMP/choices"
+	for i in 1 2; do
+		opml-split -f 0.5 -S -s $i -o "$TMP/s" "$TMP/z"
+		opml-split -f 0.5 -S -s $i -o "$TMP/f" "$TMP/s.train"
+		best= beste=
+		for l in 0.001 1; do
+			for h in 1 100; do
+				p="-p lambda=$l -p threshold=$h"
+				# shellcheck disable=SC2086
+				opml-learn -a rdml $p -s $i -o "$TMP/m1" "$TMP/f.train"
+				# shellcheck disable=SC2086
+				opml-learn -a rdml $p -s $i -o "$TMP/m2" "$TMP/f.test"
+				e=$(echo "$(opml-knn -F -e -k 5 -m "$TMP/m1" "$TMP/f.train" "$TMP/f.test")" \
+				    "$(opml-knn -F -e -k 5 -m "$TMP/m2" "$TMP/f.test" "$TMP/f.train")" |
+				    awk '{ printf "%.17g", ($1 + $2) / 2 }')
+				echo "$i $p $e" >> "$TMP/grid"
+				if [ -z "$best" ] || awk -v e="$e" -v b="$beste" 'BEGIN { exit !(e < b) }'; then
+					best=$p beste=$e
+				fi
+			done
+		done
+		echo "$i rdml-cv $best" >> "$TMP/choices"
+		# shellcheck disable=SC2086
+		opml-learn -a rdml $best -s $i -o "$TMP/m" "$TMP/s.train"
+		echo "$(opml-knn -F -e -k 5 "$TMP/s.train" "$TMP/s.test")" \
+		    "$(opml-knn -F -e -k 5 -m "$TMP/m" "$TMP/s.train" "$TMP/s.test")"
+	done >> "$TMP/hand"
+	# The grid's errors differ, so the choice is not the first point by default.
+	[ "$(awk '{ print $NF }' "$TMP/grid" | sort -u | wc -l)" -gt 1 ] || { cat "$TMP/grid"; false; }
+	cmp "$TMP/choices" "$TMP/w/iris.choices" || { cat "$TMP/grid" "$TMP/w/iris.choices"; false; }
+	cmp "$TMP/hand" "$TMP/w/iris.errors"
+	[[ ${lines[0]} == "data "*"Euclidean"*"RDML-CV" ]] || { show; false; }
 }
