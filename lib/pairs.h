@@ -46,10 +46,11 @@ struct opml_pairs_draw {
 	uint64_t nsame, ndiff;
 	struct opml_rng g;
 	void *keys;			/* the set or the list of a kind */
-	void *pend;			/* a block of candidates, keys */
+	void *pend;			/* a block of candidates' keys */
 	uint32_t *pidx;			/* the block in slot order */
-	size_t *pcount;			/* the block's candidates a part */
-	size_t bmax, acc, npend, ppos;	/* block size, taken, pending */
+	size_t *pcount;			/* where each part's candidates go */
+	size_t bmax, acc;		/* block size; new pairs found */
+	size_t npend, ppos;		/* pend[ppos..npend): not yet out */
 	int wide, list, kind;		/* kind: 1 same, 0 different, -1 done */
 };
 
