@@ -5,10 +5,11 @@
 #include <unistd.h>
 
 #include "feed.h"
+#include "simd.h"
 
 /* Numbers per batch: enough that handing a batch over costs little
  * beside parsing it, few enough that the queue stays in the caches. */
-#define BATCH_NUMBERS (1 << 16)
+#define BATCH_NUMBERS (1 << 14)
 #define BATCH_SAMPLES 1024
 
 static size_t
@@ -103,46 +104,43 @@ close_current(struct opml_feed *f)
 }
 
 /* Copy raw lines of the current file into b, for the caller to parse:
- * as many as a batch holds samples, at most to the end of the file. */
+ * as many as a batch holds samples, at most to the end of the file,
+ * in one piece (opml_reader_lines). */
 static void
 fill_raw(struct opml_feed *f, struct opml_batch *b)
 {
-	size_t lines = 0, n;
-	char *line;
+	size_t lines, n;
+	char *text;
 	int rc;
 
 	b->raw = 1;
 	b->textlen = 0;
 	b->name = f->r->name;
 	b->line = f->r->line;
-	while (lines < b->cap) {
-		if ((rc = opml_reader_line(f->r, &line, &n)) == 0) {
-			close_current(f);
-			f->paths++;
-			return;
-		}
-		if (rc == -1) {
-			/* The lines before it first, then the error. */
-			fail(b, f->r->err);
-			return;
-		}
-		if (b->textlen + n + 1 > b->textcap) {
-			size_t cap = b->textcap ? b->textcap : 1 << 16;
-			char *nt;
-			while (cap < b->textlen + n + 1)
-				cap *= 2;
-			if ((nt = realloc(b->text, cap)) == NULL) {
-				fail(b, "out of memory");
-				return;
-			}
-			b->text = nt;
-			b->textcap = cap;
-		}
-		memcpy(b->text + b->textlen, line, n);
-		b->text[b->textlen + n] = '\n';
-		b->textlen += n + 1;
-		lines++;
+	if ((rc = opml_reader_lines(f->r, b->cap, &text, &n, &lines)) == 0) {
+		close_current(f);
+		f->paths++;
+		return;
 	}
+	if (rc == -1) {
+		fail(b, f->r->err);
+		return;
+	}
+	if (n + 1 > b->textcap) {
+		/* a new buffer: what the old one held is not needed */
+		size_t cap = b->textcap ? b->textcap : 1 << 16;
+		while (cap < n + 1)
+			cap *= 2;
+		free(b->text);
+		b->textcap = 0;
+		if ((b->text = malloc(cap + OPML_READER_PAD)) == NULL) {
+			fail(b, "out of memory");
+			return;
+		}
+		b->textcap = cap;
+	}
+	memcpy(b->text, text, n);
+	b->textlen = n;
 }
 
 /*
@@ -203,6 +201,12 @@ parse_raw(struct opml_feed *f, struct opml_batch *b)
 	mr.name = b->name;
 	mr.buf = b->text;
 	mr.cap = mr.len = b->textlen;
+	if (b->text != NULL) {
+		/* padding for the quick parse, as a reader keeps */
+		memset(b->text + b->textlen, 0, OPML_READER_PAD);
+		mr.pad = OPML_READER_PAD;
+		mr.path = f->path;
+	}
 	mr.eof = 1;
 	mr.line = b->line;
 	f->cs.d = b->d;
@@ -270,6 +274,7 @@ opml_feed_start(struct opml_feed *f, char **paths, struct opml_reader *in,
 	f->paths = paths;
 	f->in = in;
 	f->s.d = d;
+	f->path = opml_simd_path();
 	if (!want_threads())
 		return 0;
 	f->always_raw = getenv("OPML_FEED_RAW") != NULL;

@@ -63,6 +63,7 @@ struct opml_feed {
 	struct opml_sample cs;	/* the caller's, for raw batches */
 	int threaded, stop, joined, always_raw;
 	int starved;		/* the caller has waited for a batch */
+	int path;		/* the vector path for raw batches */
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t moved;

@@ -16,11 +16,14 @@
  * (opml_learner_init_fused) keeps one step pending: the next triplet's
  * a and b depend only on the stored samples, not on L, so when it comes
  * the pending update of L and the next step's La, Lb are made in one
- * pass over L (opml_vec_fused_rows), on a copy of L with padded rows.  Its
+ * pass over L (opml_step_sweep), on a copy of L with padded rows.  Its
  * m->L and step counters are current only after opml_learner_flush.
  * Its sums run in a fixed lane order, so a flush between two samples
  * (a model written, then resumed) changes nothing: the results are
- * the same to the bit as without the flush.
+ * the same to the bit as without the flush.  Its kernels (the sweep,
+ * standardizing) run on the vector path of opml_simd_path() (path),
+ * every path doing the same operations in the same order, without
+ * fused multiply-adds: the same bits on AVX-512, AVX2 and plain code.
  */
 struct opml_learner {
 	struct opml_model *m;
@@ -36,6 +39,10 @@ struct opml_learner {
 	double *p, *q;		/* the pending step's coefficient rows */
 	int pending;		/* 0, or the kind of the step held back */
 	double pg;		/* its step size */
+	/* the held step's hinge and a.a, b.b, a.b, and the newest's,
+	 * summed as opml_step_coefs would */
+	double z, aa, bb, ab, nz, naa, nbb, nab;
+	int path;		/* the vector path (OPML_SIMD_...) */
 };
 
 int opml_learner_init(struct opml_learner *l, struct opml_model *m);

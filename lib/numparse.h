@@ -1,6 +1,8 @@
 #ifndef OPML_NUMPARSE_H
 #define OPML_NUMPARSE_H
 
+#include <stddef.h>
+
 /*
  * Parse one decimal floating-point number starting at p (no leading
  * white space), reading no further than end.  The accepted syntax is
@@ -11,5 +13,26 @@
  * infinity; *out is then unspecified.
  */
 const char *opml_parse_double(const char *p, const char *end, double *out);
+
+/*
+ * The same, where the bytes from end up to lim (lim >= end) may be read
+ * too, whatever they hold (a buffer's padding, the next line): the
+ * common short numbers are then parsed without looking at their
+ * bytes one by one.
+ */
+const char *opml_numparse_padded(const char *p, const char *end,
+    const char *lim, double *out);
+
+/*
+ * A whole row: exactly d numbers from p, each followed by a separator
+ * (blanks, or blanks around one comma) or the end, and nothing after
+ * the last but blanks; [p, lim) readable, lim >= end.  Returns end, or
+ * NULL when the text is not such a row (x is then partly written; the
+ * caller parses it again the careful way, for the message).  path is
+ * the vector path to use (an OPML_SIMD_ value, at most the machine's
+ * best: opml_simd_path()); every path gives the same numbers.
+ */
+const char *opml_numparse_row(const char *p, const char *end,
+    const char *lim, double *x, size_t d, int path);
 
 #endif

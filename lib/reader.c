@@ -8,8 +8,13 @@
 
 #include "numparse.h"
 #include "reader.h"
+#include "simd.h"
 
-#define BLOCK (1 << 20)
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#define BLOCK (1 << 18)
 
 int
 opml_reader_init(struct opml_reader *r, int fd, const char *name)
@@ -18,10 +23,13 @@ opml_reader_init(struct opml_reader *r, int fd, const char *name)
 	r->fd = fd;
 	r->name = name;
 	r->cap = BLOCK;
-	if ((r->buf = malloc(r->cap)) == NULL) {
+	if ((r->buf = malloc(r->cap + OPML_READER_PAD)) == NULL) {
 		snprintf(r->err, sizeof r->err, "%s: out of memory", name);
 		return -1;
 	}
+	r->pad = OPML_READER_PAD;
+	r->path = opml_simd_path();
+	memset(r->buf, 0, OPML_READER_PAD);
 	return 0;
 }
 
@@ -100,7 +108,8 @@ fill(struct opml_reader *r)
 		r->pos = 0;
 	}
 	if (r->len == r->cap) {
-		char *nb = realloc(r->buf, r->cap * 2);
+		char *nb = r->cap > ((size_t)-1 - OPML_READER_PAD) / 2 ? NULL :
+		    realloc(r->buf, r->cap * 2 + OPML_READER_PAD);
 		if (nb == NULL) {
 			snprintf(r->err, sizeof r->err, "%s:%lu: line too long "
 			    "for memory", r->name, r->line + 1);
@@ -120,6 +129,9 @@ fill(struct opml_reader *r)
 	if (got == 0)
 		r->eof = 1;
 	r->len += (size_t)got;
+	/* What a quick parse reads past the text: zeros, not stale or
+	 * uninitialized bytes. */
+	memset(r->buf + r->len, 0, OPML_READER_PAD);
 	return 0;
 }
 
@@ -159,6 +171,84 @@ opml_reader_line(struct opml_reader *r, char **s, size_t *n)
 	 * (merging classes, a model that cannot be read back). */
 	if (memchr(*s, '\0', *n) != NULL)
 		return opml_reader_fail(r, "a NUL byte in the line");
+	return 1;
+}
+
+/* The end of the k-th line end ('\n') in [p, p + n), k >= 1, or of
+ * the last one there (*k then lowered to how many there are; NULL if
+ * none). */
+static const char *
+nth_newline(const char *p, size_t n, size_t *k)
+{
+	const char *e = p + n, *last = NULL, *nl;
+	size_t seen = 0;
+
+#if defined(__SSE2__)
+	/* 16 bytes at a time: count the line ends by their mask */
+	const __m128i lf = _mm_set1_epi8('\n');
+
+	while (e - p >= 16) {
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+		    _mm_loadu_si128((const __m128i *)(const void *)p), lf));
+		unsigned c = (unsigned)__builtin_popcount(m);
+
+		if (seen + c >= *k) {
+			while (seen + 1 < *k) {
+				m &= m - 1;
+				seen++;
+			}
+			return p + __builtin_ctz(m);
+		}
+		if (c != 0) {
+			last = p + 31 - __builtin_clz(m);
+			seen += c;
+		}
+		p += 16;
+	}
+#endif
+	while (p < e && (nl = memchr(p, '\n', (size_t)(e - p))) != NULL) {
+		last = nl;
+		if (++seen == *k)
+			return nl;
+		p = nl + 1;
+	}
+	*k = seen;
+	return last;
+}
+
+int
+opml_reader_lines(struct opml_reader *r, size_t max, char **s, size_t *n,
+    size_t *lines)
+{
+	size_t scanned = 0, k;
+	const char *nl;
+
+	*lines = 0;
+	if (max == 0)
+		return 0;
+	for (;;) {
+		k = max;
+		nl = nth_newline(r->buf + r->pos + scanned,
+		    r->len - r->pos - scanned, &k);
+		if (nl != NULL || r->eof)
+			break;
+		scanned = r->len - r->pos;
+		if (fill(r) == -1)
+			return -1;
+	}
+	*s = r->buf + r->pos;
+	if (nl == NULL) {
+		/* at the end: the last line, without its line end */
+		if (r->pos == r->len)
+			return 0;
+		*n = r->len - r->pos;
+		*lines = 1;
+	} else {
+		*n = (size_t)(nl + 1 - *s);
+		*lines = k;
+	}
+	r->pos += *n;
+	r->line += *lines;
 	return 1;
 }
 
@@ -292,6 +382,14 @@ dense(struct opml_reader *r, struct opml_sample *s, const char *p,
 	/* Open: the width is this sample's (the first sample, or the
 	 * first dense one of a set whose sparse samples grow d). */
 	open = width == 0 || (s->wide == OPML_WIDE_GROW && !s->dense);
+	/* A row of the known width in the common forms at once; anything
+	 * else (an error among it) again number by number below. */
+	if (!open && grow(r, s, width) == 0 && opml_numparse_row(p, end,
+	    r->buf + r->cap + r->pad, s->x, width, r->path) == end) {
+		s->dense = 1;
+		s->sparse = 0;
+		return 0;
+	}
 	while (p < end) {
 		if (!open && i == width)
 			return opml_reader_fail(r, "expected %zu features, "

@@ -5,6 +5,9 @@
 
 #define OPML_ERRMAX 512
 
+/* The padding a reader keeps after its buffer, for quick parsing. */
+#define OPML_READER_PAD 64
+
 /*
  * A line reader over a file descriptor: big block reads, lines of any
  * length, CR before LF dropped, a missing final newline accepted.
@@ -14,6 +17,10 @@ struct opml_reader {
 	const char *name;	/* for messages: the file name, or "stdin" */
 	char *buf;
 	size_t cap, pos, len;
+	size_t pad;		/* bytes readable after buf + cap (zeros
+				   from buf + len on, at least
+				   OPML_READER_PAD of them) */
+	int path;		/* vector path for parsing (OPML_SIMD_) */
 	int eof;
 	unsigned long line;	/* number of the line last returned */
 	char err[OPML_ERRMAX];	/* "name:line: what", set on error */
@@ -55,6 +62,16 @@ void opml_reader_close(struct opml_reader *r);
 /* Next line, without its end: 1, or 0 at end of input, -1 on error.
  * The line stays valid until the next call. */
 int opml_reader_line(struct opml_reader *r, char **s, size_t *n);
+
+/*
+ * Whole lines at once: up to max of them (max >= 1) in [*s, *s + *n),
+ * with their line ends (the last line of the input may have none),
+ * *lines of them, at least one: 1, or 0 at end of input, -1 on error
+ * (r->err set).  As many calls of opml_reader_line, but neither a CR
+ * nor a NUL byte is looked for; valid until the next call.
+ */
+int opml_reader_lines(struct opml_reader *r, size_t max, char **s,
+    size_t *n, size_t *lines);
 
 /* The next line that is neither blank nor a `#` comment, from its
  * first non-blank: as opml_reader_line. */

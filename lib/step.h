@@ -52,4 +52,27 @@ enum opml_step_result opml_step_coefs(const double *u, const double *v,
     size_t r, const double *a, const double *b, size_t d, double g,
     double min_eig, struct opml_coefs *c);
 
+/* The same from the parts opml_step_coefs sums: the hinge
+ * z = opml_step_hinge(u, v, r) and the products of opml_step_dots. */
+enum opml_step_result opml_step_coefs_from(double z, double aa, double bb,
+    double ab, double g, double min_eig, struct opml_coefs *c);
+
+/* z = 1 + sum of u_i^2 - v_i^2, i from 0 up: the step's hinge. */
+double opml_step_hinge(const double *u, const double *v, size_t r);
+
+/* a.a, b.b and a.b over d entries, each summed from the first entry to
+ * the last (opml_vec_dot_serial's bits), in one pass. */
+void opml_step_dots(const double *a, const double *b, size_t d, double *aa,
+    double *bb, double *ab);
+
+/*
+ * The one-pass learner's sweep: opml_vec_fused_rows (same arguments,
+ * same bits), on the vector path given (an OPML_SIMD_ value, at most
+ * the machine's best), and when an and bn are given, *z (if z is not
+ * NULL) = opml_step_hinge(un, vn, r).
+ */
+void opml_step_sweep(int path, double *L, size_t r, size_t ld,
+    const double *p, const double *a, const double *q, const double *b,
+    const double *an, const double *bn, double *un, double *vn, double *z);
+
 #endif

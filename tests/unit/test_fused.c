@@ -32,6 +32,7 @@
 #include "testutil.h"
 #include "step.h"
 #include "vec.h"
+#include "simd.h"
 
 static int failures, checks;
 static unsigned long long seen_inactive, seen_clipped, seen_nonpd,
@@ -78,6 +79,70 @@ same_counts(const struct opml_counts *x, const struct opml_counts *y)
 	    x->updates == y->updates && x->prestage == y->prestage &&
 	    x->inactive == y->inactive && x->clipped == y->clipped &&
 	    x->nonpd == y->nonpd;
+}
+
+/*
+ * The one-pass learner on every vector path the machine has (AVX-512,
+ * AVX2, plain: the path set as OPML_SIMD would set it) over the stream
+ * that run() makes: the same L, state and counters to the bit as want,
+ * learned on the machine's best path.
+ */
+static void
+paths(const struct setting *s, unsigned long long seed,
+    const struct opml_model *want, const char *tag)
+{
+	static const int path[] = { OPML_SIMD_BASE, OPML_SIMD_AVX2,
+	    OPML_SIMD_AVX512 };
+	struct opml_model m;
+	struct opml_learner l;
+	struct opml_rng rng;
+	double *centre, *x;
+	size_t d = s->d, i, j, k, p;
+	char label[32], what[64];
+
+	for (p = 0; p < sizeof path / sizeof path[0]; p++) {
+		if (path[p] > opml_simd_best())
+			continue;
+		opml_rng_seed(&rng, seed);
+		centre = malloc(s->classes * d * sizeof *centre);
+		x = malloc(d * sizeof *x);
+		for (i = 0; i < s->classes * d; i++)
+			centre[i] = s->spread * gauss(&rng);
+		setup(&m, s, seed);
+		if (opml_learner_init_fused(&l, &m) == -1) {
+			printf("out of memory\n");
+			exit(1);
+		}
+		l.path = path[p];
+		if (s->min_eig != 0)
+			l.min_eig = s->min_eig;
+		for (i = 0; i < s->n; i++) {
+			/* the draws of run(), the resumes' included */
+			k = i < s->coldrun ? 0 :
+			    (size_t)opml_rng_below(&rng, s->classes);
+			snprintf(label, sizeof label, "c%zu", k);
+			for (j = 0; j < d; j++)
+				x[j] = centre[k * d + j] + gauss(&rng);
+			if (opml_learn(&l, label, x) == -1) {
+				printf("out of memory\n");
+				exit(1);
+			}
+			(void)opml_rng_below(&rng, 97);
+		}
+		opml_learner_flush(&l);
+		snprintf(what, sizeof what, "path %s vs the best, bits",
+		    opml_simd_name(path[p]));
+		check(memcmp(m.L, want->L, s->r * d * sizeof *m.L) == 0 &&
+		    same_counts(&m.n, &want->n) && m.scale_sum ==
+		    want->scale_sum && (!s->standardize || (memcmp(m.mom.mean,
+		    want->mom.mean, d * sizeof *m.mom.mean) == 0 &&
+		    memcmp(m.mom.m2, want->mom.m2, d * sizeof *m.mom.m2) == 0)),
+		    what, tag, relerr(m.L, want->L, s->r * d));
+		opml_learner_free(&l);
+		opml_model_free(&m);
+		free(centre);
+		free(x);
+	}
 }
 
 static void
@@ -140,6 +205,7 @@ run(const struct setting *s, unsigned long long seed)
 	opml_learner_flush(&lref);
 	opml_learner_flush(&lfus);
 	opml_learner_flush(&lres);
+	paths(s, seed, &mfus, tag);
 	err = relerr(mfus.L, mref.L, s->r * d);
 	check(err < 1e-12, "fused vs reference L", tag, err);
 	check(same_counts(&mfus.n, &mref.n), "fused vs reference counters",

@@ -713,6 +713,232 @@ bench(void)
 	return 0;
 }
 
+/*
+ * The padded parse and whole rows (opml_numparse_padded,
+ * opml_numparse_row) on every vector path, against strtod and a
+ * reference of the row's rules written here: numbers of the syntax
+ * [+-]digits[.digits][(e|E)[+-]digits], finite, each followed by the
+ * end or blanks, or blanks around one comma, not at the end; exactly d
+ * of them, then only blanks.  The text is followed by bytes that may
+ * extend a number (digits, points, exponents), none of which may be
+ * taken, and the padding ends the heap block (ASan: no read past it).
+ */
+#define PAD 64
+
+/* The length of the number at s (n bytes) by the syntax, or 0. */
+static size_t
+syntax_len(const char *s, size_t n)
+{
+	size_t i = 0, dig = 0, e;
+
+	if (i < n && (s[i] == '+' || s[i] == '-'))
+		i++;
+	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		dig++;
+	if (i < n && s[i] == '.')
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			dig++;
+	if (dig == 0)
+		return 0;
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		e = i + 1;
+		if (e < n && (s[e] == '+' || s[e] == '-'))
+			e++;
+		if (e < n && s[e] >= '0' && s[e] <= '9') {
+			while (e < n && s[e] >= '0' && s[e] <= '9')
+				e++;
+			i = e;
+		}
+	}
+	return i;
+}
+
+/* strtod of the k bytes at s */
+static double
+strtod_n(const char *s, size_t k)
+{
+	char buf[CAP + 1];
+
+	memcpy(buf, s, k);
+	buf[k] = '\0';
+	return strtod(buf, NULL);
+}
+
+static int
+isblank_(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* The reference: 1 and x set if s[0, n) is a row of d numbers. */
+static int
+ref_row(const char *s, size_t n, size_t d, double *x)
+{
+	size_t i = 0, k, at = 0;
+	int comma;
+
+	for (i = 0; i < d; i++) {
+		if (at >= n || (k = syntax_len(s + at, n - at)) == 0)
+			return 0;
+		x[i] = strtod_n(s + at, k);
+		if (isinf(x[i]))
+			return 0;
+		at += k;
+		if (at == n)
+			continue;
+		k = at;
+		while (at < n && isblank_(s[at]))
+			at++;
+		comma = at < n && s[at] == ',';
+		if (comma) {
+			at++;
+			while (at < n && isblank_(s[at]))
+				at++;
+			if (at == n)
+				return 0;
+		}
+		if (at == k)
+			return 0;
+	}
+	return at == n;
+}
+
+/* One random number token into s; its length. */
+static size_t
+rand_token(char *s)
+{
+	static const char *const odd[] = {
+		".5", "5.", "-.5", "-0", "0", "-0.0", "+1.5", "1e5", "1E-5",
+		"1.5e", "1.5e+", "00012.50000", "123456789012345",
+		"1234567890123456", "0.123456789012345", "-999999999999999",
+		"9999999999999999", "1.2.3", "1x", "-", ".", "+", "e5",
+		"0.00000000000000000001", "12345678.1234567", "1234567.12345678",
+		"7.", "-7", "1e400", "inf", "nan", "0x1p3"
+	};
+	int n;
+
+	switch (below(8)) {
+	case 0:
+		return (size_t)sprintf(s, "%s", odd[below((int)(sizeof odd /
+		    sizeof odd[0]))]);
+	case 1:
+		n = sprintf(s, "%.*f", below(9), (randbits() > 0 ? 1 : -1) *
+		    (double)(rnd() % 100000000) / (double)(1 + rnd() % 1000));
+		return (size_t)n;
+	case 2:
+		/* digits around a point, 1 to 20 of them */
+		{
+			int k = 1 + below(20), pt = below(k + 1), i;
+			char *p = s;
+
+			if (below(2))
+				*p++ = '-';
+			for (i = 0; i < k; i++) {
+				if (i == pt)
+					*p++ = '.';
+				*p++ = (char)('0' + below(10));
+			}
+			return (size_t)(p - s);
+		}
+	default:
+		n = sprintf(s, "%.*g", 1 + below(17), (below(2) ? 1 : -1) *
+		    (double)(rnd() >> 11) * 0x1p-53 * (below(4) ? 10 : 1e-6));
+		return (size_t)n;
+	}
+}
+
+static const char *const separators[] = {
+	" ", " ", " ", " ", "  ", "\t", " \t ", ",", ", ", " , ", ",,", ", ,",
+	"x", ""
+};
+
+static long rowchecks;
+
+static void
+check_row(void)
+{
+	char text[CAP];
+	double want[64], got[64];
+	size_t d = (size_t)(1 + below(below(4) ? 64 : 8)), n = 0, i, k;
+	int ok, path, nsep = (int)(sizeof separators / sizeof separators[0]);
+	const char *r, *p;
+	char *b;
+
+	for (i = 0; i < d + (below(20) == 0) && n < CAP - 200; i++) {
+		if (i > 0) {
+			/* mostly one blank; now and then a comma, a bad
+			 * separator or none */
+			const char *sep = below(4) ? " " :
+			    separators[below(nsep)];
+			n += (size_t)sprintf(text + n, "%s", sep);
+		}
+		n += rand_token(text + n);
+	}
+	if (below(8) == 0)
+		n += (size_t)sprintf(text + n, "%s", below(2) ? " " : ",");
+	if (below(30) == 0 && n > 0)
+		n = (size_t)below((int)n + 1);	/* cut anywhere */
+	ok = ref_row(text, n, d, want);
+	/* at the end of the block, PAD bytes after it that may extend a
+	 * number */
+	b = block + CAP - n - PAD;
+	memcpy(b, text, n);
+	for (k = 0; k < PAD; k++)
+		b[n + k] = "0123456789.eE-+ "[below(16)];
+	for (path = 0; path <= 2; path++) {
+		p = b;
+		memset(got, 0, sizeof got);
+		r = opml_numparse_row(p, p + n, p + n + PAD, got, d, path);
+		rowchecks++;
+		checks++;
+		if ((r != NULL) != ok || (r != NULL && r != p + n)) {
+			if (failures++ < 20)
+				printf("ROW path %d d=%zu \"%.*s\": want %s, got "
+				    "%s\n", path, d, (int)(n < 300 ? n : 300),
+				    text, ok ? "a row" : "NULL",
+				    r ? "a row" : "NULL");
+			continue;
+		}
+		for (i = 0; ok && i < d; i++)
+			if (tobits(got[i]) != tobits(want[i])) {
+				if (failures++ < 20)
+					printf("ROW path %d \"%.*s\" number %zu: "
+					    "want %a, got %a\n", path, (int)(n <
+					    300 ? n : 300), text, i, want[i],
+					    got[i]);
+				break;
+			}
+	}
+}
+
+/* One token with bytes after it that may extend it: the padded parse
+ * takes what opml_parse_double takes from it alone. */
+static void
+check_padded(void)
+{
+	char s[64], *b;
+	size_t n = rand_token(s), k;
+	double want = 0, got = 0;
+	const char *r1, *r2;
+
+	b = block + CAP - n - PAD;
+	memcpy(b, s, n);
+	for (k = 0; k < PAD; k++)
+		b[n + k] = "0123456789.eE-+ x"[below(17)];
+	/* what the syntax takes, and strtod's value of it */
+	if ((k = syntax_len(s, n)) != 0 && !isinf(want = strtod_n(s, k)))
+		r1 = b + k;
+	else
+		r1 = NULL;
+	r2 = opml_numparse_padded(b, b + n, b + n + PAD, &got);
+	checks++;
+	if (r1 != r2 || (r1 != NULL && tobits(got) != tobits(want)))
+		if (failures++ < 20)
+			printf("PADDED \"%.*s\": %a (+%td) vs %a (+%td)\n",
+			    (int)n, s, want, r1 ? r1 - b : -1, got,
+			    r2 ? r2 - b : -1);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -734,6 +960,10 @@ main(int argc, char **argv)
 	syntaxcheck();
 	fixed();
 	long_strings();
+	for (i = 0; i < iter / 20; i++) {
+		check_row();
+		check_padded();
+	}
 	for (i = 0; i < iter; i++)
 		switch (i % 8) {
 		case 0:
@@ -754,8 +984,9 @@ main(int argc, char **argv)
 	free(block);
 	free(pow2);
 	free(pow5);
-	printf("%ld strings compared with strtod, %ld mismatches; "
-	    "%d bad table entries\n", checks, failures, bad);
+	printf("%ld strings compared with strtod (%ld rows on each "
+	    "path), %ld mismatches; %d bad table entries\n", checks,
+	    rowchecks / 3, failures, bad);
 	printf("numparse: %ld passed, %ld failed\n", checks - failures,
 	    failures + bad);
 	return failures + bad != 0;

@@ -222,12 +222,73 @@ messages(void)
 	}
 }
 
+/*
+ * opml_reader_lines: the pieces, put together, are the text; the lines
+ * counted are its line ends (and a last line without one), at most max
+ * a call; the reader's line number follows.  Texts of short and empty
+ * lines, CRs, lines longer than the reader's first block (2 MB), with
+ * and without a final line end.
+ */
+static void
+lines_at_once(void)
+{
+	unsigned long long st = 88172645463325252ULL;
+	int t;
+
+	for (t = 0; t < 12; t++) {
+		size_t len = 0, cap = t % 4 == 3 ? 5u << 20 : 1u << 16;
+		size_t nl = 0, got = 0, total = 0, n, k, max;
+		char *text = malloc(cap + 1), *out = malloc(cap + 1), *s;
+		struct opml_reader r;
+		int rc, ok = 1;
+
+		while (len + 200 < cap) {
+			st ^= st << 13, st ^= st >> 7, st ^= st << 17;
+			if (t % 4 == 3 && len == 0) {
+				/* one line longer than a block */
+				memset(text, 'x', (3u << 20) + 77);
+				len = (3u << 20) + 77;
+			}
+			k = st % 7 == 0 ? 0 : 1 + (size_t)(st >> 8) % 150;
+			while (k-- > 0)
+				text[len++] = "0123456789 .-e\r"[(st >> (k % 40)) % 15];
+			text[len++] = '\n';
+			nl++;
+		}
+		if (t % 2 == 1) {
+			text[len++] = '7';	/* no final line end */
+			nl++;
+		}
+		text[len] = '\0';
+		open_text(&r, text, "lines");
+		max = 1 + (size_t)t * 7;
+		while ((rc = opml_reader_lines(&r, max, &s, &n, &k)) == 1) {
+			if (k == 0 || k > max || got + n > cap) {
+				ok = 0;
+				break;
+			}
+			memcpy(out + got, s, n);
+			got += n;
+			total += k;
+			if (r.line != total)
+				ok = 0;
+		}
+		CHECK(rc == 0 && ok);
+		CHECK(got == len && memcmp(out, text, len) == 0);
+		CHECK(total == nl);
+		done(&r);
+		free(text);
+		free(out);
+	}
+}
+
 int
 main(void)
 {
 	dense_and_labels();
 	sparse();
 	messages();
+	lines_at_once();
 	printf("reader: %d checks, %d failures\n", checks, failures);
 	return failures != 0;
 }
