@@ -12,7 +12,7 @@
  * Drawing.  A pair (i, j), i < j, has the key i m + j.  The keys are
  * held in 32 bits where m m fits them, else in 64: in a hash set
  * against repeats (linear probing, a slot holds key + 1, 0 empty, at
- * most three quarters full), or as the list of every pair of a kind.
+ * most four fifths full), or as the list of every pair of a kind.
  */
 static uint64_t
 kget(const struct opml_pairs_draw *d, size_t t)
@@ -39,6 +39,16 @@ kalloc(const struct opml_pairs_draw *d, size_t n, int zero)
 		return NULL;
 	return zero ? calloc(n, w) : malloc(n * w);
 }
+
+/*
+ * The set is tried a block of candidates at a time, in the order of
+ * their slots: a block holds up to a 32nd of the set's slots (at least
+ * BLOCKMIN), about one for every two cache lines of keys, so that the
+ * set is swept rather than read at random once it outgrows the caches;
+ * the sweep goes a part of 2^PART slots after another, and a slot's
+ * key is fetched AHEAD candidates before it is tried.
+ */
+enum { BLOCKDIV = 32, BLOCKMIN = 4096, PART = 10, AHEAD = 32 };
 
 /* The slot where the search for key starts. */
 static size_t
@@ -75,6 +85,13 @@ put(struct opml_pair *p, size_t i, size_t j, int same)
 	p->same = same;
 }
 
+/* The bound of opml_rng_below(g, n): 0 for n = 0 (never drawn). */
+static uint64_t
+limit(uint64_t n)
+{
+	return n > 0 ? UINT64_MAX - UINT64_MAX % n : 0;
+}
+
 /* The class k whose cumulative weight range holds r. */
 static size_t
 pick(const uint64_t *cum, size_t nclass, uint64_t r)
@@ -89,6 +106,19 @@ pick(const uint64_t *cum, size_t nclass, uint64_t r)
 			lo = mid + 1;
 	}
 	return lo;
+}
+
+/* Free what a kind holds. */
+static void
+kind_free(struct opml_pairs_draw *d)
+{
+	free(d->keys);
+	free(d->pend);
+	free(d->pidx);
+	free(d->pcount);
+	d->keys = d->pend = NULL;
+	d->pidx = NULL;
+	d->pcount = NULL;
 }
 
 /*
@@ -123,18 +153,150 @@ kind_start(struct opml_pairs_draw *d)
 		}
 		return 0;
 	}
-	/* the set: n keys at most three quarters of the slots */
-	d->cap = d->n + d->n / 3 + 16;
-	if (d->cap < d->n || (d->keys = kalloc(d, d->cap, 1)) == NULL)
+	/* the set: n keys in at most four fifths of the slots */
+	d->cap = d->n + d->n / 4 + 16;
+	d->bmax = d->cap / BLOCKDIV < BLOCKMIN ? BLOCKMIN : d->cap / BLOCKDIV;
+	if (d->bmax > d->n)
+		d->bmax = d->n;
+	if (d->bmax > UINT32_MAX)
+		d->bmax = UINT32_MAX;
+	d->acc = d->npend = d->ppos = 0;
+	if (d->cap < d->n || (d->keys = kalloc(d, d->cap, 1)) == NULL ||
+	    (d->pend = kalloc(d, d->bmax, 0)) == NULL ||
+	    (d->pidx = malloc(d->bmax * sizeof *d->pidx)) == NULL ||
+	    (d->pcount = calloc((d->cap >> PART) + 2,
+	    sizeof *d->pcount)) == NULL) {
+		kind_free(d);
 		return -1;
-	/* class k weighs as many pairs as start in it */
+	}
+	/* class k weighs as many pairs as start in it; the bounds of its
+	 * draws of a first and a second sample */
 	d->w = 0;
 	for (k = 0; k < d->nclass; k++) {
 		uint64_t c = d->count[k];
 		d->w += same ? c * (c - (c > 0)) / 2 : c * (m - c);
 		d->cum[k] = d->w;
+		d->lim[2 * k] = limit(c);
+		d->lim[2 * k + 1] = limit(same ? c - (c > 0) : m - c);
 	}
+	d->limw = limit(d->w);
 	return 0;
+}
+
+/* The candidate key of a block, drawn order; DUP marks a repeat. */
+static uint64_t
+bget(const struct opml_pairs_draw *d, size_t t)
+{
+	return d->wide ? ((const uint64_t *)d->pend)[t] :
+	    ((const uint32_t *)d->pend)[t];
+}
+
+static void
+bput(struct opml_pairs_draw *d, size_t t, uint64_t v)
+{
+	if (d->wide)
+		((uint64_t *)d->pend)[t] = v;
+	else
+		((uint32_t *)d->pend)[t] = (uint32_t)v;
+}
+
+/* Above every key in either width. */
+#define DUP(d) ((d)->wide ? UINT64_MAX : UINT32_MAX)
+
+/* opml_rng_below(g, n), its bound lim = limit(n) worked out before:
+ * the same numbers from the same generator. */
+static uint64_t
+below(struct opml_rng *g, uint64_t n, uint64_t lim)
+{
+	uint64_t x;
+
+	do
+		x = opml_rng_next(g);
+	while (x >= lim);
+	return x % n;
+}
+
+/* One candidate pair of the kind, as its key. */
+static uint64_t
+candidate(struct opml_pairs_draw *d)
+{
+	struct opml_rng *g = &d->g;
+	size_t i, j, a, b, k, m = d->m, c;
+	const uint64_t *lim;
+
+	k = pick(d->cum, d->nclass, below(g, d->w, d->limw));
+	c = d->count[k];
+	lim = d->lim + 2 * k;
+	a = (size_t)below(g, c, lim[0]);
+	i = d->order[d->start[k] + a];
+	if (d->kind) {
+		b = (size_t)below(g, c - 1, lim[1]);
+		b += b >= a;
+		j = d->order[d->start[k] + b];
+	} else {
+		b = (size_t)below(g, m - c, lim[1]);
+		j = d->order[b < d->start[k] ? b : b + c];
+	}
+	return (uint64_t)(i < j ? i : j) * m + (i < j ? j : i);
+}
+
+/*
+ * The next block of candidates: as many as are still wanted, at most
+ * bmax (so that the generator never runs ahead of the pairs taken).
+ * They are tried against the set in the order of their slots, a part
+ * of the set after another, each part's candidates in drawn order (a
+ * key's first candidate is the one kept, as if tried one at a time);
+ * the new ones are left in pend in drawn order.
+ */
+static void
+block(struct opml_pairs_draw *d)
+{
+	size_t nb = d->n - d->acc, t, s, q, sum, c, np;
+	uint64_t key;
+
+	if (nb > d->bmax)
+		nb = d->bmax;
+	np = (d->cap >> PART) + 1;
+	memset(d->pcount, 0, (np + 1) * sizeof *d->pcount);
+	for (t = 0; t < nb; t++) {
+		key = candidate(d);
+		bput(d, t, key);
+		d->pcount[home(d, key) >> PART]++;
+	}
+	for (sum = 0, q = 0; q <= np; q++) {
+		c = d->pcount[q];
+		d->pcount[q] = sum;
+		sum += c;
+	}
+	for (t = 0; t < nb; t++)
+		d->pidx[d->pcount[home(d, bget(d, t)) >> PART]++] =
+		    (uint32_t)t;
+	for (s = 0; s < nb; s++) {
+#if defined(__GNUC__)
+		/* here, not in a helper: GCC drops a call that only
+		 * prefetches */
+		if (s + 2 * AHEAD < nb)
+			__builtin_prefetch((const char *)d->pend +
+			    (d->wide ? 8 : 4) * (size_t)d->pidx[s + 2 * AHEAD]);
+		if (s + AHEAD < nb) {
+			size_t h = home(d, bget(d, d->pidx[s + AHEAD]));
+			if (d->wide)
+				__builtin_prefetch((uint64_t *)d->keys + h, 1);
+			else
+				__builtin_prefetch((uint32_t *)d->keys + h, 1);
+		}
+#endif
+		t = d->pidx[s];
+		key = bget(d, t);
+		if (!set_add(d, home(d, key), key))
+			bput(d, t, DUP(d));
+	}
+	for (s = 0, t = 0; t < nb; t++)
+		if ((key = bget(d, t)) != DUP(d))
+			bput(d, s++, key);
+	d->npend = s;
+	d->ppos = 0;
+	d->acc += s;
 }
 
 /* Up to want (at most n - got) more pairs of the kind into out. */
@@ -158,46 +320,15 @@ kind_next(struct opml_pairs_draw *d, struct opml_pair *out, size_t want)
 		d->got += want;
 		return want;
 	}
-	/*
-	 * Batches of candidates, as many as are still wanted (so that the
-	 * generator never runs ahead of the pairs taken); their slots are
-	 * fetched from memory together, then each is tried in turn, as if
-	 * one at a time.
-	 */
 	while (got < want) {
-		enum { B = 32 };
-		uint64_t key[B];
-		size_t h[B], ci[B], cj[B], nb = want - got < B ? want - got : B;
-
-		for (t = 0; t < nb; t++) {
-			size_t i, j, a, b, k;
-
-			k = pick(d->cum, d->nclass, opml_rng_below(g, d->w));
-			a = (size_t)opml_rng_below(g, d->count[k]);
-			i = d->order[d->start[k] + a];
-			if (same) {
-				b = (size_t)opml_rng_below(g, d->count[k] - 1);
-				b += b >= a;
-				j = d->order[d->start[k] + b];
-			} else {
-				b = (size_t)opml_rng_below(g, m - d->count[k]);
-				j = d->order[b < d->start[k] ? b :
-				    b + d->count[k]];
-			}
-			ci[t] = i;
-			cj[t] = j;
-			key[t] = (uint64_t)(i < j ? i : j) * m + (i < j ? j : i);
-			h[t] = home(d, key[t]);
-#if defined(__GNUC__)
-			if (d->wide)
-				__builtin_prefetch((uint64_t *)d->keys + h[t], 1);
-			else
-				__builtin_prefetch((uint32_t *)d->keys + h[t], 1);
-#endif
+		uint64_t v;
+		if (d->ppos == d->npend)
+			block(d);
+		while (got < want && d->ppos < d->npend) {
+			v = bget(d, d->ppos++);
+			put(&out[got++], (size_t)(v / m), (size_t)(v % m),
+			    same);
 		}
-		for (t = 0; t < nb; t++)
-			if (set_add(d, h[t], key[t]))
-				put(&out[got++], ci[t], cj[t], same);
 	}
 	d->got += got;
 	return got;
@@ -219,9 +350,11 @@ opml_pairs_draw_init(struct opml_pairs_draw *d, const size_t *cls,
 	d->count = calloc(nclass + 1, sizeof *d->count);
 	d->start = calloc(nclass + 1, sizeof *d->start);
 	d->cum = calloc(nclass + 1, sizeof *d->cum);
+	d->lim = calloc(2 * nclass + 1, sizeof *d->lim);
 	fill = calloc(nclass + 1, sizeof *fill);
 	d->order = malloc((m + 1) * sizeof *d->order);
 	if (d->count == NULL || d->start == NULL || d->cum == NULL ||
+	    d->lim == NULL ||
 	    fill == NULL || d->order == NULL)
 		goto nomem;
 	for (i = 0; i < m; i++)
@@ -266,8 +399,7 @@ opml_pairs_draw_next(struct opml_pairs_draw *d, struct opml_pair *out,
 
 	while (got < cap && d->kind >= 0) {
 		if (d->got == d->n) {
-			free(d->keys);
-			d->keys = NULL;
+			kind_free(d);
 			if (d->kind == 0) {
 				d->kind = -1;
 				break;
@@ -293,8 +425,9 @@ opml_pairs_draw_free(struct opml_pairs_draw *d)
 	free(d->count);
 	free(d->start);
 	free(d->cum);
+	free(d->lim);
 	free(d->order);
-	free(d->keys);
+	kind_free(d);
 	memset(d, 0, sizeof *d);
 	d->kind = -1;
 }

@@ -31,17 +31,26 @@ struct opml_pair {
  * errno ENOMEM.  Then each _next writes up to cap more pairs to out and
  * *np their number, 0 after the last, and returns 0, or -1 with errno
  * ENOMEM.  The memory held is O(m + nclass) and, while a kind is drawn,
- * 4 or 8 bytes (8 when m * m exceeds 2^32) for each of 4n/3 set slots,
- * or for each pair of the kind when they are fewer than 2n: never the
- * pairs themselves.  _free releases it (after _init succeeded).
+ * 4 or 8 bytes (8 when m * m exceeds 2^32) for each of 5n/4 set slots
+ * and 8 or 12 for each of a block of candidates (a 32nd of the slots,
+ * at least 4096 or n), or 4 or 8 for each pair of the kind when they
+ * are fewer than 2n: never the pairs themselves.  Time is linear in n
+ * (the set is swept in slot order a block at a time, not read at
+ * random).  _free releases it (after _init succeeded).
  */
 struct opml_pairs_draw {
 	size_t *count, *start, *order;	/* samples by class */
 	uint64_t *cum, w;		/* the class weights of a kind */
+	uint64_t *lim, limw;		/* the bounds of its draws */
 	size_t m, nclass, n, got, cap;
 	uint64_t nsame, ndiff;
 	struct opml_rng g;
 	void *keys;			/* the set or the list of a kind */
+	void *pend;			/* a block of candidates' keys */
+	uint32_t *pidx;			/* the block in slot order */
+	size_t *pcount;			/* where each part's candidates go */
+	size_t bmax, acc;		/* block size; new pairs found */
+	size_t npend, ppos;		/* pend[ppos..npend): not yet out */
 	int wide, list, kind;		/* kind: 1 same, 0 different, -1 done */
 };
 

@@ -405,6 +405,20 @@ function check(got, want, tol) {
 	END { if (n[0] != 70000 || n[1] != 70000) { print "unbalanced"; bad = 1 }; exit bad }' "$TMP/p"
 }
 
+@test "-n: a draw tried against the set a block at a time gives the bytes of 6c37990" {
+	# cksum of what opml-pairs printed at 6c37990 (candidates tried
+	# one at a time) for these arguments: 300 samples where the same
+	# pairs are 22350 and 2 * 11174 are asked (most late candidates
+	# repeat one), and 2 * 200000 pairs of 8000 samples (many blocks).
+	awk 'BEGIN { for (i = 0; i < 300; i++) print i % 2, i % 17, int(i / 17) }' > "$TMP/s300"
+	awk 'BEGIN { for (i = 0; i < 8000; i++) print i % 3, i % 7, int(i / 7) }' > "$TMP/s8000"
+	opml-pairs -I -n 11174 -s 4 "$TMP/s300" > "$TMP/a"
+	[ "$(wc -l < "$TMP/a")" -eq 22348 ]
+	[ "$(cksum < "$TMP/a")" = "405999052 281727" ]
+	opml-pairs -I -n 200000 -s 3 "$TMP/s8000" > "$TMP/b"
+	[ "$(cksum < "$TMP/b")" = "639146166 7208368" ]
+}
+
 @test "a bad sample on stdin after a model heading it: stdin and the line" {
 	printf '#opml version=1 d=1 r=1\n2\na 1\nb x\n' > "$TMP/in"
 	run --separate-stderr opml-pairs -m - -a - < "$TMP/in"

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "pairs.h"
+#include "rng.h"
 #include "set.h"
 
 static int failures, checks;
@@ -83,6 +84,89 @@ valid(const struct opml_pair *p, size_t n, const size_t *cls, size_t m)
 	return 1;
 }
 
+/*
+ * The draw as its definition reads, one candidate at a time: a class
+ * by the pairs that start in it, a first sample of the class, a second
+ * (of the class for a same pair, else of the others), both as indices
+ * into the rows grouped by class in row order; a candidate seen before
+ * is skipped (a plain list, or a bitmap of all m m pairs).  The n same
+ * pairs, then the n different ones, from one generator.  0 if out
+ * equals it.
+ */
+static int
+one_at_a_time(const struct opml_pair *out, const size_t *cls, size_t m,
+    size_t nclass, size_t n, uint64_t seed)
+{
+	size_t *order = malloc(m * sizeof *order), *count, *start, i, k, a,
+	    b, x, y, t, u, got, bad = 0;
+	uint64_t *cum = malloc(nclass * sizeof *cum), w, key, *seen;
+	unsigned char *bits = NULL;
+	struct opml_rng g;
+	int same;
+
+	count = calloc(nclass, sizeof *count);
+	start = calloc(nclass, sizeof *start);
+	seen = malloc(n * sizeof *seen);
+	if (m <= 4096)
+		bits = calloc(m * m / 8 + 1, 1);
+	for (i = 0; i < m; i++)
+		count[cls[i]]++;
+	for (k = 1; k < nclass; k++)
+		start[k] = start[k - 1] + count[k - 1];
+	for (t = 0, k = 0; k < nclass; k++)
+		for (i = 0; i < m; i++)
+			if (cls[i] == k)
+				order[t++] = i;
+	opml_rng_seed(&g, seed);
+	for (same = 1, t = 0; same >= 0; same--) {
+		if (bits != NULL)
+			memset(bits, 0, m * m / 8 + 1);
+		for (w = 0, k = 0; k < nclass; k++) {
+			w += same ? (uint64_t)count[k] * (count[k] - (count[k] >
+			    0)) / 2 : (uint64_t)count[k] * (m - count[k]);
+			cum[k] = w;
+		}
+		for (got = 0; got < n; ) {
+			uint64_t r = opml_rng_below(&g, w);
+			for (k = 0; cum[k] <= r; k++)
+				;
+			a = (size_t)opml_rng_below(&g, count[k]);
+			x = order[start[k] + a];
+			if (same) {
+				b = (size_t)opml_rng_below(&g, count[k] - 1);
+				y = order[start[k] + b + (b >= a)];
+			} else {
+				b = (size_t)opml_rng_below(&g, m - count[k]);
+				y = order[b < start[k] ? b : b + count[k]];
+			}
+			key = x < y ? (uint64_t)x * m + y : (uint64_t)y * m + x;
+			if (bits != NULL) {
+				if (bits[key / 8] >> (key % 8) & 1)
+					continue;
+				bits[key / 8] |= (unsigned char)(1 << key % 8);
+			} else {
+				for (u = 0; u < got && seen[u] != key; u++)
+					;
+				if (u < got)
+					continue;
+				seen[got] = key;
+			}
+			if (out[t].i != key / m || out[t].j != key % m ||
+			    out[t].same != same)
+				bad++;
+			got++;
+			t++;
+		}
+	}
+	free(order);
+	free(count);
+	free(start);
+	free(cum);
+	free(seen);
+	free(bits);
+	return bad == 0;
+}
+
 static void
 draws(void)
 {
@@ -135,6 +219,28 @@ draws(void)
 	    kind == 0 && have == 0);
 	/* nothing asked, nothing drawn */
 	p = draw(small, 6, 3, 0, 0, 10);
+	free(p);
+
+	/* as drawn one at a time: two classes of 150 where the same
+	 * pairs are 2n + 2 (most candidates near the end repeat, many
+	 * blocks, the last ones short); 7 classes of 2000 samples, one
+	 * of 1400; keys beyond 32 bits; pieces of every size */
+	for (i = 0; i < 300; i++)
+		cls[i] = i % 2;
+	for (k = 0; k < 3; k++) {
+		p = draw(cls, 300, 2, 11174, k, k == 0 ? 1 : 977 * k);
+		CHECK(p != NULL && one_at_a_time(p, cls, 300, 2, 11174, k));
+		free(p);
+	}
+	for (i = 0; i < 2000; i++)
+		cls[i] = i % 10 < 7 ? 0 : i % 7;
+	p = draw(cls, 2000, 7, 60000, 5, 65536);
+	CHECK(p != NULL && one_at_a_time(p, cls, 2000, 7, 60000, 5));
+	free(p);
+	for (i = 0; i < m; i++)
+		cls[i] = i % 3;
+	p = draw(cls, m, 3, 6000, 9, 4097);
+	CHECK(p != NULL && one_at_a_time(p, cls, m, 3, 6000, 9));
 	free(p);
 	free(cls);
 }
