@@ -101,8 +101,9 @@ opml_lego_step(struct opml_lego *s, const double *x1, const double *x2,
 	for (i = 0; i < s->d; i++)
 		s->z[i] = x1[i] - x2[i];
 	yh = product(s, s->z);
-	/* Within its bound: nothing to learn from this pair. */
-	if (same ? yh <= s->u : yh >= s->l)
+	/* LEGO's squared loss (yh - y)^2 / 2 moves every pair towards its
+	 * target; the constraint form leaves a pair within its bound. */
+	if (!s->every && (same ? yh <= s->u : yh >= s->l))
 		return 0;
 	if (apply(s, yh, same ? s->u : s->l) == 0)
 		return 0;

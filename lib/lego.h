@@ -25,12 +25,14 @@ struct opml_lego {
 	double *M;		/* d x d, symmetric positive definite */
 	double eta;		/* learning rate */
 	double u, l;		/* target distances of same / other pairs */
+	int every;		/* 1: every pair steps towards its target;
+				 * 0: only a pair beyond it */
 	uint64_t pairs;		/* pairs seen */
 	uint64_t updates;	/* steps taken (M changed) */
 	double *z, *w;		/* d-long workspaces */
 };
 
-/* Defaults: M = I, eta = 0.01, u = 1, l = 2 (the caller sets u and l
+/* Defaults: M = I, eta = 0.01, u = 1, l = 2, every = 0 (the caller sets u and l
  * from the data, see opml-learn(1)).  Returns 0, or -1 when out of
  * memory. */
 int opml_lego_init(struct opml_lego *s, size_t d);

@@ -44,7 +44,7 @@ static const struct opml_method methods[] = {
 	{ "lego", OPML_ALGO_LEGO, 0, {
 	    { "eta", 0.01, TINY, BIG, 0 }, CONSTRAINTS,
 	    { "low", 5, 0, 100, 0 }, { "high", 95, 0, 100, 0 },
-	    END } },
+	    { "every", 1, 0, 1, 1 }, END } },
 	{ "soml", OPML_ALGO_SOML, OPML_METHOD_SIMILARITY, {
 	    { "eta", 0.1, TINY, BIG, 0 }, { "gravity", 1e-4, 0, BIG, 0 },
 	    { "K", 10, 1, 1e9, 1 }, CONSTRAINTS, END } },
@@ -325,7 +325,8 @@ fit_pola(const double *X, const size_t *y, size_t n, size_t d, size_t T,
 
 static int
 fit_lego(const double *X, const size_t *y, size_t n, size_t d, size_t T,
-    double eta, double low, double high, struct opml_rng *g, double *M,
+    double eta, double low, double high, int every, struct opml_rng *g,
+    double *M,
     char *report, size_t len)
 {
 	struct opml_lego s;
@@ -345,6 +346,7 @@ fit_lego(const double *X, const size_t *y, size_t n, size_t d, size_t T,
 	}
 	qsort(dist, T, sizeof *dist, cmp_double);
 	s.eta = eta;
+	s.every = every;
 	s.u = percentile(dist, T, low);
 	s.l = percentile(dist, T, high);
 	for (t = 0; t < T; t++)
@@ -465,7 +467,8 @@ opml_method_fit(const struct opml_method *me, const double *val,
 	if (strcmp(me->name, "lego") == 0) {
 		T = (size_t)par(me, val, "constraints");
 		return fit_lego(X, y, n, d, T, par(me, val, "eta"),
-		    par(me, val, "low"), par(me, val, "high"), &g, out, report,
+		    par(me, val, "low"), par(me, val, "high"),
+		    par(me, val, "every") != 0, &g, out, report,
 		    len);
 	}
 	if (strcmp(me->name, "soml") == 0)

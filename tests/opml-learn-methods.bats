@@ -49,7 +49,7 @@ tiny() {
 	    '^#soml eta=0.2 gravity=0.0001 K=1 constraints=100 triplets=100 '
 	run opml-learn -a lego -p eta=1 -p low=10 -p high=90 "$DATA/iris.txt"
 	[ "$status" -eq 0 ]
-	printf '%s\n' "$output" | grep -q '^#lego eta=1 constraints=10000 low=10 high=90 '
+	printf '%s\n' "$output" | grep -q '^#lego eta=1 constraints=10000 low=10 high=90 every=1 '
 	run opml-learn -a rdml -p lambda=0.01 -p threshold=4 "$DATA/iris.txt"
 	[ "$status" -eq 0 ]
 	printf '%s\n' "$output" | grep -q '^#rdml lambda=0.01 threshold=4 pairs=149 '
@@ -65,6 +65,20 @@ tiny() {
 	opml-learn -a lego "$DATA/wine.txt" > "$TMP/a"
 	opml-learn -a lego -p eta=0.1 "$DATA/wine.txt" > "$TMP/b"
 	! cmp -s <(rows "$TMP/a") <(rows "$TMP/b")
+}
+
+@test "lego: every pair steps by default (LEGO's squared loss); every=0 only the pairs beyond their targets" {
+	run opml-learn -a lego -p constraints=500 "$DATA/iris.txt"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -q '^#lego .* every=1 pairs=500 updates=500 ' || { show; false; }
+	opml-learn -a lego -p constraints=500 -p every=0 -o "$TMP/m" "$DATA/iris.txt"
+	# The constraint form: a pair within its target leaves M alone, so
+	# fewer steps than pairs, and another model.
+	u=$(sed -n 's/^#lego .* updates=\([0-9]*\) .*/\1/p' "$TMP/m")
+	[ "$u" -gt 0 ] && [ "$u" -lt 500 ] || { echo "updates $u"; false; }
+	! cmp -s <(rows "$TMP/m") <(printf '%s\n' "$output" | rows /dev/stdin)
+	run opml-learn -a lego -p every=2 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
 }
 
 @test "a seed gives the same bytes, another seed another model" {

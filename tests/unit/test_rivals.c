@@ -393,7 +393,8 @@ lego_dist(const double *Minv, size_t d, const double *z, double c,
  * function z'M'(yb)z - yb falls as yb grows, where M'(yb) is PD).
  */
 static void
-lego_case(struct opml_rng *g, size_t d, double eta, double y, int same)
+lego_case(struct opml_rng *g, size_t d, double eta, double y, int same,
+    int every)
 {
 	struct opml_lego s;
 	double *M0 = malloc(d * d * sizeof *M0), *Minv = malloc(d * d *
@@ -426,13 +427,15 @@ lego_case(struct opml_rng *g, size_t d, double eta, double y, int same)
 	memcpy(s.M, M0, d * d * sizeof *M0);
 	memcpy(Minv, M0, d * d * sizeof *M0);
 	CHECK(invert(Minv, d) == 0);
-	/* Targets so that the pair violates its bound. */
+	/* The target: the pair may be beyond it or within it; with every
+	 * set, both step towards it. */
+	s.every = every;
 	if (same)
 		s.u = y;
 	else
 		s.l = y;
 	res = opml_lego_step(&s, z, zero, same);
-	CHECK(res == (same ? yh > y : yh < y));
+	CHECK(res == (every || (same ? yh > y : yh < y)));
 	if (res == 0)
 		goto out;
 	lo = fmin(yh, y), hi = fmax(yh, y);
@@ -492,14 +495,34 @@ test_lego(void)
 		/* z'M'z = yb */
 		NEAR(s.M[0] + s.M[1] + s.M[2] + s.M[3], yb, 1e-15);
 	}
+
+	/* every = 1: the same pair, within its bound (yh = 2 <= u = 3),
+	 * steps out to it: with eta = 1, yb solves 2 yb^2 - 5 yb - 2 = 0,
+	 * yb = (5 + sqrt 41) / 4, beta = (yb - 3) / (2 yb - 5) < 0. */
+	opml_lego_free(&s);
+	opml_lego_init(&s, 2);
+	s.u = 3, s.l = 1, s.eta = 1, s.every = 1;
+	CHECK(opml_lego_step(&s, x1, x2, 1) == 1);
+	{
+		double yb = (5 + sqrt(41)) / 4, beta = (yb - 3) / (2 * yb - 5);
+		NEAR(s.M[0], 1 - beta, 1e-15);
+		NEAR(s.M[1], -beta, 1e-15);
+		NEAR(s.M[3], 1 - beta, 1e-15);
+		NEAR(s.M[0] + s.M[1] + s.M[2] + s.M[3], yb, 1e-14);
+	}
 	opml_lego_free(&s);
 
 	opml_rng_seed(&g, 11);
 	for (d = 1; d <= 6; d++) {
-		lego_case(&g, d, 0.01, 0.2, 1);
-		lego_case(&g, d, 1, 0.05, 1);
-		lego_case(&g, d, 0.5, 50, 0);
-		lego_case(&g, d, 10, 1e3, 0);
+		lego_case(&g, d, 0.01, 0.2, 1, 0);
+		lego_case(&g, d, 1, 0.05, 1, 0);
+		lego_case(&g, d, 0.5, 50, 0, 0);
+		lego_case(&g, d, 10, 1e3, 0, 0);
+		/* LEGO's own form: a pair within its bound steps too. */
+		lego_case(&g, d, 0.01, 50, 1, 1);
+		lego_case(&g, d, 1, 1e3, 1, 1);
+		lego_case(&g, d, 0.5, 0.2, 0, 1);
+		lego_case(&g, d, 10, 0.05, 0, 1);
 	}
 
 	/* M stays positive definite over many large steps. */
