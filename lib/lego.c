@@ -95,17 +95,18 @@ opml_lego_step(struct opml_lego *s, const double *x1, const double *x2,
     int same)
 {
 	size_t i;
-	double yh;
+	double yh, y;
 
 	s->pairs++;
 	for (i = 0; i < s->d; i++)
 		s->z[i] = x1[i] - x2[i];
 	yh = product(s, s->z);
+	y = same ? s->u : s->l;
 	/* LEGO's squared loss (yh - y)^2 / 2 moves every pair towards its
 	 * target; the constraint form leaves a pair within its bound. */
-	if (!s->every && (same ? yh <= s->u : yh >= s->l))
+	if (yh == y || (!s->every && (same ? yh < y : yh > y)))
 		return 0;
-	if (apply(s, yh, same ? s->u : s->l) == 0)
+	if (apply(s, yh, y) == 0)
 		return 0;
 	s->updates++;
 	return 1;

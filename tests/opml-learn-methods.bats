@@ -68,15 +68,17 @@ tiny() {
 }
 
 @test "lego: every pair steps by default (LEGO's squared loss); every=0 only the pairs beyond their targets" {
-	run opml-learn -a lego -p constraints=500 "$DATA/iris.txt"
-	[ "$status" -eq 0 ]
-	printf '%s\n' "$output" | grep -q '^#lego .* every=1 pairs=500 updates=500 ' || { show; false; }
-	opml-learn -a lego -p constraints=500 -p every=0 -o "$TMP/m" "$DATA/iris.txt"
-	# The constraint form: a pair within its target leaves M alone, so
-	# fewer steps than pairs, and another model.
-	u=$(sed -n 's/^#lego .* updates=\([0-9]*\) .*/\1/p' "$TMP/m")
-	[ "$u" -gt 0 ] && [ "$u" -lt 500 ] || { echo "updates $u"; false; }
-	! cmp -s <(rows "$TMP/m") <(printf '%s\n' "$output" | rows /dev/stdin)
+	updates() { sed -n 's/^#lego .* updates=\([0-9]*\) .*/\1/p' "$1"; }
+	opml-learn -a lego -p constraints=500 -o "$TMP/a" "$DATA/iris.txt"
+	grep -q '^#lego .* every=1 pairs=500 ' "$TMP/a"
+	opml-learn -a lego -p constraints=500 -p every=0 -o "$TMP/b" "$DATA/iris.txt"
+	# Every pair steps but one met exactly (a percentile pair itself at
+	# M = I); the constraint form leaves a pair within its target alone:
+	# fewer steps, another model.
+	[ "$(updates "$TMP/a")" -ge 495 ] || { cat "$TMP/a"; false; }
+	u=$(updates "$TMP/b")
+	[ "$u" -gt 0 ] && [ "$u" -lt 400 ] || { echo "updates $u"; false; }
+	! cmp -s <(rows "$TMP/a") <(rows "$TMP/b")
 	run opml-learn -a lego -p every=2 "$DATA/iris.txt"
 	[ "$status" -eq 2 ]
 }

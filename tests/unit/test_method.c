@@ -344,19 +344,24 @@ test_lego_targets(void)
 	double val[OPML_METHOD_MAXPAR], M[4], X[] = { 1, 2, 4, -2 };
 	size_t y[] = { 0, 1 };
 	char report[256];
+	int every;
 
 	opml_method_defaults(me, val);
 	val[opml_method_index(me, "constraints")] = 7;
 	val[opml_method_index(me, "low")] = 0;
 	val[opml_method_index(me, "high")] = 100;
-	CHECK(opml_method_fit(me, val, X, y, 2, 2, 2, 3, M, report,
-	    sizeof report) == 0);
-	CHECK(reported(report, "pairs") == 7);
-	CHECK(reported(report, "same") == 25);
-	CHECK(reported(report, "other") == 25);
-	/* a pair of two classes at the target of "other": no step */
-	CHECK(reported(report, "updates") == 0);
-	CHECK(M[0] == 1 && M[1] == 0 && M[2] == 0 && M[3] == 1);
+	for (every = 0; every <= 1; every++) {
+		val[opml_method_index(me, "every")] = every;
+		CHECK(opml_method_fit(me, val, X, y, 2, 2, 2, 3, M, report,
+		    sizeof report) == 0);
+		CHECK(reported(report, "pairs") == 7);
+		CHECK(reported(report, "same") == 25);
+		CHECK(reported(report, "other") == 25);
+		/* a pair of two classes at the target of "other": no step,
+		 * in either form */
+		CHECK(reported(report, "updates") == 0);
+		CHECK(M[0] == 1 && M[1] == 0 && M[2] == 0 && M[3] == 1);
+	}
 }
 
 int
