@@ -151,8 +151,9 @@ opml_reader_line(struct opml_reader *r, char **s, size_t *n)
 	char *nl;
 
 	for (;;) {
-		nl = memchr(r->buf + r->pos + scanned, '\n',
-		    r->len - r->pos - scanned);
+		/* memchr must not see a null buffer, even for no bytes */
+		nl = r->len > r->pos + scanned ? memchr(r->buf + r->pos +
+		    scanned, '\n', r->len - r->pos - scanned) : NULL;
 		if (nl != NULL || r->eof)
 			break;
 		scanned = r->len - r->pos;

@@ -140,6 +140,7 @@ twice(const char *path)
 #define NO_HUGE_REQUEST
 #endif
 #endif
+#ifndef NO_HUGE_REQUEST
 
 /* Wide rows between many comment lines: a row a line would ask for
  * far more memory than there is (60 GB); the set is read all the
@@ -178,6 +179,7 @@ comments(const char *path)
 	opml_set_free(&a);
 	opml_set_free(&b);
 }
+#endif
 
 /* The place of each row over two inputs, the first read twice. */
 static void
