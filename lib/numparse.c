@@ -1267,6 +1267,24 @@ seps(const char *p, uint64_t *blanks)
 }
 
 /*
+ * A number of a blank-separated row by the scalar parsers: 1 taken
+ * (it ends at a blank or at end), 0 not a number, -1 a comma after it
+ * (in the 64 bytes after the block scanned: the row goes to row_seq).
+ */
+static inline __attribute__((always_inline)) int
+scalar(const char *ts, const char *end, double *v)
+{
+	const char *t;
+
+	if ((t = quick(ts, end, v)) == NULL &&
+	    (t = opml_parse_double(ts, end, v)) == NULL)
+		return 0;
+	if (t < end && !blank(*t))
+		return *t == ',' ? -1 : 0;
+	return 1;
+}
+
+/*
  * A row separated by blanks only, 64 bytes at a time: the starts of
  * the numbers come from the bit mask of the blanks, not from the end
  * of the number before, so that the parses of successive numbers do
@@ -1278,9 +1296,10 @@ static const char *
 row_blocks(const char *p, const char *end, const char *lim, double *x,
     size_t d)
 {
-	const char *base, *t, *ts;
+	const char *base, *ts;
 	uint64_t sep, starts, carry = 1, valid;
 	size_t i = 0;
+	int rc;
 
 	if (lim - end < 64 || blank(*p))
 		return row_seq(p, end, lim, x, d);
@@ -1296,12 +1315,8 @@ row_blocks(const char *p, const char *end, const char *lim, double *x,
 			ts = base + __builtin_ctzll(starts);
 			if (i == d)
 				return NULL;	/* more than d */
-			if ((t = quick(ts, end, &x[i])) == NULL &&
-			    (t = opml_parse_double(ts, end, &x[i])) == NULL)
-				return NULL;
-			if (t < end && !blank(*t))
-				/* a comma in the 64 bytes after these */
-				return *t == ',' ? row_seq(p, end, lim, x, d) :
+			if ((rc = scalar(ts, end, &x[i])) != 1)
+				return rc < 0 ? row_seq(p, end, lim, x, d) :
 				    NULL;
 			i++;
 		}
@@ -1380,9 +1395,10 @@ __attribute__((target("avx2"))) static const char *
 row_tok16(const char *p, const char *end, const char *lim, double *x,
     size_t d)
 {
-	const char *base, *nb, *t, *ts, *te;
+	const char *base, *nb, *ts, *te;
 	uint64_t cur, next, starts, rest, carry = 1, valid;
 	size_t i = 0;
+	int rc;
 
 	if (lim - end < 64 || blank(*p))
 		return row_seq(p, end, lim, x, d);
@@ -1415,12 +1431,8 @@ row_tok16(const char *p, const char *end, const char *lim, double *x,
 				i++;
 				continue;
 			}
-			if ((t = quick(ts, end, &x[i])) == NULL &&
-			    (t = opml_parse_double(ts, end, &x[i])) == NULL)
-				return NULL;
-			if (t < end && !blank(*t))
-				/* a comma in the 64 bytes after these */
-				return *t == ',' ? row_seq(p, end, lim, x, d) :
+			if ((rc = scalar(ts, end, &x[i])) != 1)
+				return rc < 0 ? row_seq(p, end, lim, x, d) :
 				    NULL;
 			i++;
 		}
