@@ -28,6 +28,7 @@
 /* The end of a parameter list, every field given (for -Wextra). */
 #define END { NULL, 0, 0, 0, 0 }
 #define CONSTRAINTS { "constraints", 10000, 1, 1e9, 1 }
+#define BALANCE { "balance", 0, 0, 1, 1 }
 
 static const struct opml_method methods[] = {
 	{ "opml", OPML_ALGO_OPML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES,
@@ -40,11 +41,11 @@ static const struct opml_method methods[] = {
 	{ "oasis", OPML_ALGO_OASIS, OPML_METHOD_STREAM | OPML_METHOD_RESUMES |
 	    OPML_METHOD_SIMILARITY, {
 	    { "C", 0.1, TINY, BIG, 0 }, { "random", 0, 0, 1e9, 1 }, END } },
-	{ "pola", OPML_ALGO_POLA, 0, { CONSTRAINTS, END } },
+	{ "pola", OPML_ALGO_POLA, 0, { CONSTRAINTS, BALANCE, END } },
 	{ "lego", OPML_ALGO_LEGO, 0, {
 	    { "eta", 0.01, TINY, BIG, 0 }, CONSTRAINTS,
 	    { "low", 5, 0, 100, 0 }, { "high", 95, 0, 100, 0 },
-	    { "every", 1, 0, 1, 1 }, END } },
+	    { "every", 1, 0, 1, 1 }, BALANCE, END } },
 	{ "soml", OPML_ALGO_SOML, OPML_METHOD_SIMILARITY, {
 	    { "eta", 0.1, TINY, BIG, 0 }, { "gravity", 1e-4, 0, BIG, 0 },
 	    { "K", 10, 1, 1e9, 1 }, CONSTRAINTS, END } },
@@ -79,7 +80,7 @@ opml_method_strerror(int err)
 	case OPML_METHOD_EONECLASS:
 		return "every sample is of one class: no constraint";
 	case OPML_METHOD_ESINGLES:
-		return "no class has two samples: no triplet";
+		return "no class has two samples: no same-class constraint";
 	case OPML_METHOD_EUNKNOWN:
 		return "no such parameter";
 	case OPML_METHOD_EVALUE:
@@ -291,21 +292,65 @@ percentile(const double *v, size_t n, double q)
 	return v[k > 0 ? k - 1 : 0];
 }
 
+/*
+ * The pairs of pola and lego: two distinct rows drawn uniformly, or,
+ * with balance, alternately two rows of one class and two of
+ * different classes, half and half as the paper's verification pairs
+ * are.
+ */
+struct pair_source {
+	struct groups gr;
+	int balance;
+	size_t t;
+};
+
 static int
-fit_pola(const double *X, const size_t *y, size_t n, size_t d, size_t T,
-    struct opml_rng *g, double *M, char *report, size_t len)
+pair_source_init(struct pair_source *ps, const size_t *y, size_t n,
+    size_t nclass, int balance)
+{
+	memset(ps, 0, sizeof *ps);
+	ps->balance = balance;
+	return balance ? triplet_groups(&ps->gr, y, n, nclass) : 0;
+}
+
+static void
+draw_constraint(struct pair_source *ps, struct opml_rng *g,
+    const size_t *y, size_t n, size_t *a, size_t *b)
+{
+	size_t q, r;
+
+	if (!ps->balance) {
+		draw_pair(g, n, a, b);
+		return;
+	}
+	draw_triplet(g, &ps->gr, y, n, a, &q, &r);
+	*b = ps->t++ % 2 == 0 ? q : r;
+}
+
+static int
+fit_pola(const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
+    const double *val, const struct opml_method *me, struct opml_rng *g,
+    double *M, char *report, size_t len)
 {
 	struct opml_pola s;
-	size_t t, a, b;
+	struct pair_source ps;
+	size_t t, a, b, T = (size_t)par(me, val, "constraints"), same = 0;
 	int rc;
 
-	if (opml_pola_init(&s, d) == -1)
+	if ((rc = pair_source_init(&ps, y, n, nclass,
+	    par(me, val, "balance") != 0)) != 0)
+		return rc;
+	if (opml_pola_init(&s, d) == -1) {
+		groups_free(&ps.gr);
 		return OPML_METHOD_ENOMEM;
+	}
 	for (t = 0; t < T; t++) {
-		draw_pair(g, n, &a, &b);
+		draw_constraint(&ps, g, y, n, &a, &b);
+		same += y[a] == y[b];
 		if ((rc = opml_pola_step(&s, X + a * d, X + b * d,
 		    y[a] == y[b])) < 0) {
 			opml_pola_free(&s);
+			groups_free(&ps.gr);
 			return rc == -1 ? OPML_METHOD_ENOMEM :
 			    OPML_METHOD_ELINALG;
 		}
@@ -314,41 +359,51 @@ fit_pola(const double *X, const size_t *y, size_t n, size_t d, size_t T,
 	{
 		char num[OPML_NUMFMT_MAX];
 		opml_format_double(s.b, num);
-		snprintf(report, len, "pairs=%llu updates=%llu "
+		snprintf(report, len, "pairs=%llu similar=%zu updates=%llu "
 		    "projections=%llu b=%s", (unsigned long long)s.pairs,
-		    (unsigned long long)s.updates,
+		    same, (unsigned long long)s.updates,
 		    (unsigned long long)s.projections, num);
 	}
 	opml_pola_free(&s);
+	groups_free(&ps.gr);
 	return 0;
 }
 
 static int
-fit_lego(const double *X, const size_t *y, size_t n, size_t d, size_t T,
-    double eta, double low, double high, int every, struct opml_rng *g,
-    double *M,
-    char *report, size_t len)
+fit_lego(const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
+    const double *val, const struct opml_method *me, struct opml_rng *g,
+    double *M, char *report, size_t len)
 {
 	struct opml_lego s;
-	size_t *pa = malloc(T * sizeof *pa), *pb = malloc(T * sizeof *pb), t;
+	struct pair_source ps;
+	size_t T = (size_t)par(me, val, "constraints"), t, same = 0;
+	size_t *pa = malloc(T * sizeof *pa), *pb = malloc(T * sizeof *pb);
 	double *dist = malloc(T * sizeof *dist);
+	int rc;
 
 	if (!pa || !pb || !dist || opml_lego_init(&s, d) == -1) {
 		free(pa), free(pb), free(dist);
 		return OPML_METHOD_ENOMEM;
 	}
+	if ((rc = pair_source_init(&ps, y, n, nclass,
+	    par(me, val, "balance") != 0)) != 0) {
+		opml_lego_free(&s);
+		free(pa), free(pb), free(dist);
+		return rc;
+	}
 	/* The targets are percentiles of the constraints' own squared
 	 * distances, as ITML sets its thresholds (LEGO's paper follows
 	 * ITML's setting). */
 	for (t = 0; t < T; t++) {
-		draw_pair(g, n, &pa[t], &pb[t]);
+		draw_constraint(&ps, g, y, n, &pa[t], &pb[t]);
+		same += y[pa[t]] == y[pb[t]];
 		dist[t] = sqdist(X + pa[t] * d, X + pb[t] * d, d);
 	}
 	qsort(dist, T, sizeof *dist, cmp_double);
-	s.eta = eta;
-	s.every = every;
-	s.u = percentile(dist, T, low);
-	s.l = percentile(dist, T, high);
+	s.eta = par(me, val, "eta");
+	s.every = par(me, val, "every") != 0;
+	s.u = percentile(dist, T, par(me, val, "low"));
+	s.l = percentile(dist, T, par(me, val, "high"));
 	for (t = 0; t < T; t++)
 		opml_lego_step(&s, X + pa[t] * d, X + pb[t] * d,
 		    y[pa[t]] == y[pb[t]]);
@@ -357,11 +412,12 @@ fit_lego(const double *X, const size_t *y, size_t n, size_t d, size_t T,
 		char nu[OPML_NUMFMT_MAX], nl[OPML_NUMFMT_MAX];
 		opml_format_double(s.u, nu);
 		opml_format_double(s.l, nl);
-		snprintf(report, len, "pairs=%llu updates=%llu same=%s "
-		    "other=%s", (unsigned long long)s.pairs,
+		snprintf(report, len, "pairs=%llu similar=%zu updates=%llu "
+		    "same=%s other=%s", (unsigned long long)s.pairs, same,
 		    (unsigned long long)s.updates, nu, nl);
 	}
 	opml_lego_free(&s);
+	groups_free(&ps.gr);
 	free(pa), free(pb), free(dist);
 	return 0;
 }
@@ -450,7 +506,7 @@ opml_method_fit(const struct opml_method *me, const double *val,
     uint64_t seed, double *out, char *report, size_t len)
 {
 	struct opml_rng g;
-	size_t i, T;
+	size_t i;
 
 	if (n < 2)
 		return OPML_METHOD_EFEW;
@@ -460,17 +516,12 @@ opml_method_fit(const struct opml_method *me, const double *val,
 	if (i == n)
 		return OPML_METHOD_EONECLASS;
 	opml_rng_seed(&g, seed);
-	if (strcmp(me->name, "pola") == 0) {
-		T = (size_t)par(me, val, "constraints");
-		return fit_pola(X, y, n, d, T, &g, out, report, len);
-	}
-	if (strcmp(me->name, "lego") == 0) {
-		T = (size_t)par(me, val, "constraints");
-		return fit_lego(X, y, n, d, T, par(me, val, "eta"),
-		    par(me, val, "low"), par(me, val, "high"),
-		    par(me, val, "every") != 0, &g, out, report,
+	if (strcmp(me->name, "pola") == 0)
+		return fit_pola(X, y, n, d, nclass, val, me, &g, out, report,
 		    len);
-	}
+	if (strcmp(me->name, "lego") == 0)
+		return fit_lego(X, y, n, d, nclass, val, me, &g, out, report,
+		    len);
 	if (strcmp(me->name, "soml") == 0)
 		return fit_soml(X, y, n, d, nclass, val, me, &g, out, report,
 		    len);

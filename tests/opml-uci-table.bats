@@ -166,6 +166,25 @@ cell() {
 	done
 }
 
+@test "-a oasis-random,pola-balanced: the columns of those settings' options, by hand" {
+	run --separate-stderr opml-uci-table -j 2 -R 2 -a pola,pola-balanced,oasis-random -w "$TMP/w" "$DATA/iris.txt"
+	[ "$status" -eq 0 ] || { show; false; }
+	opml-scale "$DATA/iris.txt" > "$TMP/z"
+	echo "euclidean pola pola-balanced oasis-random" > "$TMP/hand"
+	for i in 1 2; do
+		opml-split -f 0.5 -S -s $i -o "$TMP/s" "$TMP/z"
+		e=$(opml-knn -F -e -k 5 "$TMP/s.train" "$TMP/s.test")
+		for o in "-a pola" "-a pola -p balance=1" "-a oasis -p random=10000"; do
+			opml-learn $o -s $i -o "$TMP/m" "$TMP/s.train"
+			e="$e $(opml-knn -F -e -k 5 -m "$TMP/m" "$TMP/s.train" "$TMP/s.test")"
+		done
+		echo "$e"
+	done >> "$TMP/hand"
+	cmp "$TMP/hand" "$TMP/w/iris.errors"
+	# the two pola columns differ somewhere: balance reached opml-learn
+	awk 'NR > 1 && $2 != $3 { d = 1 } END { exit !d }' "$TMP/hand"
+}
+
 @test "-a NAME-cv: each split takes the grid point of least two-fold error on its training half, by hand; -x sets the grid" {
 	run --separate-stderr opml-uci-table -j 2 -R 2 -a rdml-cv -x rdml:lambda=0.001/1:threshold=1/100 -w "$TMP/w" "$DATA/iris.txt"
 	[ "$status" -eq 0 ] || { show; false; }
