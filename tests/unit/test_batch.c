@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "metric.h"
 #include "covariance.h"
 #include "itml.h"
@@ -24,8 +25,6 @@
 #include "pca.h"
 #include "rng.h"
 #include "testutil.h"
-
-static int failures, checks;
 
 static void
 check(int ok, const char *what, double err)
@@ -648,6 +647,5 @@ main(void)
 	test_itml_project(&g);
 	test_itml(&g);
 	test_lmnn(&g);
-	printf("batch: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("batch");
 }

@@ -8,13 +8,9 @@
 #include <stdlib.h>
 
 #include "bilinear.h"
+#include "check.h"
 #include "rng.h"
 #include "testutil.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
 
 static double
 score(const double *W, size_t d, const double *x, const double *z)
@@ -94,6 +90,5 @@ main(void)
 		    nbr) == 0);	/* (0, 1) scores the rows 0 and 1 */
 		CHECK(nbr[0] == 1);
 	}
-	printf("test_bilinear: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("test_bilinear");
 }

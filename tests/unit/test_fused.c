@@ -25,6 +25,7 @@
 
 #include <unistd.h>
 
+#include "check.h"
 #include "learn.h"
 #include "model.h"
 #include "feed.h"
@@ -34,7 +35,6 @@
 #include "vec.h"
 #include "simd.h"
 
-static int failures, checks;
 static unsigned long long seen_inactive, seen_clipped, seen_nonpd,
     seen_prestage, seen_updates;
 
@@ -452,6 +452,5 @@ main(void)
 	check(seen_nonpd > 0, "some non-PD steps", "coverage", 0);
 	check(seen_prestage > 0, "some pre-stage steps", "coverage", 0);
 	check(seen_updates > 0, "some updates", "coverage", 0);
-	printf("test_fused: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("test_fused");
 }

@@ -10,15 +10,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "inspect.h"
 #include "model.h"
 #include "moments.h"
 
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
-#define NEAR(x, y) CHECK(fabs((x) - (y)) <= 1e-13 * (1 + fabs(y)))
+/* This file's tolerance: 1e-13 (1 + |y|). */
+#define CLOSE(x, y) NEAR_ABS(x, y, 1e-13 * (1 + fabs(y)))
 
 static void
 model(struct opml_model *m)
@@ -44,15 +42,15 @@ main(void)
 	CHECK(opml_inspect_matrix(&m, 0, M) == 0 && M[0] == 1 && M[1] == 2 &&
 	    M[2] == 2 && M[3] == 13);
 	CHECK(opml_inspect_weights(&m, 0, w) == 0 && w[0] == 1);
-	NEAR(w[1], sqrt(13));
+	CLOSE(w[1], sqrt(13));
 	CHECK(opml_inspect_spectrum(&m, 0, w) == 0);
-	NEAR(w[0], 7 + sqrt(40));
-	NEAR(w[1], 7 - sqrt(40));
+	CLOSE(w[0], 7 + sqrt(40));
+	CLOSE(w[1], 7 - sqrt(40));
 	/* a zero column weighs 0 */
 	m.L[1] = m.L[3] = 0;
 	CHECK(opml_inspect_weights(&m, 0, w) == 0 && w[0] == 1 && w[1] == 0);
 	CHECK(opml_inspect_spectrum(&m, 0, w) == 0 && w[1] == 0);
-	NEAR(w[0], 1.0);
+	CLOSE(w[0], 1.0);
 	m.L[1] = 2;
 	m.L[3] = 3;
 
@@ -66,9 +64,9 @@ main(void)
 	opml_moments_add(&m.mom, x);
 	CHECK(opml_inspect_matrix(&m, 1, M) == 0 && M[1] == 0 && M[2] == 0 &&
 	    M[3] == 0);
-	NEAR(M[0], 1 / 8.0);
+	CLOSE(M[0], 1 / 8.0);
 	CHECK(opml_inspect_weights(&m, 1, w) == 0 && w[1] == 0);
-	NEAR(w[0], 1 / sqrt(8));
+	CLOSE(w[0], 1 / sqrt(8));
 	/* not raw: the standardized features' metric */
 	CHECK(opml_inspect_matrix(&m, 0, M) == 0 && M[3] == 13);
 	/* a normalizing model has no metric on raw features */
@@ -85,8 +83,8 @@ main(void)
 	CHECK(opml_inspect_matrix(&m, 1, M) == 0 && M[1] == 2 && M[2] == 0);
 	CHECK(opml_inspect_weights(&m, 0, w) == OPML_INSPECT_ENOWEIGHTS);
 	CHECK(opml_inspect_spectrum(&m, 0, w) == 0);
-	NEAR(w[0], 2 + sqrt(2));
-	NEAR(w[1], 2 - sqrt(2));
+	CLOSE(w[0], 2 + sqrt(2));
+	CLOSE(w[1], 2 - sqrt(2));
 	m.L[0] = -5;
 	CHECK(opml_inspect_spectrum(&m, 0, w) == 0 && w[1] < 0);
 	m.similarity = 0;
@@ -110,6 +108,5 @@ main(void)
 	CHECK(strcmp(opml_inspect_strerror(OPML_INSPECT_ENOCONV),
 	    "the eigensolver did not converge") == 0);
 	CHECK(strcmp(opml_inspect_strerror(0), "unknown error") == 0);
-	printf("inspect: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("inspect");
 }

@@ -10,15 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "itml.h"
 #include "itmltune.h"
 #include "metric.h"
 #include "testutil.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
 
 enum { N = 61, D = 3, C = 3, K = 4 };
 
@@ -140,6 +136,5 @@ main(void)
 	CHECK(opml_itml_tune(X, y, N, D, C, &p, 0, &gamma, &acc) ==
 	    OPML_METRIC_EPARAM);
 
-	printf("test_itmltune: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("test_itmltune");
 }

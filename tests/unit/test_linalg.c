@@ -14,11 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "linalg.h"
 #include "rng.h"
 #include "testutil.h"
-
-static int failures, checks;
 
 static void
 check(int ok, const char *what, size_t d, double err)
@@ -643,6 +642,5 @@ main(int argc, char **argv)
 	test_covariance(&g);
 	test_factor(&g);
 	test_edges();
-	printf("linalg: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("linalg");
 }

@@ -12,15 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "lmnn.h"
 #include "metric.h"
 #include "rng.h"
 #include "testutil.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
 
 /*
  * The objective by brute force: for each row its k nearest rows of
@@ -170,6 +166,5 @@ main(void)
 	CHECK(fabs(st.loss - brute) <= 1e-9 * brute);
 	CHECK(active == st.active);
 	free(X), free(M), free(y), free(trace);
-	printf("test_lmnn: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("test_lmnn");
 }

@@ -12,13 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "model.h"
 #include "scale.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
 
 static char path[64];
 
@@ -429,6 +425,5 @@ main(void)
 {
 	models();
 	scales();
-	printf("loaders: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("loaders");
 }

@@ -11,17 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "method.h"
 #include "testutil.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
-#define NEAR(x, y, tol) do { double x_ = (x), y_ = (y); checks++; \
-	if (!(fabs(x_ - y_) <= (tol) * fmax(1, fabs(y_)))) { failures++; \
-	printf("FAIL line %d: %s = %.17g, want %.17g\n", __LINE__, #x, \
-	x_, y_); } } while (0)
 
 static const struct opml_method *
 find(const char *name)
@@ -373,6 +365,5 @@ main(void)
 	test_fit_errors();
 	test_batch_reports();
 	test_lego_targets();
-	printf("%d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done(NULL);
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "covariance.h"
 #include "itml.h"
 #include "lmnn.h"
@@ -20,11 +21,6 @@
 #include "pca.h"
 #include "rng.h"
 #include "testutil.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
 
 /* Three classes of four rows in 3-d, apart but overlapping a little. */
 #define N 12
@@ -261,6 +257,5 @@ main(void)
 	test_lmnn_refuses();
 	test_itml_refuses();
 	test_small();
-	printf("test_metric: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("test_metric");
 }

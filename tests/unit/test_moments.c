@@ -11,14 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "check.h"
 #include "moments.h"
 #include "rng.h"
 #include "testutil.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c); } } while (0)
 
 static double
 rel(double x, double y)
@@ -128,6 +124,5 @@ main(void)
 	CHECK(fabs(a.mean[0]) < 1e300);
 	opml_moments_free(&a);
 
-	printf("test_moments: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("test_moments");
 }

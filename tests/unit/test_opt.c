@@ -6,12 +6,8 @@
 #include <limits.h>
 #include <stdio.h>
 
+#include "check.h"
 #include "opt.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
 
 int
 main(void)
@@ -58,6 +54,5 @@ main(void)
 	CHECK(opml_opt_real("+", 0, 1, &v) == OPML_OPT_SYNTAX);
 	CHECK(opml_opt_real("+.5", 0, 1, &v) == 0 && v == 0.5);
 	CHECK(opml_opt_real("5.", 0, 9, &v) == 0 && v == 5);
-	printf("opt: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("opt");
 }

@@ -15,12 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "output.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
 
 static char dir[] = "/tmp/opml-output.XXXXXX";
 
@@ -166,6 +162,5 @@ main(void)
 		if (system(cmd) != 0)
 			printf("could not remove %s\n", dir);
 	}
-	printf("output: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("output");
 }

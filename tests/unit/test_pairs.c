@@ -14,14 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "pairs.h"
 #include "rng.h"
 #include "set.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
 
 /* Draw n of each kind in pieces of cap: the pairs (2n), or NULL. */
 static struct opml_pair *
@@ -389,6 +385,5 @@ main(void)
 {
 	draws();
 	lists();
-	printf("pairs: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("pairs");
 }

@@ -10,19 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "linalg.h"
 #include "pola.h"
 #include "rng.h"
 #include "testutil.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
-#define NEAR(x, y, tol) do { double x_ = (x), y_ = (y); checks++; \
-	if (!(fabs(x_ - y_) <= (tol) * fmax(1, fabs(y_)))) { failures++; \
-	printf("FAIL line %d: %s = %.17g, want %.17g\n", __LINE__, #x, \
-	x_, y_); } } while (0)
 
 /* The PSD projection of the symmetric 2x2 a by its eigenpairs:
  * l = m +- sqrt(((a00 - a11) / 2)^2 + a01^2), vectors (a01, l - a00). */
@@ -332,6 +324,5 @@ main(void)
 	}
 	opml_pola_free(&s);
 
-	printf("test_pola: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("test_pola");
 }

@@ -12,12 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "reader.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
 
 static char path[64];
 
@@ -289,6 +285,5 @@ main(void)
 	sparse();
 	messages();
 	lines_at_once();
-	printf("reader: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("reader");
 }

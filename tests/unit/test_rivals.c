@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "lego.h"
 #include "oasis.h"
 #include "method.h"
@@ -20,15 +21,6 @@
 #include "rng.h"
 #include "soml.h"
 #include "testutil.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
-#define NEAR(x, y, tol) do { double x_ = (x), y_ = (y); checks++; \
-	if (!(fabs(x_ - y_) <= (tol) * fmax(1, fabs(y_)))) { failures++; \
-	printf("FAIL line %d: %s = %.17g, want %.17g\n", __LINE__, #x, \
-	x_, y_); } } while (0)
 
 /* Invert the n x n matrix a in place (Gauss-Jordan, partial pivoting);
  * -1 if singular. */
@@ -862,6 +854,5 @@ main(void)
 	test_soml();
 	test_limits();
 	test_rival();
-	printf("test_rivals: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("test_rivals");
 }

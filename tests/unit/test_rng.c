@@ -7,12 +7,8 @@
  */
 #include <stdio.h>
 
+#include "check.h"
 #include "rng.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
 
 int
 main(void)
@@ -44,6 +40,5 @@ main(void)
 		for (i = 0; i < 100; i++)
 			CHECK(opml_rng_below(&a, n) == opml_rng_below(&b, n));
 	}
-	printf("rng: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("rng");
 }

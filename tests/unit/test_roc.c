@@ -9,13 +9,9 @@
 #include <string.h>
 
 #include "buf.h"
+#include "check.h"
 #include "rng.h"
 #include "roc.h"
-
-static int fails;
-
-#define CHECK(c) do { if (!(c)) { fprintf(stderr, "%s:%d: %s\n", \
-    __FILE__, __LINE__, #c); fails++; } } while (0)
 
 static int
 cmp64(const void *a, const void *b)
@@ -393,10 +389,5 @@ main(void)
 	test_auc_random();
 	test_by_hand();
 	test_eer();
-	if (fails) {
-		fprintf(stderr, "test_roc: %d failures\n", fails);
-		return 1;
-	}
-	printf("test_roc: ok\n");
-	return 0;
+	return checks_done("test_roc");
 }

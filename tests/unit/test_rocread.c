@@ -13,15 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "numparse.h"
 #include "roc.h"
 #include "rocread.h"
 #include "testutil.h"
-
-static int fails;
-
-#define CHECK(c) do { if (!(c)) { fprintf(stderr, "%s:%d: %s\n", \
-    __FILE__, __LINE__, #c); fails++; } } while (0)
 
 static const char *path = "test_rocread.tmp";
 
@@ -186,7 +182,7 @@ compare(const char *file, const char *what)
 				    "%zu part %zu: rc %d '%s' vs %d '%s'\n",
 				    what, way[w][0], way[w][1], way[w][2],
 				    want.rc, want.err, g.rc, g.err);
-				fails++;
+				failures++;
 			}
 			got_free(&g);
 		}
@@ -402,7 +398,7 @@ test_number(void)
 		if (tobits(v) != tobits(w)) {
 			fprintf(stderr, "'%.*s': %.17g, want %.17g\n",
 			    (int)len, buf, v, w);
-			fails++;
+			failures++;
 		}
 	}
 }
@@ -413,10 +409,5 @@ main(void)
 	test_number();
 	test_pipe();
 	test_files();
-	if (fails) {
-		fprintf(stderr, "test_rocread: %d failures\n", fails);
-		return 1;
-	}
-	printf("test_rocread: ok\n");
-	return 0;
+	return checks_done("test_rocread");
 }

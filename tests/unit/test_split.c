@@ -10,13 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "set.h"
 #include "split.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
 
 static char path[64];
 
@@ -135,6 +131,5 @@ main(void)
 {
 	lists();
 	bylabel();
-	printf("split: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("split");
 }

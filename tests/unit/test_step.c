@@ -8,11 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "rng.h"
 #include "testutil.h"
 #include "step.h"
-
-static int failures, checks;
 
 /* Invert the n x n matrix a in place by Gauss-Jordan with partial
  * pivoting; returns -1 if singular. */
@@ -190,6 +189,5 @@ main(void)
 	check(opml_step_lambda_min(4, 0, 0) == 0, "b zero", 0, 0, 0, 0);
 	check(fabs(opml_step_lambda_min(1, 1, 0) + 1) < 1e-15, "orthogonal", 0,
 	    0, 0, 0);
-	printf("test_step: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("test_step");
 }

@@ -10,12 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "table.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
 
 /* Append text (an input named name) to t: the read's return, the
  * message in err. */
@@ -117,6 +113,5 @@ main(void)
 	CHECK(refused("1 2\n", "a b\n1 2\n", "b:1: field 1: not a finite "
 	    "number (column names after the first rows?)"));
 	CHECK(refused("1 2\n", "1 2 3\n", "b:1: 3 fields, expected 2"));
-	printf("table: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("table");
 }

@@ -9,13 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "model.h"
 #include "transform.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
 
 int
 main(void)
@@ -57,6 +53,5 @@ main(void)
 	CHECK(y[0] == 0.6 && y[1] == -0.8);
 	opml_unit(zero, y, 2);
 	CHECK(y[0] == 0 && y[1] == 0);
-	printf("transform: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("transform");
 }

@@ -6,12 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "triplet.h"
-
-static int failures, checks;
-
-#define CHECK(c) do { checks++; if (!(c)) { failures++; \
-	printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
 
 static enum opml_kind
 feed(struct opml_triplets *t, const char *label, double x0, double x1,
@@ -116,6 +112,5 @@ main(void)
 		CHECK(b[0] == 3 - (double)other && b[1] == (double)other - 3);
 	}
 	opml_triplets_free(&t);
-	printf("test_triplet: %d checks, %d failures\n", checks, failures);
-	return failures != 0;
+	return checks_done("test_triplet");
 }
