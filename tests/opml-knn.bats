@@ -4,21 +4,20 @@
 
 load helper
 
-# The naive k-NN in awk: distances summed in feature order, ranked by
-# (distance, training row), majority vote; a vote tie goes to the tied
-# class met first among the ranked neighbours (rule nearest) or to the
-# least label (rule smallest, numbers numerically).  loo=1: the test set
-# is the training set and a row is not its own neighbour.
-naive() {	# k rule loo train test
-	awk -v k="$1" -v rule="$2" -v loo="$3" '
-	function less(a, b) { return (a ~ /^-?[0-9.]+$/ && b ~ /^-?[0-9.]+$/) ? a + 0 < b + 0 : a < b }
-	FNR == NR { n++; lab[n] = $1; d = NF - 1; for (j = 2; j <= NF; j++) x[n, j] = $j; next }
+# The brute-force k nearest in awk: for each test sample, TRUE then the
+# rows (from 0) and squared distances (summed in feature order, %.17g)
+# of its k nearest, a distance tie to the earlier row; then, with
+# votes=1, the votes and labels of the classes among them, most votes
+# first, a tie to the class whose nearest neighbour comes first.
+brute() {	# k loo votes train test
+	awk -v k="$1" -v loo="$2" -v votes="$3" '
+	FNR == NR { n++; lab[n] = $1; for (j = 2; j <= NF; j++) x[n, j] = $j; next }
 	{
 		for (i = 1; i <= n; i++) {
 			s = 0; for (j = 2; j <= NF; j++) { t = x[i, j] - $j; s += t * t }
 			dist[i] = s
 		}
-		m = 0; delete used
+		delete used; line = $1
 		for (r = 1; r <= k; r++) {
 			b = 0
 			for (i = 1; i <= n; i++) {
@@ -26,18 +25,35 @@ naive() {	# k rule loo train test
 				if (b == 0 || dist[i] < dist[b]) b = i
 			}
 			used[b] = 1; nb[r] = b
+			line = line sprintf(" %d %.17g", b - 1, dist[b])
 		}
-		delete cnt; top = 0
-		for (r = 1; r <= k; r++) if (++cnt[lab[nb[r]]] > top) top = cnt[lab[nb[r]]]
-		win = ""
-		for (r = 1; r <= k; r++) {
-			c = lab[nb[r]]
-			if (cnt[c] != top) continue
-			if (rule == "nearest") { win = c; break }
-			if (win == "" || less(c, win)) win = c
+		if (votes) {
+			delete cnt; delete done; nc = 0
+			for (r = 1; r <= k; r++) if (cnt[lab[nb[r]]]++ == 0) cls[++nc] = lab[nb[r]]
+			for (m = 1; m <= nc; m++) {
+				b = 0
+				for (c = 1; c <= nc; c++) if (!done[c] && (b == 0 || cnt[cls[c]] > cnt[cls[b]])) b = c
+				done[b] = 1; line = line " " cnt[cls[b]] " " cls[b]
+			}
 		}
-		print $1, win
+		print line
 	}' "$4" "$5"
+}
+
+# The naive k-NN: brute's neighbours and votes, a vote tie going to the
+# tied class met first among the ranked neighbours (rule nearest: the
+# first class brute lists) or to the least label (rule smallest, numbers
+# numerically).  loo=1: the test set is the training set and a row is
+# not its own neighbour.
+naive() {	# k rule loo train test
+	brute "$1" "$3" 1 "$4" "$5" | awk -v k="$1" -v rule="$2" '
+	function less(a, b) { return (a ~ /^-?[0-9.]+$/ && b ~ /^-?[0-9.]+$/) ? a + 0 < b + 0 : a < b }
+	{
+		top = $(2 * k + 2); win = $(2 * k + 3)
+		for (i = 2 * k + 4; rule == "smallest" && i <= NF; i += 2)
+			if ($i == top && less($(i + 1), win)) win = $(i + 1)
+		print $1, win
+	}'
 }
 
 @test "prints TRUE PREDICTED per sample and the error rate on stderr" {
@@ -254,42 +270,6 @@ shards() {	# train
 	[ "$status" -eq 1 ]
 	run opml-knn -M -L "$TMP/l1"
 	[ "$status" -eq 2 ]
-}
-
-# The brute-force k nearest in awk: for each test sample, TRUE then the
-# rows (from 0) and squared distances (summed in feature order, %.17g)
-# of its k nearest, a distance tie to the earlier row; then, with
-# votes=1, the votes and labels of the classes among them, most votes
-# first, a tie to the class whose nearest neighbour comes first.
-brute() {	# k loo votes train test
-	awk -v k="$1" -v loo="$2" -v votes="$3" '
-	FNR == NR { n++; lab[n] = $1; for (j = 2; j <= NF; j++) x[n, j] = $j; next }
-	{
-		for (i = 1; i <= n; i++) {
-			s = 0; for (j = 2; j <= NF; j++) { t = x[i, j] - $j; s += t * t }
-			dist[i] = s
-		}
-		delete used; line = $1
-		for (r = 1; r <= k; r++) {
-			b = 0
-			for (i = 1; i <= n; i++) {
-				if (used[i] || (loo && i == FNR)) continue
-				if (b == 0 || dist[i] < dist[b]) b = i
-			}
-			used[b] = 1; nb[r] = b
-			line = line sprintf(" %d %.17g", b - 1, dist[b])
-		}
-		if (votes) {
-			delete cnt; delete done; nc = 0
-			for (r = 1; r <= k; r++) if (cnt[lab[nb[r]]]++ == 0) cls[++nc] = lab[nb[r]]
-			for (m = 1; m <= nc; m++) {
-				b = 0
-				for (c = 1; c <= nc; c++) if (!done[c] && (b == 0 || cnt[cls[c]] > cnt[cls[b]])) b = c
-				done[b] = 1; line = line " " cnt[cls[b]] " " cls[b]
-			}
-		}
-		print line
-	}' "$4" "$5"
 }
 
 # Two files of fields equal as numbers where numbers, else as strings.
