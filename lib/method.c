@@ -28,7 +28,7 @@
 /* The end of a parameter list, every field given (for -Wextra). */
 #define END { NULL, 0, 0, 0, 0 }
 #define CONSTRAINTS { "constraints", 10000, 1, 1e9, 1 }
-#define BALANCE { "balance", 0, 0, 1, 1 }
+#define SIMILAR { "similar", 0, 0, 1, 0 }
 
 static const struct opml_method methods[] = {
 	{ "opml", OPML_ALGO_OPML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES,
@@ -41,11 +41,11 @@ static const struct opml_method methods[] = {
 	{ "oasis", OPML_ALGO_OASIS, OPML_METHOD_STREAM | OPML_METHOD_RESUMES |
 	    OPML_METHOD_SIMILARITY, {
 	    { "C", 0.1, TINY, BIG, 0 }, { "random", 0, 0, 1e9, 1 }, END } },
-	{ "pola", OPML_ALGO_POLA, 0, { CONSTRAINTS, BALANCE, END } },
+	{ "pola", OPML_ALGO_POLA, 0, { CONSTRAINTS, SIMILAR, END } },
 	{ "lego", OPML_ALGO_LEGO, 0, {
 	    { "eta", 0.01, TINY, BIG, 0 }, CONSTRAINTS,
 	    { "low", 5, 0, 100, 0 }, { "high", 95, 0, 100, 0 },
-	    { "every", 1, 0, 1, 1 }, BALANCE, END } },
+	    { "every", 1, 0, 1, 1 }, SIMILAR, END } },
 	{ "soml", OPML_ALGO_SOML, OPML_METHOD_SIMILARITY, {
 	    { "eta", 0.1, TINY, BIG, 0 }, { "gravity", 1e-4, 0, BIG, 0 },
 	    { "K", 10, 1, 1e9, 1 }, CONSTRAINTS, END } },
@@ -294,23 +294,22 @@ percentile(const double *v, size_t n, double q)
 
 /*
  * The pairs of pola and lego: two distinct rows drawn uniformly, or,
- * with balance, alternately two rows of one class and two of
- * different classes, half and half as the paper's verification pairs
- * are.
+ * with a fraction f > 0 of similar pairs, a row of a class with two rows
+ * or more and then, with probability f, a classmate, else a row of
+ * another class.
  */
 struct pair_source {
 	struct groups gr;
-	int balance;
-	size_t t;
+	double f;
 };
 
 static int
 pair_source_init(struct pair_source *ps, const size_t *y, size_t n,
-    size_t nclass, int balance)
+    size_t nclass, double f)
 {
 	memset(ps, 0, sizeof *ps);
-	ps->balance = balance;
-	return balance ? triplet_groups(&ps->gr, y, n, nclass) : 0;
+	ps->f = f;
+	return f > 0 ? triplet_groups(&ps->gr, y, n, nclass) : 0;
 }
 
 static void
@@ -319,12 +318,12 @@ draw_constraint(struct pair_source *ps, struct opml_rng *g,
 {
 	size_t q, r;
 
-	if (!ps->balance) {
+	if (ps->f == 0) {
 		draw_pair(g, n, a, b);
 		return;
 	}
 	draw_triplet(g, &ps->gr, y, n, a, &q, &r);
-	*b = ps->t++ % 2 == 0 ? q : r;
+	*b = opml_rng_unit(g) < ps->f ? q : r;
 }
 
 static int
@@ -338,7 +337,7 @@ fit_pola(const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
 	int rc;
 
 	if ((rc = pair_source_init(&ps, y, n, nclass,
-	    par(me, val, "balance") != 0)) != 0)
+	    par(me, val, "similar"))) != 0)
 		return rc;
 	if (opml_pola_init(&s, d) == -1) {
 		groups_free(&ps.gr);
@@ -359,7 +358,7 @@ fit_pola(const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
 	{
 		char num[OPML_NUMFMT_MAX];
 		opml_format_double(s.b, num);
-		snprintf(report, len, "pairs=%llu similar=%zu updates=%llu "
+		snprintf(report, len, "pairs=%llu classmates=%zu updates=%llu "
 		    "projections=%llu b=%s", (unsigned long long)s.pairs,
 		    same, (unsigned long long)s.updates,
 		    (unsigned long long)s.projections, num);
@@ -386,7 +385,7 @@ fit_lego(const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
 		return OPML_METHOD_ENOMEM;
 	}
 	if ((rc = pair_source_init(&ps, y, n, nclass,
-	    par(me, val, "balance") != 0)) != 0) {
+	    par(me, val, "similar"))) != 0) {
 		opml_lego_free(&s);
 		free(pa), free(pb), free(dist);
 		return rc;
@@ -412,7 +411,7 @@ fit_lego(const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
 		char nu[OPML_NUMFMT_MAX], nl[OPML_NUMFMT_MAX];
 		opml_format_double(s.u, nu);
 		opml_format_double(s.l, nl);
-		snprintf(report, len, "pairs=%llu similar=%zu updates=%llu "
+		snprintf(report, len, "pairs=%llu classmates=%zu updates=%llu "
 		    "same=%s other=%s", (unsigned long long)s.pairs, same,
 		    (unsigned long long)s.updates, nu, nl);
 	}

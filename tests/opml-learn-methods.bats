@@ -55,7 +55,7 @@ tiny() {
 	printf '%s\n' "$output" | grep -q '^#rdml lambda=0.01 threshold=4 pairs=149 '
 	run opml-learn -a pola -p constraints=50 "$DATA/iris.txt"
 	[ "$status" -eq 0 ]
-	printf '%s\n' "$output" | grep -q '^#pola constraints=50 balance=0 pairs=50 '
+	printf '%s\n' "$output" | grep -q '^#pola constraints=50 similar=0 pairs=50 '
 }
 
 @test "a parameter changes the model" {
@@ -70,7 +70,7 @@ tiny() {
 @test "lego: every pair steps by default (LEGO's squared loss); every=0 only the pairs beyond their targets" {
 	updates() { sed -n 's/^#lego .* updates=\([0-9]*\) .*/\1/p' "$1"; }
 	opml-learn -a lego -p constraints=500 -o "$TMP/a" "$DATA/iris.txt"
-	grep -q '^#lego .* every=1 balance=0 pairs=500 ' "$TMP/a"
+	grep -q '^#lego .* every=1 similar=0 pairs=500 ' "$TMP/a"
 	opml-learn -a lego -p constraints=500 -p every=0 -o "$TMP/b" "$DATA/iris.txt"
 	# Every pair steps but one met exactly (a percentile pair itself at
 	# M = I); the constraint form leaves a pair within its target alone:
@@ -171,26 +171,25 @@ tiny() {
 	[[ $stderr == *"opml-learn: rdml lambda=0.1 threshold=1 pairs=149 updates="*" shortened="*" blocked="* ]]
 	run --separate-stderr opml-learn -v -a pola "$DATA/iris.txt"
 	[ "$status" -eq 0 ]
-	[[ $stderr == *"opml-learn: pola constraints=10000 balance=0 pairs=10000 similar="*" updates="*" projections="* ]]
+	[[ $stderr == *"opml-learn: pola constraints=10000 similar=0 pairs=10000 classmates="*" updates="*" projections="* ]]
 }
 
-@test "pola, lego: balance=1 alternates a same-class pair and a pair of two classes" {
-	similar() { sed -n "s/^#$1 .* similar=\([0-9]*\) .*/\1/p" "$TMP/m"; }
+@test "pola, lego: -p similar=F draws a fraction F of same-class pairs; 0, uniform pairs" {
+	similar() { sed -n "s/^#$1 .* classmates=\([0-9]*\) .*/\1/p" "$TMP/m"; }
 	for a in pola lego; do
-		for s in 1 2 3 4 5 6 7 8; do
-			# the first pair is of one class, the second of two
-			opml-learn -a $a -p balance=1 -p constraints=1 -s $s -o "$TMP/m" "$DATA/iris.txt"
-			[ "$(similar $a)" -eq 1 ]
-			opml-learn -a $a -p balance=1 -p constraints=2 -s $s -o "$TMP/m" "$DATA/iris.txt"
-			[ "$(similar $a)" -eq 1 ]
-		done
-		opml-learn -a $a -p balance=1 -p constraints=1001 -o "$TMP/m" "$DATA/glass.txt"
-		[ "$(similar $a)" -eq 501 ]
+		opml-learn -a $a -p similar=1 -p constraints=1001 -o "$TMP/m" "$DATA/glass.txt"
+		[ "$(similar $a)" -eq 1001 ]
+		opml-learn -a $a -p similar=1e-9 -p constraints=1001 -o "$TMP/m" "$DATA/glass.txt"
+		[ "$(similar $a)" -eq 0 ]
+		# 2000 draws at 0.7: 1400 +- 4 standard deviations (20.5)
+		opml-learn -a $a -p similar=0.7 -p constraints=2000 -o "$TMP/m" "$DATA/glass.txt"
+		n=$(similar $a)
+		[ "$n" -gt 1318 ] && [ "$n" -lt 1482 ] || { echo "$a similar $n"; false; }
 		# uniform pairs of glass are of one class about a quarter of
 		# the time (its six classes' sizes: 0.26)
-		opml-learn -a $a -p constraints=1001 -o "$TMP/m" "$DATA/glass.txt"
+		opml-learn -a $a -p constraints=2000 -o "$TMP/m" "$DATA/glass.txt"
 		n=$(similar $a)
-		[ "$n" -gt 200 ] && [ "$n" -lt 350 ] || { echo "$a similar $n"; false; }
+		[ "$n" -gt 440 ] && [ "$n" -lt 600 ] || { echo "$a similar $n"; false; }
 	done
 }
 
@@ -234,7 +233,7 @@ tiny() {
 	[ "$status" -eq 1 ]
 	[[ $stderr == *"fewer than 2 samples"* ]]
 	printf 'a 1 2\nb 3 4\nc 5 6\n' > "$TMP/singles"
-	for a in soml "pola -p balance=1" "lego -p balance=1"; do
+	for a in soml "pola -p similar=0.5" "lego -p similar=0.5"; do
 		run --separate-stderr opml-learn -a $a "$TMP/singles"
 		[ "$status" -eq 1 ]
 		[[ $stderr == *"no class has two samples: no same-class constraint"* ]]
@@ -854,7 +853,7 @@ zero_row() {
 	    oasis:random=0.5 \
 	    pola:constraints=0 pola:constraints=2.5 lego:eta=0 \
 	    lego:constraints=0 lego:low=-1 lego:high=100.5 lego:every=0.5 \
-	    pola:balance=2 lego:balance=0.5 soml:eta=0 \
+	    pola:similar=1.5 lego:similar=-0.1 soml:eta=0 \
 	    soml:gravity=-1e-9 soml:K=0 soml:constraints=1e10 \
 	    mahalanobis:ridge=-1 mahalanobis:ridge=2e6 itml:gamma=0 \
 	    itml:factor=0 itml:constraints=-1 itml:lower=-1 itml:upper=-1 \

@@ -174,7 +174,7 @@ cell() {
 	for i in 1 2; do
 		opml-split -f 0.5 -S -s $i -o "$TMP/s" "$TMP/z"
 		e=$(opml-knn -F -e -k 5 "$TMP/s.train" "$TMP/s.test")
-		for o in "-a pola" "-a pola -p balance=1" "-a oasis -p random=10000"; do
+		for o in "-a pola" "-a pola -p similar=0.5" "-a oasis -p random=10000"; do
 			opml-learn $o -s $i -o "$TMP/m" "$TMP/s.train"
 			e="$e $(opml-knn -F -e -k 5 -m "$TMP/m" "$TMP/s.train" "$TMP/s.test")"
 		done
