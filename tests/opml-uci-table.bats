@@ -119,11 +119,15 @@ cell() {
 @test "usage errors exit 2; a missing file or an unknown method exit 1" {
 	for a in "-R 0" "-R x" "-j 0" "-s -1" "-c x" "-a euclidean,opml" "-a opml,opml" \
 	    "-a opml,,copml" "-a OPML" "-b copml -a opml" "-b x" "-q" "-a pola-cv" \
-	    "-x rdml" "-x rdml:lambda" "-x rdml:lambda=1/" "-x rdml:lambda=1:"; do
+	    "-x rdml" "-x rdml:lambda" "-x rdml:lambda=1/" "-x rdml:lambda=1:" \
+	    "-a pola:" "-a pola:similar" "-a pola::similar=1" "-a POLA:similar=1" \
+	    "-a pola-cv:similar=1" "-a pola:similar=2" "-a pola:nosuch=1"; do
 		# shellcheck disable=SC2086
 		run opml-uci-table -R 1 $a "$DATA/iris.txt"
 		[ "$status" -eq 2 ] || { echo "$a"; show; false; }
 	done
+	run --separate-stderr opml-uci-table -R 1 -a pola:nosuch=1 "$DATA/iris.txt"
+	[[ $stderr == "opml-uci-table: -a pola:nosuch=1: -p nosuch=1: pola has no parameter nosuch" ]] || { show; false; }
 	run opml-uci-table -R 2 "$TMP/none.txt"
 	[ "$status" -eq 1 ]
 	[[ $output == *"$TMP/none.txt: no such file or directory"* ]]
@@ -166,23 +170,25 @@ cell() {
 	done
 }
 
-@test "-a oasis-random,pola-balanced: the columns of those settings' options, by hand" {
-	run --separate-stderr opml-uci-table -j 2 -R 2 -a pola,pola-balanced,oasis-random -w "$TMP/w" "$DATA/iris.txt"
+@test "-a NAME:param=value, oasis-random: the columns of those options, by hand" {
+	run --separate-stderr opml-uci-table -j 2 -R 2 -a pola,pola:similar=0.8,oasis-random,oasis:C=0.01:random=500 -w "$TMP/w" "$DATA/iris.txt"
 	[ "$status" -eq 0 ] || { show; false; }
+	[[ ${lines[0]} == "data "*"POLA "*"POLA:similar=0.8 "*"OASIS-RANDOM "*"OASIS:C=0.01:random=500" ]] || { show; false; }
 	opml-scale "$DATA/iris.txt" > "$TMP/z"
-	echo "euclidean pola pola-balanced oasis-random" > "$TMP/hand"
+	echo "euclidean pola pola:similar=0.8 oasis-random oasis:C=0.01:random=500" > "$TMP/hand"
 	for i in 1 2; do
 		opml-split -f 0.5 -S -s $i -o "$TMP/s" "$TMP/z"
 		e=$(opml-knn -F -e -k 5 "$TMP/s.train" "$TMP/s.test")
-		for o in "-a pola" "-a pola -p similar=0.5" "-a oasis -p random=10000"; do
+		for o in "-a pola" "-a pola -p similar=0.8" "-a oasis -p random=10000" "-a oasis -p C=0.01 -p random=500"; do
 			opml-learn $o -s $i -o "$TMP/m" "$TMP/s.train"
 			e="$e $(opml-knn -F -e -k 5 -m "$TMP/m" "$TMP/s.train" "$TMP/s.test")"
 		done
 		echo "$e"
 	done >> "$TMP/hand"
 	cmp "$TMP/hand" "$TMP/w/iris.errors"
-	# the two pola columns differ somewhere: balance reached opml-learn
+	# the parameters reached opml-learn: the columns differ somewhere
 	awk 'NR > 1 && $2 != $3 { d = 1 } END { exit !d }' "$TMP/hand"
+	awk 'NR > 1 && $4 != $5 { d = 1 } END { exit !d }' "$TMP/hand"
 }
 
 @test "-a NAME-cv: each split takes the grid point of least two-fold error on its training half, by hand; -x sets the grid" {
