@@ -87,6 +87,23 @@ same_counts(const struct opml_counts *x, const struct opml_counts *y)
  * that run() makes: the same L, state and counters to the bit as want,
  * learned on the machine's best path.
  */
+/*
+ * Sample i of a setting's stream: a class (class 0 for the first
+ * coldrun samples, a cold start), its label, and the class's centre plus
+ * unit noise.  paths() replays run()'s stream with it draw for draw.
+ */
+static void
+draw_sample(struct opml_rng *rng, const struct setting *s,
+    const double *centre, size_t i, char *label, size_t len, double *x)
+{
+	size_t k, j;
+
+	k = i < s->coldrun ? 0 : (size_t)opml_rng_below(rng, s->classes);
+	snprintf(label, len, "c%zu", k);
+	for (j = 0; j < s->d; j++)
+		x[j] = centre[k * s->d + j] + gauss(rng);
+}
+
 static void
 paths(const struct setting *s, unsigned long long seed,
     const struct opml_model *want, const char *tag)
@@ -97,7 +114,7 @@ paths(const struct setting *s, unsigned long long seed,
 	struct opml_learner l;
 	struct opml_rng rng;
 	double *centre, *x;
-	size_t d = s->d, i, j, k, p;
+	size_t d = s->d, i, p;
 	char label[32], what[64];
 
 	for (p = 0; p < sizeof path / sizeof path[0]; p++) {
@@ -118,11 +135,7 @@ paths(const struct setting *s, unsigned long long seed,
 			l.min_eig = s->min_eig;
 		for (i = 0; i < s->n; i++) {
 			/* the draws of run(), the resumes' included */
-			k = i < s->coldrun ? 0 :
-			    (size_t)opml_rng_below(&rng, s->classes);
-			snprintf(label, sizeof label, "c%zu", k);
-			for (j = 0; j < d; j++)
-				x[j] = centre[k * d + j] + gauss(&rng);
+			draw_sample(&rng, s, centre, i, label, sizeof label, x);
 			if (opml_learn(&l, label, x) == -1) {
 				printf("out of memory\n");
 				exit(1);
@@ -152,7 +165,7 @@ run(const struct setting *s, unsigned long long seed)
 	struct opml_learner lref, lfus, lres;
 	struct opml_rng rng;
 	double *centre, *x;
-	size_t d = s->d, i, j, k;
+	size_t d = s->d, i;
 	char tag[160], label[32];
 	double err;
 
@@ -177,12 +190,7 @@ run(const struct setting *s, unsigned long long seed)
 	if (s->min_eig != 0)
 		lref.min_eig = lfus.min_eig = lres.min_eig = s->min_eig;
 	for (i = 0; i < s->n; i++) {
-		/* A cold start: the first samples all of class 0. */
-		k = i < s->coldrun ? 0 :
-		    (size_t)opml_rng_below(&rng, s->classes);
-		snprintf(label, sizeof label, "c%zu", k);
-		for (j = 0; j < d; j++)
-			x[j] = centre[k * d + j] + gauss(&rng);
+		draw_sample(&rng, s, centre, i, label, sizeof label, x);
 		if (opml_learn(&lref, label, x) == -1 ||
 		    opml_learn(&lfus, label, x) == -1 ||
 		    opml_learn(&lres, label, x) == -1) {
