@@ -15,19 +15,30 @@
  * most four fifths full), or as the list of every pair of a kind.
  */
 static uint64_t
+word_get(const void *a, int wide, size_t t)
+{
+	return wide ? ((const uint64_t *)a)[t] : ((const uint32_t *)a)[t];
+}
+
+static void
+word_put(void *a, int wide, size_t t, uint64_t v)
+{
+	if (wide)
+		((uint64_t *)a)[t] = v;
+	else
+		((uint32_t *)a)[t] = (uint32_t)v;
+}
+
+static uint64_t
 kget(const struct opml_pairs_draw *d, size_t t)
 {
-	return d->wide ? ((const uint64_t *)d->keys)[t] :
-	    ((const uint32_t *)d->keys)[t];
+	return word_get(d->keys, d->wide, t);
 }
 
 static void
 kput(struct opml_pairs_draw *d, size_t t, uint64_t v)
 {
-	if (d->wide)
-		((uint64_t *)d->keys)[t] = v;
-	else
-		((uint32_t *)d->keys)[t] = (uint32_t)v;
+	word_put(d->keys, d->wide, t, v);
 }
 
 static void *
@@ -187,17 +198,13 @@ kind_start(struct opml_pairs_draw *d)
 static uint64_t
 bget(const struct opml_pairs_draw *d, size_t t)
 {
-	return d->wide ? ((const uint64_t *)d->pend)[t] :
-	    ((const uint32_t *)d->pend)[t];
+	return word_get(d->pend, d->wide, t);
 }
 
 static void
 bput(struct opml_pairs_draw *d, size_t t, uint64_t v)
 {
-	if (d->wide)
-		((uint64_t *)d->pend)[t] = v;
-	else
-		((uint32_t *)d->pend)[t] = (uint32_t)v;
+	word_put(d->pend, d->wide, t, v);
 }
 
 /* Above every key in either width. */
