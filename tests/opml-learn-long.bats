@@ -24,21 +24,28 @@ header_samples() {
 }
 
 @test "TERM or INT during learning: the model of what was read, then death by the signal" {
+	# The stream comes through a FIFO that the test holds open: the
+	# learner reads what was written, then waits for more, so the
+	# signal comes mid-stream however fast the machine learns.
+	mkfifo "$TMP/in"
 	for sig in TERM INT; do
 		rm -f "$TMP/m"
-		# an endless stream, so that the signal comes mid-stream
-		{ while :; do cat "$TMP/stream"; done | opml-learn -s 4 -C 500 -o "$TMP/m"; } 2>/dev/null &
-		sleep 0.5
-		pid=$(pgrep -n -f "opml-learn -s 4 -C 500 -o $TMP/m")
+		opml-learn -s 4 -C 500 -o "$TMP/m" < "$TMP/in" 2>/dev/null &
+		pid=$!
+		exec 7> "$TMP/in"
+		cat "$TMP/stream" >&7
+		# the first checkpoint says that learning is under way
+		for i in $(seq 1200); do [ -e "$TMP/m" ] && break; sleep 0.05; done
+		[ -e "$TMP/m" ]
 		kill -"$sig" "$pid"
-		for i in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-		! kill -0 "$pid" 2>/dev/null
+		status=0
+		wait "$pid" || status=$?
+		exec 7>&-
+		[ "$status" -eq $((128 + $(kill -l "$sig"))) ]
 		n=$(header_samples "$TMP/m")
 		[ "$n" -gt 0 ]
-		for i in $(seq 50); do cat "$TMP/stream"; done | head -n "$n" |
-		    opml-learn -s 4 | cmp - "$TMP/m"
+		head -n "$n" "$TMP/stream" | opml-learn -s 4 | cmp - "$TMP/m"
 		! ls -A "$TMP" | grep -q '^\.opml-'
-		kill %1 2>/dev/null || true
 	done
 }
 
@@ -46,7 +53,9 @@ header_samples() {
 	run sh "$TOP/scripts/kill-check" 100000 3
 	show
 	[ "$status" -eq 0 ]
-	[ "$(grep -c 'a whole model of the first' <<< "$output")" -eq 3 ]
+	# each kill leaves a whole model of a prefix, or (killed before the
+	# first checkpoint, which a loaded machine can do) nothing at all
+	[ "$(grep -c 'a whole model of the first\|no model yet' <<< "$output")" -eq 3 ]
 }
 
 @test "-P N reports samples, rate, updates and active hinges every N samples" {
