@@ -14,6 +14,7 @@
 #include "output.h"
 #include "prog.h"
 #include "learn.h"
+#include "longrun.h"
 #include "method.h"
 #include "model.h"
 #include "feed.h"
@@ -66,9 +67,34 @@ struct options {
 	int have_clip, have_gamma, have_gamma1, relative, normalize, verbose;
 	int standardize;	/* -1 unless -z (1) or -Z (0) */
 	int bare;
+	int longrun, have_longrun;	/* -p longrun=, -p pull= */
+	double pull;
+	int have_pull;
 	unsigned long long dim, rank, seed, every, progress;
 	int have_seed;
 };
+
+/* A model without the long-run rule whose trace M / r passes this (or
+ * falls below its inverse) is warned of. */
+#define GROWTH_WARN 1e12
+
+/* The long-run rule (lib/longrun.h): on for a new model, off with -c 0
+ * (the paper's update), as -p longrun and -p pull say; a resumed model
+ * keeps its own unless told. */
+static void
+longrun(struct opml_model *m, const struct options *o, int resumed)
+{
+	int was = m->longrun;
+
+	if (!resumed || o->have_clip)
+		m->longrun = !(o->have_clip && o->clip == 0) || o->have_pull;
+	if (o->have_longrun)
+		m->longrun = o->longrun;
+	if (o->have_pull)
+		m->pull = o->pull;
+	else if (m->longrun && !(resumed && was))
+		m->pull = OPML_LONGRUN_PULL;
+}
 
 /* Command-line settings win over a resumed model's, except the
  * standardization, which a model keeps from its first sample on.  A new
@@ -110,6 +136,7 @@ configure(struct opml_model *m, const struct options *o, int resumed,
 		m->normalize = 1;
 	if (o->have_clip)
 		m->clip = o->clip;
+	longrun(m, o, resumed);
 }
 
 /* A new model once the first sample has fixed d. */
@@ -177,20 +204,42 @@ struct progress {
 	uint64_t samples, triplets, inactive;	/* at the last report */
 };
 
+/* M's scale (trace M / r) and condition number, as a report says
+ * them; the condition only with cond (an O(r^3) eigensolve). */
+static void
+describe_metric(const struct opml_model *m, int cond, char *buf, size_t n)
+{
+	double scale, c;
+
+	if (opml_longrun_measure(m->L, m->r, m->d, &scale, &c) == -1) {
+		snprintf(buf, n, "M: not measured (out of memory)");
+		return;
+	}
+	if (!cond)
+		snprintf(buf, n, "trace M / r %.4g", scale);
+	else if (c < HUGE_VAL)
+		snprintf(buf, n, "trace M / r %.4g, condition %.4g", scale, c);
+	else
+		snprintf(buf, n, "trace M / r %.4g, rank lost", scale);
+}
+
 static void
 report_progress(struct progress *p, const struct opml_model *m)
 {
+	char metric[96];
+
 	double now = seconds_since(&p->t0);
 	uint64_t trip = m->n.triplets - p->triplets;
 	uint64_t active = trip - (m->n.inactive - p->inactive);
 
+	describe_metric(m, 1, metric, sizeof metric);
 	fprintf(stderr, "opml-learn: %llu samples, %.0f/s, %llu updates, "
-	    "active hinges %.4g%% of the last %llu triplets\n",
+	    "active hinges %.4g%% of the last %llu triplets, %s\n",
 	    (unsigned long long)m->n.samples,
 	    now > p->last ? (double)(m->n.samples - p->samples) /
 	    (now - p->last) : 0.0, (unsigned long long)m->n.updates,
 	    trip ? 100.0 * (double)active / (double)trip : 0.0,
-	    (unsigned long long)trip);
+	    (unsigned long long)trip, metric);
 	p->last = now;
 	p->samples = m->n.samples;
 	p->triplets = m->n.triplets;
@@ -200,6 +249,8 @@ report_progress(struct progress *p, const struct opml_model *m)
 static void
 summary(const struct opml_model *m, double secs)
 {
+	char metric[96];
+
 	fprintf(stderr, "opml-learn: %llu samples, %zu classes, d=%zu r=%zu, "
 	    "%s gamma=%g%s\n", (unsigned long long)m->n.samples,
 	    m->trip.labels.n, m->d, m->r,
@@ -218,6 +269,28 @@ summary(const struct opml_model *m, double secs)
 	    (unsigned long long)m->n.prestage,
 	    (unsigned long long)m->n.clipped,
 	    (unsigned long long)m->n.nonpd, secs);
+	describe_metric(m, 1, metric, sizeof metric);
+	if (m->longrun)
+		fprintf(stderr, "opml-learn: long-run rule, pull %g: %s\n",
+		    m->pull, metric);
+	else
+		fprintf(stderr, "opml-learn: no long-run rule: %s\n", metric);
+}
+
+/* Without the long-run rule L may grow by many orders of magnitude on a
+ * long stream (lib/longrun.h): say so, since -v may not be there. */
+static void
+check_growth(const struct opml_model *m)
+{
+	double scale, c;
+
+	if (m->longrun || opml_longrun_measure(m->L, m->r, m->d, &scale,
+	    &c) == -1)
+		return;
+	if (scale > GROWTH_WARN || scale < 1 / GROWTH_WARN)
+		warnx("trace M / r is %.3g without the long-run rule: the "
+		    "metric keeps its neighbours, but its distances are far "
+		    "from the data's units (-p longrun=1 bounds them)", scale);
 }
 
 /* The method's parameters: its defaults, then -p in order. */
@@ -448,6 +521,14 @@ main(int argc, char *argv[])
 	if (rival)
 		opml_only(me, &o);
 	parameters(me, &o, val, given);
+	if (!rival) {
+		int k = opml_method_index(me, "longrun");
+		o.longrun = (int)val[k];
+		o.have_longrun = given[k];
+		k = opml_method_index(me, "pull");
+		o.pull = val[k];
+		o.have_pull = given[k];
+	}
 	if (have_model && !opml_method_streams(me, val))
 		errx(2, "-i: %s reads the training set whole; it does not "
 		    "resume", me->name);
@@ -576,6 +657,8 @@ main(int argc, char *argv[])
 		    "no class seen twice");
 
 	write_model(&m, &o);
+	if (!rival)
+		check_growth(&m);
 	if (o.verbose && !rival)
 		summary(&m, seconds_since(&t0));
 	else if (o.verbose)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "learn.h"
+#include "longrun.h"
 #include "simd.h"
 #include "transform.h"
 #include "step.h"
@@ -198,8 +199,13 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 		res = opml_step_coefs_from(l->z, l->aa, l->bb, l->ab, l->pg,
 		    l->min_eig, &c);
 		count(&m->n, res);
+		/* A step beyond a double is not taken; the rule (or its
+		 * guard) takes L back into range instead. */
+		if (res == OPML_STEP_OVERFLOW)
+			l->pending_rule = 1;
 		if (res == OPML_STEP_INACTIVE || res == OPML_STEP_OVERFLOW)
 			break;
+		l->pending_rule = opml_longrun_due(m->n.updates);
 #ifdef STD_X86
 		if (l->path == OPML_SIMD_AVX512)
 			coefs512(&c, l->u, l->v, r, l->p, l->q);
@@ -221,6 +227,17 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 		break;
 	}
 	l->pending = NONE;
+	if (l->pending_rule) {
+		/* The step, the long-run rule on its result, and only then
+		 * the next step's products: two sweeps instead of one,
+		 * every OPML_LONGRUN_EVERY updates. */
+		l->pending_rule = 0;
+		if (p != NULL)
+			opml_step_sweep(l->path, l->L, r, l->ld, p, l->a, q,
+			    l->b, NULL, NULL, l->nu, l->nv, &l->nz);
+		opml_longrun_apply(l->L, r, d, l->ld, m->longrun, m->pull);
+		p = q = NULL;
+	}
 	if (p != NULL || an != NULL)
 		opml_step_sweep(l->path, l->L, r, l->ld, p, l->a, q, l->b, an,
 		    bn, l->nu, l->nv, &l->nz);
@@ -556,9 +573,16 @@ opml_learn(struct opml_learner *l, const char *label, const double *x)
 		if (l->fused) {
 			advance(l, a, b);
 			hold(l, TRIPLET, g);
-		} else
-			count(&m->n, opml_step(m->L, m->r, d, a, b, g,
-			    l->min_eig, l->u, l->v, &used));
+		} else {
+			enum opml_step_result res = opml_step(m->L, m->r, d,
+			    a, b, g, l->min_eig, l->u, l->v, &used);
+			count(&m->n, res);
+			if (res == OPML_STEP_OVERFLOW ||
+			    (res != OPML_STEP_INACTIVE &&
+			    opml_longrun_due(m->n.updates)))
+				opml_longrun_apply(m->L, m->r, d, d,
+				    m->longrun, m->pull);
+		}
 		break;
 	}
 	return 0;

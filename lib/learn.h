@@ -38,6 +38,7 @@ struct opml_learner {
 	double *nu, *nv;	/* L na, L nb */
 	double *p, *q;		/* the pending step's coefficient rows */
 	int pending;		/* 0, or the kind of the step held back */
+	int pending_rule;	/* the long-run rule follows it */
 	double pg;		/* its step size */
 	/* the held step's hinge and a.a, b.b, a.b, and the newest's,
 	 * summed as opml_step_coefs would */

@@ -18,6 +18,7 @@
 #include "pola.h"
 #include "rng.h"
 #include "soml.h"
+#include "longrun.h"
 
 #define BIG 1e300
 #define TINY 1e-300
@@ -29,12 +30,15 @@
 #define END { NULL, 0, 0, 0, 0 }
 #define CONSTRAINTS { "constraints", 10000, 1, 1e9, 1 }
 #define SIMILAR { "similar", 0, 0, 1, 0 }
+/* OPML's and COPML's long-run rule (lib/longrun.h). */
+#define LONGRUN { "longrun", 1, 0, 1, 1 }
+#define PULL { "pull", OPML_LONGRUN_PULL, 0, OPML_LONGRUN_MAXPULL, 0 }
 
 static const struct opml_method methods[] = {
 	{ "opml", OPML_ALGO_OPML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES,
-	    { END } },
+	    { LONGRUN, PULL, END } },
 	{ "copml", OPML_ALGO_COPML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES,
-	    { END } },
+	    { LONGRUN, PULL, END } },
 	{ "rdml", OPML_ALGO_RDML, OPML_METHOD_STREAM | OPML_METHOD_RESUMES, {
 	    { "lambda", 0.1, TINY, BIG, 0 },
 	    { "threshold", 1, TINY, BIG, 0 }, END } },

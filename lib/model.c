@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "longrun.h"
 #include "model.h"
 #include "numfmt.h"
 #include "numparse.h"
@@ -125,21 +126,27 @@ char *
 opml_model_format(const struct opml_model *m, size_t *len)
 {
 	struct text t = { NULL, 0, 0, 0 };
-	char num[3][OPML_NUMFMT_MAX];
+	char num[4][OPML_NUMFMT_MAX];
 	const struct opml_labels *lb = &m->trip.labels;
 	size_t k, i;
 
 	opml_format_double(m->gamma, num[0]);
 	opml_format_double(m->gamma1, num[1]);
 	opml_format_double(m->clip, num[2]);
+	opml_format_double(m->pull, num[3]);
 	/* standardize=0 is not written: a model without it reads the
 	 * same, and is the same bytes as before the key existed. */
 	putf(&t, "#opml version=1 algorithm=%s d=%zu r=%zu step=%s "
-	    "gamma=%s gamma1=%s clip=%s normalize=%d%s seed=%" PRIu64
-	    " classes=%zu", opml_model_algo_name(m->algo),
+	    "gamma=%s gamma1=%s clip=%s", opml_model_algo_name(m->algo),
 	    m->d, m->r, m->relative ? "relative" : "fixed", num[0], num[1],
-	    num[2], m->normalize, m->standardize ? " standardize=1" : "",
-	    m->seed, m->bare ? 0 : lb->n);
+	    num[2]);
+	/* pull= only with the long-run rule: a model without it is the
+	 * same bytes as before the key existed. */
+	if (m->longrun)
+		putf(&t, " pull=%s", num[3]);
+	putf(&t, " normalize=%d%s seed=%" PRIu64 " classes=%zu",
+	    m->normalize, m->standardize ? " standardize=1" : "", m->seed,
+	    m->bare ? 0 : lb->n);
 	putf(&t, " samples=%" PRIu64 " triplets=%" PRIu64 " updates=%" PRIu64
 	    " prestage=%" PRIu64 " inactive=%" PRIu64 " clipped=%" PRIu64
 	    " nonpd=%" PRIu64 "%s%s\n", m->n.samples, m->n.triplets,
@@ -266,6 +273,10 @@ field(struct opml_reader *r, struct opml_model *m, struct header *h,
 	} else if (KEY("normalize")) {
 		bad = parse_u64(v, ve, &u) == -1 || u > 1;
 		m->normalize = (int)u;
+	} else if (KEY("pull")) {
+		bad = parse_real(v, ve, &m->pull) == -1 || m->pull < 0 ||
+		    m->pull > OPML_LONGRUN_MAXPULL;
+		m->longrun = 1;
 	} else if (KEY("standardize")) {
 		bad = parse_u64(v, ve, &u) == -1 || u > 1;
 		m->standardize = (int)u;
@@ -471,8 +482,9 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 		enum opml_algo algo = m->algo;
 		int rel = m->relative, norm = m->normalize, bare = m->bare;
 		int sim = m->similarity;
-		int stdz = m->standardize;
+		int stdz = m->standardize, longrun = m->longrun;
 		double g = m->gamma, g1 = m->gamma1, clip = m->clip;
+		double pull = m->pull;
 		struct opml_counts cnt = m->n;
 
 		if (opml_model_init(m, (size_t)h.d, (size_t)h.r, h.seed) == -1)
@@ -485,6 +497,8 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 		m->gamma = g;
 		m->gamma1 = g1;
 		m->clip = clip;
+		m->longrun = longrun;
+		m->pull = pull;
 		m->n = cnt;
 		m->bare = bare;
 	}

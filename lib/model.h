@@ -39,6 +39,8 @@ struct opml_model {
 	int normalize;		/* then scaled to unit norm */
 	double clip;		/* least eigenvalue of a step's I + gA;
 				   0: no guard (see opml_step) */
+	int longrun;		/* 1: the long-run rule (lib/longrun.h) */
+	double pull;		/* its pull towards I */
 	uint64_t seed;
 	struct opml_counts n;
 	double scale_sum;	/* sum of squared differences seen */

@@ -63,12 +63,18 @@ rows() { grep -v '^#' "$1"; }
 	done
 }
 
-@test "-g is the paper's path on the data as given: the same bytes as before standardization" {
+@test "-g is the paper's path on the data as given: without the long-run rule, the same bytes as before standardization" {
 	# Both fixtures were written by opml-learn before standardization
-	# existed (commit 'Fixtures: two -g models ...').
-	opml-learn -g 1e-3 "$DATA/wine.txt" | cmp - "$BATS_TEST_DIRNAME/fixtures/learn-g-wine.model"
-	opml-learn -a copml -u -g 0.1 -G 0.05 -s 3 "$DATA/balance.txt" |
+	# existed (commit 'Fixtures: two -g models ...'), and before the
+	# long-run rule: -p longrun=0, or -c 0 for the paper's update.
+	opml-learn -g 1e-3 -p longrun=0 "$DATA/wine.txt" | cmp - "$BATS_TEST_DIRNAME/fixtures/learn-g-wine.model"
+	opml-learn -a copml -u -g 0.1 -G 0.05 -s 3 -p longrun=0 "$DATA/balance.txt" |
 	    cmp - "$BATS_TEST_DIRNAME/fixtures/learn-g-balance-copml-n.model"
+	# the rule is on with -g too, and says so
+	opml-learn -g 1e-3 "$DATA/wine.txt" | head -1 | grep -q ' clip=0.5 pull=0.0001 normalize=0 '
+	opml-learn -g 1e-3 -c 0 "$DATA/wine.txt" | head -1 | grep -v -q ' pull='
+	opml-learn -g 1e-3 -c 0 -p pull=0.001 "$DATA/wine.txt" | head -1 | grep -q ' clip=0 pull=0.001 '
+	opml-learn -g 1e-3 -c 0 -p longrun=1 "$DATA/wine.txt" | head -1 | grep -q ' clip=0 pull=0.0001 '
 	opml-learn -Z -R 0.1 "$DATA/wine.txt" > "$TMP/z"
 	! grep -q 'standardize\|^#mean\|^#sqdev' "$TMP/z"
 }
@@ -182,13 +188,16 @@ rows() { grep -v '^#' "$1"; }
 }
 
 # An independent OPML in awk for two classes (the random pick is then
-# forced) and d = 2, with the 2 x 2 inverse written out.
-@test "matches an independent 2-d OPML with explicit inverses" {
+# forced) and d = 2, with the 2 x 2 inverse written out; with rule=1,
+# the long-run rule after every 16th update: L rescaled to trace M = 2,
+# then (1 - 16 pull) L + 16 pull I.
+@test "matches an independent 2-d OPML with explicit inverses, with and without the long-run rule" {
 	awk 'BEGIN { srand(11); for (i = 0; i < 300; i++) {
 		c = i % 3 == 0 ? 1 : 0
 		printf "%d %.6f %.6f\n", c, 0.5 * rand() + c * 0.3, 0.5 * rand() - c * 0.2 } }' > "$TMP/s"
-	opml-learn -g 0.2 "$TMP/s" | grep -v '^#' > "$TMP/ours"
-	awk -v g=0.2 '
+	for rule in 0 1; do
+	opml-learn -g 0.2 -p longrun=$rule -p pull=0.002 "$TMP/s" | grep -v '^#' > "$TMP/ours"
+	awk -v g=0.2 -v rule=$rule -v pull=0.002 '
 	{ y = $1; x1 = $2; x2 = $3
 	  if (!(y in h1)) { h1[y] = x1; h2[y] = x2; next }
 	  o = 1 - y
@@ -204,14 +213,22 @@ rows() { grep -v '^#' "$1"; }
 	  i11 = m22 / det; i12 = -m12 / det; i22 = m11 / det
 	  n11 = L11 * i11 + L12 * i12; n12 = L11 * i12 + L12 * i22
 	  n21 = L21 * i11 + L22 * i12; n22 = L21 * i12 + L22 * i22
-	  L11 = n11; L12 = n12; L21 = n21; L22 = n22; steps++ }
+	  L11 = n11; L12 = n12; L21 = n21; L22 = n22; steps++
+	  if (rule && steps % 16 == 0) {
+		f = (1 - 16 * pull) * sqrt(2 / (L11 * L11 + L12 * L12 + L21 * L21 + L22 * L22))
+		L11 = f * L11 + 16 * pull; L12 *= f; L21 *= f; L22 = f * L22 + 16 * pull } }
 	BEGIN { L11 = 1; L12 = 0; L21 = 0; L22 = 1 }
-	END { if (steps < 20) { print "too few steps" > "/dev/stderr"; exit 1 }
+	END { if (steps < 48) { print "too few steps" > "/dev/stderr"; exit 1 }
 	      printf "%.17g %.17g\n%.17g %.17g\n", L11, L12, L21, L22 }' "$TMP/s" > "$TMP/ref"
 	paste -d' ' "$TMP/ours" "$TMP/ref" | awk '{
 		for (i = 1; i <= 2; i++) { e = $i - $(i + 2); if (e < 0) e = -e
 		  if (e > 1e-12) { print "differs: " $0; bad = 1 } } }
 		END { exit bad }'
+	done
+	# the rule changed L
+	opml-learn -g 0.2 "$TMP/s" > "$TMP/on"
+	opml-learn -g 0.2 -p longrun=0 "$TMP/s" > "$TMP/off"
+	! cmp -s <(grep -v '^#' "$TMP/on") <(grep -v '^#' "$TMP/off")
 }
 
 @test "-r gives an r x d model" {

@@ -1,0 +1,126 @@
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "linalg.h"
+#include "longrun.h"
+
+/* Beyond this ||L||_F^2, a model without the rule has its entries
+ * scaled down by 2^-GUARD_SHIFT, to ||L||_F^2 of 2^300 or more: still
+ * far past the margin, and squared distances of data up to 1e100 stay
+ * finite. */
+#define GUARD_LIMIT	0x1p600
+#define GUARD_SHIFT	150
+
+int
+opml_longrun_due(uint64_t n)
+{
+	return n > 0 && n % OPML_LONGRUN_EVERY == 0;
+}
+
+/* ||L||_F^2 in four interleaved sums, always in the same order. */
+static double
+frobenius2(const double *L, size_t r, size_t d, size_t ld)
+{
+	double s[4] = { 0, 0, 0, 0 };
+	size_t i, j;
+
+	for (i = 0; i < r; i++) {
+		const double *row = L + i * ld;
+		for (j = 0; j + 4 <= d; j += 4) {
+			s[0] += row[j] * row[j];
+			s[1] += row[j + 1] * row[j + 1];
+			s[2] += row[j + 2] * row[j + 2];
+			s[3] += row[j + 3] * row[j + 3];
+		}
+		for (; j < d; j++)
+			s[j % 4] += row[j] * row[j];
+	}
+	return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
+static void
+scale_rows(double *L, size_t r, size_t d, size_t ld, double f)
+{
+	size_t i, j;
+
+	for (i = 0; i < r; i++)
+		for (j = 0; j < d; j++)
+			L[i * ld + j] *= f;
+}
+
+/* Scale L by a power of two so that its largest entry is near 1: for
+ * an L whose squared norm overflows. */
+static void
+tame(double *L, size_t r, size_t d, size_t ld)
+{
+	double amax = 0;
+	size_t i, j;
+
+	for (i = 0; i < r; i++)
+		for (j = 0; j < d; j++)
+			if (fabs(L[i * ld + j]) > amax)
+				amax = fabs(L[i * ld + j]);
+	if (amax > 0 && isfinite(amax))
+		scale_rows(L, r, d, ld, ldexp(1, -ilogb(amax)));
+}
+
+void
+opml_longrun_apply(double *L, size_t r, size_t d, size_t ld, int on,
+    double pull)
+{
+	double f = frobenius2(L, r, d, ld), k;
+	size_t i;
+
+	if (!isfinite(f)) {
+		tame(L, r, d, ld);
+		f = frobenius2(L, r, d, ld);
+	}
+	if (!on) {
+		if (f > GUARD_LIMIT)
+			scale_rows(L, r, d, ld, ldexp(1, -GUARD_SHIFT));
+		return;
+	}
+	if (!(f > 0) || !isfinite(f))
+		return;
+	k = OPML_LONGRUN_EVERY * pull;
+	scale_rows(L, r, d, ld, (1 - k) * sqrt((double)r / f));
+	for (i = 0; i < r; i++)
+		L[i * ld + i] += k;
+}
+
+int
+opml_longrun_measure(const double *L, size_t r, size_t d, double *scale,
+    double *cond)
+{
+	double *G, *w, *V, trace = 0;
+	size_t i, j, k;
+	int rc = -1;
+
+	G = malloc(r * r * sizeof *G);
+	w = malloc(r * sizeof *w);
+	V = malloc(r * r * sizeof *V);
+	if (G == NULL || w == NULL || V == NULL)
+		goto out;
+	for (i = 0; i < r; i++)
+		for (j = 0; j <= i; j++) {
+			double s = 0;
+			for (k = 0; k < d; k++)
+				s += L[i * d + k] * L[j * d + k];
+			G[i * r + j] = G[j * r + i] = s;
+		}
+	for (i = 0; i < r; i++)
+		trace += G[i * r + i];
+	if (opml_linalg_eigen(G, r, w, V) != 0)
+		goto out;
+	*scale = trace / (double)r;
+	/* an eigenvalue at the solver's absolute error is a lost rank */
+	*cond = w[0] > r * DBL_EPSILON * w[r - 1] ? w[r - 1] / w[0] :
+	    HUGE_VAL;
+	rc = 0;
+out:
+	free(G);
+	free(w);
+	free(V);
+	return rc;
+}
