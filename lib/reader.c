@@ -442,6 +442,8 @@ static int
 beyond(struct opml_reader *r, struct opml_sample *s, size_t field,
     unsigned long idx, const char *b, int n, int *skip)
 {
+	int zero = r->lay.zero != 0;
+
 	*skip = 0;
 	if (s->wide == OPML_WIDE_DROP) {
 		*skip = 1;
@@ -451,7 +453,7 @@ beyond(struct opml_reader *r, struct opml_sample *s, size_t field,
 		if (idx > INDEX_MAX)
 			return opml_reader_fail(r, "field %zu: index %.*s too "
 			    "large (at most %lu)", field, n, b, INDEX_MAX -
-			    (unsigned long)r->lay.zero);
+			    (unsigned long)zero);
 		if (grow(r, s, idx) == -1)
 			return -1;
 		memset(s->x + s->d, 0, (idx - s->d) * sizeof *s->x);
@@ -464,10 +466,10 @@ beyond(struct opml_reader *r, struct opml_sample *s, size_t field,
 	if (s->dline != 0)
 		return opml_reader_fail(r, "field %zu: index %.*s out of range "
 		    "%d..%zu (d fixed by line %lu, the first sample; give "
-		    "d with -d)", field, n, b, r->lay.zero, s->d - (size_t)
-		    r->lay.zero, s->dline);
+		    "d with -d)", field, n, b, !zero, s->d - (size_t)zero,
+		    s->dline);
 	return opml_reader_fail(r, "field %zu: index %.*s out of range "
-	    "%d..%zu", field, n, b, r->lay.zero, s->d - (size_t)r->lay.zero);
+	    "%d..%zu", field, n, b, !zero, s->d - (size_t)zero);
 }
 
 /* libsvm form: i:v pairs with 1-based indices (0-based with
