@@ -61,10 +61,10 @@ size_t opml_prog_word(int opt, const char *s, const char *const *words);
  */
 #define OPML_PROG_INPUT "0HY:"
 #define OPML_PROG_INPUT_HELP \
-    "  -0, -H, -Y column  input laid out otherwise: sparse indices " \
-    "from 0,\n" \
-    "             a header line, the label in that column (-1: the " \
-    "last)\n"
+    "the input's layout (opml(7), Common options):\n" \
+    "  -0         sparse indices count from 0\n" \
+    "  -H         each input's first line is a header: skip it\n" \
+    "  -Y column  the label's column, from 1, or from -1 (the last)\n"
 int opml_prog_input(int ch, const char *arg);
 const struct opml_layout *opml_prog_layout(void);
 /* Open the samples at path ("-": stdin) with the layout given, or exit. */
