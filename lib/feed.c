@@ -155,8 +155,7 @@ fill(struct opml_feed *f, struct opml_batch *b, int raw)
 	b->lablen = 0;
 	b->raw = 0;
 	b->status = OPML_FEED_MORE;
-	/* Raw lines hold no input's first record (nor its header). */
-	if (raw && f->s.d != 0 && b->cap != 0 && f->r != NULL && f->r->seen) {
+	if (raw && f->s.d != 0 && b->cap != 0 && f->r != NULL) {
 		fill_raw(f, b);
 		return;
 	}
@@ -209,6 +208,8 @@ parse_raw(struct opml_feed *f, struct opml_batch *b)
 	}
 	mr.eof = 1;
 	mr.line = b->line;
+	/* Past the file's first record (and header): a file is opened
+	 * only to read a sample from it. */
 	mr.lay = f->lay;
 	mr.seen = 1;
 	f->cs.d = b->d;
