@@ -23,12 +23,12 @@
 #include "transform.h"
 
 static const char synopsis[] =
-    "opml-knn [-Fcehiv] [-j threads] [-k k] [-m model] [-o file]\n"
-    "         [-t nearest|smallest] train [file ...]\n"
-    "opml-knn -L [-Fcehiv] [-j threads] [-k k] [-m model] [-o file]\n"
-    "         [-t nearest|smallest] [file]\n"
-    "opml-knn -N [-h] [-j threads] [-k k] [-m model] [-o file] train "
-    "[file ...]\n"
+    "opml-knn [-0FHcehiv] [-j threads] [-k k] [-m model] [-o file]\n"
+    "         [-t nearest|smallest] [-Y column] train [file ...]\n"
+    "opml-knn -L [-0FHcehiv] [-j threads] [-k k] [-m model] [-o file]\n"
+    "         [-t nearest|smallest] [-Y column] [file]\n"
+    "opml-knn -N [-0Hh] [-j threads] [-k k] [-m model] [-o file]\n"
+    "         [-Y column] train [file ...]\n"
     "opml-knn -M [-Fcehv] [-k k] [-o file] [-t nearest|smallest] "
     "list ...";
 static const char options[] =
@@ -46,7 +46,8 @@ static const char options[] =
     "  -N                    write each sample's k nearest as a list\n"
     "  -o file               write to file, whole or not at all\n"
     "  -t nearest|smallest   the vote-tie rule (default nearest)\n"
-    "  -v                    add the votes of each class\n";
+    "  -v                    add the votes of each class\n"
+    OPML_PROG_INPUT_HELP;
 
 /* Rows of s mapped to L x; s->x replaced, s->d becomes r. */
 static void
@@ -260,7 +261,8 @@ main(int argc, char *argv[])
 	opml_confusion_init(&R.cm);
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	jobs = ncpu < 1 ? 1 : ncpu > 64 ? 64 : (unsigned long long)ncpu;
-	while ((ch = getopt(argc, argv, "FLMNcehij:k:m:o:t:v")) != -1) {
+	while ((ch = getopt(argc, argv,
+	    OPML_PROG_INPUT "FLMNcehij:k:m:o:t:v")) != -1) {
 		switch (ch) {
 		case 'F':
 			R.full = 1;
@@ -305,7 +307,8 @@ main(int argc, char *argv[])
 			R.votes = 1;
 			break;
 		default:
-			opml_prog_usage();
+			if (!opml_prog_input(ch, optarg))
+				opml_prog_usage();
 		}
 	}
 	argc -= optind;

@@ -27,11 +27,11 @@
 #define DEFAULT_GAMMA 1e-3
 
 static const char synopsis[] =
-    "opml-learn [-BhuvZz] [-a method] [-C count] [-c clip] [-d dim]\n"
+    "opml-learn [-0BHhuvZz] [-a method] [-C count] [-c clip] [-d dim]\n"
     "           [-G gamma1] [-P count] [-p name=value]\n"
     "           [-g gamma | -R gamma] [-m model] [-o file] [-r rank] "
     "[-s seed]\n"
-    "           [file ...]";
+    "           [-Y column] [file ...]";
 static const char options[] =
     "  -a method      opml (default), copml, rdml, oasis, pola, lego, soml,\n"
     "                 mahalanobis, itml, lmnn, pca, covariance\n"
@@ -55,7 +55,8 @@ static const char options[] =
     "  -u             scale each sample to unit norm first\n"
     "  -v             report counts and time on stderr\n"
     "  -Z             do not standardize the samples\n"
-    "  -z             standardize online (the default unless -g)\n";
+    "  -z             standardize online (the default unless -g)\n"
+    OPML_PROG_INPUT_HELP;
 
 #define MAXP 16
 
@@ -412,8 +413,8 @@ main(int argc, char *argv[])
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	prog.t0 = t0;
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "BC:a:c:d:G:g:hi:m:o:P:p:R:r:s:uvZz")) !=
-	    -1) {
+	while ((ch = getopt(argc, argv,
+	    OPML_PROG_INPUT "BC:a:c:d:G:g:hi:m:o:P:p:R:r:s:uvZz")) != -1) {
 		switch (ch) {
 		case 'B':
 			o.bare = 1;
@@ -483,7 +484,8 @@ main(int argc, char *argv[])
 			o.standardize = ch == 'z';
 			break;
 		default:
-			opml_prog_usage();
+			if (!opml_prog_input(ch, optarg))
+				opml_prog_usage();
 		}
 	}
 	argc -= optind;
@@ -591,7 +593,8 @@ main(int argc, char *argv[])
 		opml_model_free(&m);
 		return 0;
 	}
-	if (opml_feed_start(&feed, files, NULL, s.d) == -1)
+	if (opml_feed_start(&feed, files, NULL, s.d,
+	    opml_prog_layout()) == -1)
 		opml_prog_nomem();
 	do {
 		b = opml_feed_next(&feed);

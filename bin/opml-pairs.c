@@ -23,9 +23,10 @@
 #include "set.h"
 
 static const char synopsis[] =
-    "opml-pairs [-Ich] [-m model] [-o file] -a | -n pairs [-s seed] "
-    "[file ...]\n"
-    "opml-pairs [-Ich] [-m model] [-o file] -p pairlist [file ...]";
+    "opml-pairs [-0HIch] [-m model] [-o file] [-Y column]\n"
+    "           -a | -n pairs [-s seed] [file ...]\n"
+    "opml-pairs [-0HIch] [-m model] [-o file] [-Y column] -p pairlist "
+    "[file ...]";
 static const char options[] =
     "  -I           append the two sample indices to each line\n"
     "  -a           every pair of samples once\n"
@@ -35,7 +36,8 @@ static const char options[] =
     "  -n pairs     draw this many same and as many different pairs\n"
     "  -o file      write to file, whole or not at all\n"
     "  -p pairlist  score the pairs of this list\n"
-    "  -s seed      the seed of -n (default 0)\n";
+    "  -s seed      the seed of -n (default 0)\n"
+    OPML_PROG_INPUT_HELP;
 
 enum { PIECE = 1 << 16 };	/* pairs scored at a time */
 
@@ -119,7 +121,8 @@ main(int argc, char *argv[])
 	char line[OPML_NUMFMT_MAX + 48];
 
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "Iachm:n:o:p:s:")) != -1) {
+	while ((ch = getopt(argc, argv,
+	    OPML_PROG_INPUT "Iachm:n:o:p:s:")) != -1) {
 		switch (ch) {
 		case 'a':
 			all = 1;
@@ -150,7 +153,8 @@ main(int argc, char *argv[])
 			seed = opml_prog_uint(ch, optarg, 0, UINT64_MAX);
 			break;
 		default:
-			opml_prog_usage();
+			if (!opml_prog_input(ch, optarg))
+				opml_prog_usage();
 		}
 	}
 	argc -= optind;

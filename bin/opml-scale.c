@@ -18,12 +18,12 @@
 #include "scale.h"
 
 static const char synopsis[] =
-    "opml-scale [-h] [-t zscore|minmax|unit] [-w params] [-o file] "
-    "[file ...]\n"
-    "opml-scale [-h] [-b lower,upper] [-W range] [-w params] [-o file] "
-    "[file ...]\n"
-    "opml-scale [-h] [-t zscore|minmax|unit] -r params [-o file] "
-    "[file ...]";
+    "opml-scale [-0Hh] [-t zscore|minmax|unit] [-w params] [-o file]\n"
+    "           [-Y column] [file ...]\n"
+    "opml-scale [-0Hh] [-b lower,upper] [-W range] [-w params] [-o file]\n"
+    "           [-Y column] [file ...]\n"
+    "opml-scale [-0Hh] [-t zscore|minmax|unit] -r params [-o file]\n"
+    "           [-Y column] [file ...]";
 static const char options[] =
     "  -b lower,upper         minmax into [lower, upper] (default 0,1)\n"
     "  -h                     print this help and exit\n"
@@ -33,7 +33,8 @@ static const char options[] =
     "  -t zscore|minmax|unit  the scaling (default zscore)\n"
     "  -W range               write minmax parameters as svm-scale's "
     "range file\n"
-    "  -w params              write the fitted parameters to params\n";
+    "  -w params              write the fitted parameters to params\n"
+    OPML_PROG_INPUT_HELP;
 
 static void
 restore(const char *path, struct opml_scale *p)
@@ -83,8 +84,7 @@ stream(char **files, struct opml_scale *p, struct opml_output *o)
 	s.d = p->d;
 	s.wide = p->type == OPML_SCALE_UNIT ? OPML_WIDE_GROW : OPML_WIDE_DROP;
 	for (; *files != NULL; files++) {
-		if (opml_reader_open(&r, *files) == -1)
-			errx(1, "%s", r.err);
+		opml_prog_open_samples(&r, *files);
 		snprintf(where, sizeof where, "%s:", r.name);
 		while ((rc = opml_read_sample(&r, &s)) == 1) {
 			if (s.d > ycap) {
@@ -197,7 +197,8 @@ main(int argc, char *argv[])
 	int ch, have_type = 0, have_bounds = 0;
 
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "W:b:ho:r:t:w:")) != -1) {
+	while ((ch = getopt(argc, argv,
+	    OPML_PROG_INPUT "W:b:ho:r:t:w:")) != -1) {
 		switch (ch) {
 		case 'W':
 			savepath[1] = optarg;
@@ -224,7 +225,8 @@ main(int argc, char *argv[])
 			have_type = 1;
 			break;
 		default:
-			opml_prog_usage();
+			if (!opml_prog_input(ch, optarg))
+				opml_prog_usage();
 		}
 	}
 	argc -= optind;

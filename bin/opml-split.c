@@ -17,12 +17,16 @@
 #include "split.h"
 
 static const char synopsis[] =
-    "opml-split [-Sgh] [-s seed] -f frac -o prefix [file ...]\n"
-    "opml-split [-Sgh] [-s seed] -n folds -o prefix [file ...]\n"
-    "opml-split [-h] [-s seed] -x [-o file] [file ...]\n"
-    "opml-split [-hlx] [-s seed] -c parts [-o file] [file ...]\n"
-    "opml-split [-hlx] [-s seed] -c parts -f frac -o prefix [file ...]\n"
-    "opml-split [-h] -p splits -i n -o prefix [file ...]";
+    "opml-split [-0HSgh] [-s seed] [-Y column] -f frac -o prefix "
+    "[file ...]\n"
+    "opml-split [-0HSgh] [-s seed] [-Y column] -n folds -o prefix "
+    "[file ...]\n"
+    "opml-split [-0Hh] [-s seed] [-Y column] -x [-o file] [file ...]\n"
+    "opml-split [-0Hhlx] [-s seed] [-Y column] -c parts [-o file]\n"
+    "           [file ...]\n"
+    "opml-split [-0Hhlx] [-s seed] [-Y column] -c parts -f frac -o prefix\n"
+    "           [file ...]\n"
+    "opml-split [-0Hh] [-Y column] -p splits -i n -o prefix [file ...]";
 static const char options[] =
     "  -c parts   the cold-start order of parts parts a class\n"
     "  -f frac    split into prefix.train (frac of the rows) and "
@@ -39,7 +43,8 @@ static const char options[] =
     "  -s seed    the seed (default 1)\n"
     "  -x         write the rows in a seeded random order; with -c: "
     "shuffle\n"
-    "             each class first\n";
+    "             each class first\n"
+    OPML_PROG_INPUT_HELP;
 
 static struct opml_set set;
 
@@ -147,7 +152,8 @@ main(int argc, char *argv[])
 	char **path;
 
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "Sc:f:ghi:ln:o:p:s:x")) != -1) {
+	while ((ch = getopt(argc, argv,
+	    OPML_PROG_INPUT "Sc:f:ghi:ln:o:p:s:x")) != -1) {
 		switch (ch) {
 		case 'S':
 			strat = 1;
@@ -194,7 +200,8 @@ main(int argc, char *argv[])
 			modes++;
 			break;
 		default:
-			opml_prog_usage();
+			if (!opml_prog_input(ch, optarg))
+				opml_prog_usage();
 		}
 	}
 	argc -= optind;

@@ -15,12 +15,13 @@
 #include "transform.h"
 
 static const char synopsis[] =
-    "opml-transform [-hl] [-m model] [-o file] [file ...]";
+    "opml-transform [-0Hhl] [-m model] [-o file] [-Y column] [file ...]";
 static const char options[] =
     "  -h        print this help and exit\n"
     "  -l        write libsvm's sparse form, LABEL i:v ...\n"
     "  -m model  the model (default: the head of the standard input)\n"
-    "  -o file   write to file, whole or not at all\n";
+    "  -o file   write to file, whole or not at all\n"
+    OPML_PROG_INPUT_HELP;
 
 int
 main(int argc, char *argv[])
@@ -39,7 +40,7 @@ main(int argc, char *argv[])
 	enum opml_feed_status status;
 
 	opml_prog_init(synopsis, options);
-	while ((ch = getopt(argc, argv, "hlm:o:")) != -1) {
+	while ((ch = getopt(argc, argv, OPML_PROG_INPUT "hlm:o:")) != -1) {
 		switch (ch) {
 		case 'h':
 			opml_prog_help();
@@ -54,7 +55,8 @@ main(int argc, char *argv[])
 			outpath = optarg;
 			break;
 		default:
-			opml_prog_usage();
+			if (!opml_prog_input(ch, optarg))
+				opml_prog_usage();
 		}
 	}
 	argc -= optind;
@@ -74,7 +76,8 @@ main(int argc, char *argv[])
 
 	/* The input is parsed in a second thread (lib/feed.c) while this
 	 * one transforms and prints. */
-	if (opml_feed_start(&feed, files, &in, m.d) == -1)
+	if (opml_feed_start(&feed, files, &in, m.d,
+	    opml_prog_layout()) == -1)
 		opml_prog_nomem();
 	do {
 		b = opml_feed_next(&feed);

@@ -83,15 +83,14 @@ open_next(struct opml_feed *f, struct opml_batch *b)
 
 	if (path == NULL)
 		return 0;
-	if (strcmp(path, "-") == 0 && f->in != NULL) {
+	if (strcmp(path, "-") == 0 && f->in != NULL)
 		f->r = f->in;
-		return 1;
-	}
-	if (opml_reader_open(&f->own, path) == -1) {
+	else if (opml_reader_open(&f->own, path) == -1) {
 		fail(b, f->own.err);
 		return -1;
-	}
-	f->r = &f->own;
+	} else
+		f->r = &f->own;
+	f->r->lay = f->lay;
 	return 1;
 }
 
@@ -209,6 +208,10 @@ parse_raw(struct opml_feed *f, struct opml_batch *b)
 	}
 	mr.eof = 1;
 	mr.line = b->line;
+	/* Past the file's first record (and header): a file is opened
+	 * only to read a sample from it. */
+	mr.lay = f->lay;
+	mr.seen = 1;
 	f->cs.d = b->d;
 	f->cs.dline = f->s.dline;	/* for the same message */
 	while ((rc = opml_read_sample(&mr, &f->cs)) == 1)
@@ -268,12 +271,14 @@ want_threads(void)
 
 int
 opml_feed_start(struct opml_feed *f, char **paths, struct opml_reader *in,
-    size_t d)
+    size_t d, const struct opml_layout *lay)
 {
 	memset(f, 0, sizeof *f);
 	f->paths = paths;
 	f->in = in;
 	f->s.d = d;
+	if (lay != NULL)
+		f->lay = *lay;
 	f->path = opml_simd_path();
 	if (!want_threads())
 		return 0;

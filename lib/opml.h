@@ -22,7 +22,8 @@
  * bin/ holds only its options and its I/O.
  *
  * The files, from the data in to the results out:
- *   reader    lines and samples (opml(5) Samples) from a file descriptor
+ *   reader    lines and samples (opml(5) Samples) from a file descriptor,
+ *             in other layouts too (a header, the label elsewhere)
  *   numparse  decimal text to the double strtod gives, fast
  *   numfmt    the shortest text that reads back to the same double
  *   feed      samples parsed in a second thread, handed over in batches
@@ -57,7 +58,8 @@
  *   opt       strict option values
  *   buf       a growing output buffer of text lines
  *   output    output that appears whole or not at all
- *   prog      the programs' layer (the one that exits)
+ *   prog      the programs' layer (the one that exits), with the
+ *             options of the input's layout that every sample reader takes
  */
 
 #endif

@@ -1,5 +1,6 @@
 #include <err.h>
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -228,6 +229,47 @@ opml_prog_word(int opt, const char *s, const char *const *words)
 	errx(2, "-%c %s: expected %s", opt, s, list);
 }
 
+/* The layout of the sample lines, as -H, -Y and -0 say. */
+static struct opml_layout layout;
+
+int
+opml_prog_input(int ch, const char *arg)
+{
+	unsigned long long c;
+	int neg;
+
+	switch (ch) {
+	case '0':
+		layout.zero = 1;
+		return 1;
+	case 'H':
+		layout.header = 1;
+		return 1;
+	case 'Y':
+		neg = arg[0] == '-';
+		if (opml_opt_uint(arg + neg, 1, LONG_MAX, &c) != 0)
+			errx(2, "-Y %s: expected a column from 1, or from -1 "
+			    "(the last)", arg);
+		layout.label = neg ? -(long)c : (long)c;
+		return 1;
+	}
+	return 0;
+}
+
+const struct opml_layout *
+opml_prog_layout(void)
+{
+	return &layout;
+}
+
+void
+opml_prog_open_samples(struct opml_reader *r, const char *path)
+{
+	if (opml_reader_open(r, path) == -1)
+		errx(1, "%s", r->err);
+	r->lay = layout;
+}
+
 void
 opml_prog_stdin(const char *what)
 {
@@ -266,12 +308,13 @@ opml_prog_set(struct opml_set *s, char **files, struct opml_reader *in)
 
 	for (; *files != NULL; files++) {
 		if (in != NULL && strcmp(*files, "-") == 0) {
+			in->lay = layout;
 			if (opml_set_read(s, in) == -1)
 				errx(1, "%s", in->err);
 			continue;
 		}
-		if (opml_reader_open(&r, *files) == -1 ||
-		    opml_set_read(s, &r) == -1)
+		opml_prog_open_samples(&r, *files);
+		if (opml_set_read(s, &r) == -1)
 			errx(1, "%s", r.err);
 		opml_reader_close(&r);
 	}
@@ -282,6 +325,7 @@ opml_prog_stdin_reader(struct opml_reader *in)
 {
 	if (opml_reader_init(in, STDIN_FILENO, "stdin") == -1)
 		errx(1, "%s", in->err);
+	in->lay = layout;
 }
 
 void

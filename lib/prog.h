@@ -49,6 +49,27 @@ unsigned long long opml_prog_uint(int opt, const char *s,
  * "-t x: expected nearest or smallest". */
 size_t opml_prog_word(int opt, const char *s, const char *const *words);
 
+/*
+ * The options of every tool that reads samples, for the layouts other
+ * programs write (opml(7), Common options): -H, each input's first
+ * record is a header; -Y column, the label's column (negative: from the
+ * last); -0, sparse indices from 0.  OPML_PROG_INPUT goes into the
+ * getopt string, OPML_PROG_INPUT_HELP into the options text.
+ * opml_prog_input takes such an option: 1, or 0 if ch is none of them;
+ * exit 2 on a bad value.  The readers of samples that the functions
+ * here open or set up read by the layout given.
+ */
+#define OPML_PROG_INPUT "0HY:"
+#define OPML_PROG_INPUT_HELP \
+    "the input's layout (opml(7), Common options):\n" \
+    "  -0         sparse indices count from 0\n" \
+    "  -H         each input's first line is a header: skip it\n" \
+    "  -Y column  the label's column, from 1, or from -1 (the last)\n"
+int opml_prog_input(int ch, const char *arg);
+const struct opml_layout *opml_prog_layout(void);
+/* Open the samples at path ("-": stdin) with the layout given, or exit. */
+void opml_prog_open_samples(struct opml_reader *r, const char *path);
+
 /* The operands, or "-" (standard input) when there are none: a
  * NULL-terminated list.  what names the input for opml_prog_stdin. */
 char **opml_prog_files(int argc, char **argv, const char *what);
@@ -68,7 +89,7 @@ void opml_prog_set(struct opml_set *s, char **files,
  * alone).  Exit on error. */
 void opml_prog_model(const char *path, struct opml_reader *in,
     struct opml_model *m);
-/* stdin's reader, or exit. */
+/* stdin's reader, with the layout given, or exit. */
 void opml_prog_stdin_reader(struct opml_reader *in);
 
 /* From now on TERM, INT and HUP do not end the program: they are

@@ -284,21 +284,26 @@ tokend(const char *p, const char *end)
 	return p;
 }
 
+/* What an error in the label or the first feature of an input's first
+ * record adds: it may be a header of column names. */
+#define HEADER_HINT " (a header? see -H)"
+
 static int
 badnum(struct opml_reader *r, size_t field, const char *p, const char *end)
 {
 	const char *e = tokend(p, end);
+	const char *hint = r->first && field == 1 ? HEADER_HINT : "";
 	int n = (int)(e - p > 40 ? 40 : e - p);
 	size_t i;
 
 	for (i = 0; i < (size_t)n; i++)
 		if ((unsigned char)p[i] < 0x20 || (unsigned char)p[i] >= 0x7f)
 			return opml_reader_fail(r, "field %zu: not a number "
-			    "(binary data)", field);
+			    "(binary data)%s", field, hint);
 	if (n == 0)
-		return opml_reader_fail(r, "field %zu: empty", field);
-	return opml_reader_fail(r, "field %zu: not a finite number: '%.*s%s'",
-	    field, n, p, e - p > 40 ? "..." : "");
+		return opml_reader_fail(r, "field %zu: empty%s", field, hint);
+	return opml_reader_fail(r, "field %zu: not a finite number: "
+	    "'%.*s%s'%s", field, n, p, e - p > 40 ? "..." : "", hint);
 }
 
 /* Parse one number that must end at a separator or the line's end. */
@@ -437,6 +442,8 @@ static int
 beyond(struct opml_reader *r, struct opml_sample *s, size_t field,
     unsigned long idx, const char *b, int n, int *skip)
 {
+	int zero = r->lay.zero != 0;
+
 	*skip = 0;
 	if (s->wide == OPML_WIDE_DROP) {
 		*skip = 1;
@@ -445,7 +452,8 @@ beyond(struct opml_reader *r, struct opml_sample *s, size_t field,
 	if (s->wide == OPML_WIDE_GROW && !s->dense) {
 		if (idx > INDEX_MAX)
 			return opml_reader_fail(r, "field %zu: index %.*s too "
-			    "large (at most %lu)", field, n, b, INDEX_MAX);
+			    "large (at most %lu)", field, n, b, INDEX_MAX -
+			    (unsigned long)zero);
 		if (grow(r, s, idx) == -1)
 			return -1;
 		memset(s->x + s->d, 0, (idx - s->d) * sizeof *s->x);
@@ -457,20 +465,22 @@ beyond(struct opml_reader *r, struct opml_sample *s, size_t field,
 		    "%zu features of the dense samples", field, n, b, s->d);
 	if (s->dline != 0)
 		return opml_reader_fail(r, "field %zu: index %.*s out of range "
-		    "1..%zu (d fixed by line %lu, the first sample; give "
-		    "d with -d)", field, n, b, s->d, s->dline);
+		    "%d..%zu (d fixed by line %lu, the first sample; give "
+		    "d with -d)", field, n, b, !zero, s->d - (size_t)zero,
+		    s->dline);
 	return opml_reader_fail(r, "field %zu: index %.*s out of range "
-	    "1..%zu", field, n, b, s->d);
+	    "%d..%zu", field, n, b, !zero, s->d - (size_t)zero);
 }
 
-/* libsvm form: i:v pairs with 1-based indices, absent ones zero. */
+/* libsvm form: i:v pairs with 1-based indices (0-based with
+ * r->lay.zero: then one is added to each), absent ones zero. */
 static int
 sparse(struct opml_reader *r, struct opml_sample *s, const char *p,
     const char *end)
 {
 	const char *q, *b;
 	size_t field = 1;
-	unsigned long maxi = 0, idx;
+	unsigned long maxi = 0, idx, zero = r->lay.zero != 0;
 	double v;
 	int comma, skip;
 
@@ -482,7 +492,8 @@ sparse(struct opml_reader *r, struct opml_sample *s, const char *p,
 				for (b = q; b > p && b[-1] >= '0' &&
 				    b[-1] <= '9'; b--)
 					;
-				index_of(b, q, &idx);
+				if (index_of(b, q, &idx) > b)
+					idx += zero;
 				if (idx > maxi)
 					maxi = idx;
 			}
@@ -501,9 +512,11 @@ sparse(struct opml_reader *r, struct opml_sample *s, const char *p,
 		if (p == b || p == end || *p != ':')
 			return opml_reader_fail(r, "field %zu: expected "
 			    "index:value", field);
-		if (idx == 0)
+		if (idx == 0 && !zero)
 			return opml_reader_fail(r, "field %zu: index %.*s: "
-			    "indices start at 1", field, (int)(p - b), b);
+			    "indices start at 1 (-0 reads them from 0)", field,
+			    (int)(p - b), b);
+		idx += zero;
 		skip = 0;
 		if (idx > s->d && beyond(r, s, field, idx, b, (int)(p - b),
 		    &skip) == -1)
@@ -532,13 +545,111 @@ bare(struct opml_reader *r, struct opml_sample *s)
 	return 0;
 }
 
+/*
+ * -Y: the label at column c of the record [*p, *end) (from the last
+ * backwards if c < 0) into s, and [*p, *end) made the features that
+ * follow it in the standard form: from the separator after a label
+ * first, the fields before a label last, or else those fields moved
+ * up against the ones after, over the label.
+ */
+static int
+relabel(struct opml_reader *r, struct opml_sample *s, char **p, char **end)
+{
+	char *q, *lb, *le, *pe = *p;
+	long c = r->lay.label, k;
+	int comma;
+
+	if (c > 0) {
+		/* pe: the end of the field before column k */
+		for (q = *p, k = 1; k < c; k++) {
+			pe = (char *)tokend(q, *end);
+			q = (char *)skipsep(pe, *end, &comma);
+			if (q == *end && !comma)
+				return opml_reader_fail(r, "no column %ld for "
+				    "the label (-Y): the line has %ld", c, k);
+		}
+		lb = q;
+		le = (char *)tokend(q, *end);
+	} else {
+		q = *end;
+		while (q > *p && opml_reader_isblank(q[-1]))
+			q--;
+		for (k = -1;; k--) {
+			le = q;
+			while (q > *p && !opml_reader_isblank(q[-1]) &&
+			    q[-1] != ',')
+				q--;
+			lb = q;
+			while (q > *p && opml_reader_isblank(q[-1]))
+				q--;
+			if (q > *p && q[-1] == ',')
+				for (q--; q > *p && opml_reader_isblank(q[-1]);)
+					q--;
+			if (k == c)
+				break;
+			if (lb == *p)
+				return opml_reader_fail(r, "no column %ld for "
+				    "the label (-Y): the line has %ld", c, -k);
+		}
+		pe = q;
+	}
+	if (le == lb)
+		return opml_reader_fail(r, "empty label%s", r->first ?
+		    HEADER_HINT : "");
+	if (setlabel(r, s, lb, (size_t)(le - lb)) == -1)
+		return -1;
+	if (lb == *p) {
+		*p = (char *)skipsep(le, *end, &comma);
+		return *p == *end && comma ? badnum(r, 1, *p, *end) : 0;
+	}
+	if (pe == *p)	/* the first column is empty */
+		return badnum(r, 1, *p, *p);
+	q = (char *)skipsep(le, *end, &comma);
+	if (q == *end && !comma) {
+		*end = pe;
+		return 0;
+	}
+	memmove(le - (pe - *p), *p, (size_t)(pe - *p));
+	*p = le - (pe - *p);
+	return 0;
+}
+
+/* The sample of the record [p, end). */
+static int
+sample(struct opml_reader *r, struct opml_sample *s, char *p, char *end)
+{
+	const char *e;
+	int comma, rc;
+
+	if (r->lay.label > 1 || r->lay.label < 0) {
+		if (relabel(r, s, &p, &end) == -1)
+			return -1;
+	} else {
+		e = tokend(p, end);
+		if (e == p)
+			return opml_reader_fail(r, "empty label%s", r->first ?
+			    HEADER_HINT : "");
+		if (setlabel(r, s, p, (size_t)(e - p)) == -1)
+			return -1;
+		p = (char *)skipsep(e, end, &comma);
+		if (p == end && comma)
+			return badnum(r, 1, p, end);
+	}
+	if (p == end)
+		rc = bare(r, s);
+	else if (memchr(p, ':', (size_t)(tokend(p, end) - p)) != NULL)
+		rc = sparse(r, s, p, end);
+	else
+		rc = dense(r, s, p, end);
+	return rc == -1 ? -1 : 1;
+}
+
 int
 opml_read_sample(struct opml_reader *r, struct opml_sample *s)
 {
-	const char *p, *end, *e;
-	char *line;
+	char *line, *p, *end;
 	size_t n;
-	int rc, comma;
+	int rc;
 
 	for (;;) {
 		if ((rc = opml_reader_line(r, &line, &n)) != 1)
@@ -547,24 +658,18 @@ opml_read_sample(struct opml_reader *r, struct opml_sample *s)
 		end = line + n;
 		while (p < end && opml_reader_isblank(*p))
 			p++;
-		if (p < end && *p != '#')
-			break;
+		if (p < end && *p != '#') {
+			/* -H: an input's first record is its header */
+			if (r->seen || !r->lay.header)
+				break;
+			r->seen = 1;
+		}
 	}
-	e = tokend(p, end);
-	if (e == p)
-		return opml_reader_fail(r, "empty label");
-	if (setlabel(r, s, p, (size_t)(e - p)) == -1)
-		return -1;
-	p = skipsep(e, end, &comma);
-	if (p == end && comma)
-		return badnum(r, 1, p, end);
-	if (p == end)
-		rc = bare(r, s);
-	else if (memchr(p, ':', (size_t)(tokend(p, end) - p)) != NULL)
-		rc = sparse(r, s, p, end);
-	else
-		rc = dense(r, s, p, end);
-	return rc == -1 ? -1 : 1;
+	r->first = !r->seen;
+	r->seen = 1;
+	rc = sample(r, s, p, end);
+	r->first = 0;
+	return rc;
 }
 
 void

@@ -9,6 +9,19 @@
 #define OPML_READER_PAD 64
 
 /*
+ * How sample lines are laid out when not in the standard form (all
+ * zero: the standard form), as the options -H, -Y and -0 of the tools
+ * that read samples say (opml(7), Common options).
+ */
+struct opml_layout {
+	int header;	/* each input's first record names the columns:
+			   skip it */
+	long label;	/* the label's column from 1, from the last
+			   backwards if negative (-1: the last); 0: 1 */
+	int zero;	/* sparse indices count from 0 */
+};
+
+/*
  * A line reader over a file descriptor: big block reads, lines of any
  * length, CR before LF dropped, a missing final newline accepted.
  */
@@ -23,6 +36,9 @@ struct opml_reader {
 	int path;		/* vector path for parsing (OPML_SIMD_) */
 	int eof;
 	unsigned long line;	/* number of the line last returned */
+	struct opml_layout lay;	/* for opml_read_sample; zeroed by init */
+	int seen;		/* opml_read_sample has met a record */
+	int first;		/* it is parsing the input's first record */
 	char err[OPML_ERRMAX];	/* "name:line: what", set on error */
 };
 
@@ -93,7 +109,10 @@ int opml_reader_fail(struct opml_reader *r, const char *fmt, ...);
  * Next sample, dense (`LABEL x1 ... xd`, fields split by blanks or a
  * comma) or sparse (`LABEL i:v ...`, 1-based; a label alone is the
  * sample of zeros, as libsvm writes it).  Blank and `#` lines are
- * skipped.  If s->d is 0 the sample fixes it (a sparse one by its
+ * skipped.  r->lay moves the label (the features keep their order),
+ * skips a header, or reads indices from 0; without a header, an error
+ * in the label or the first feature of the first record says that it
+ * may be one.  If s->d is 0 the sample fixes it (a sparse one by its
  * largest index; a label alone then is an error); a dense sample of
  * another width is an error, and a sparse index beyond d does what
  * s->wide says.  Returns 1, 0 at end, -1 with r->err set.

@@ -236,6 +236,10 @@ part(struct opml_reader *p, const struct opml_reader *r, size_t from,
 	p->path = r->path;
 	p->eof = 1;
 	p->line = line;
+	/* r's layout; a part from the middle holds no input's first
+	 * record (and no header). */
+	p->lay = r->lay;
+	p->seen = r->seen || from != r->pos;
 }
 
 /* Whether t's rows, read on their own after s's, are those that one

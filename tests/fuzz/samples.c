@@ -3,7 +3,8 @@
  * a label without blanks and d finite numbers, d the same for all; an
  * error is one line naming the file and a line that exists.  The feed
  * (feed.c), without threads, with a thread, and with raw batches,
- * gives exactly the samples and the error of the reader.
+ * gives exactly the samples and the error of the reader.  Both read by
+ * a layout chosen by the input's size (-Y, -H, -0 of opml(7)).
  */
 #include <math.h>
 
@@ -33,6 +34,8 @@ add(struct got *g, const char *label, const double *x, size_t d)
 	g->d = d;
 }
 
+static struct opml_layout lay;
+
 static void
 by_reader(struct got *g, int fd, unsigned long nlines)
 {
@@ -44,6 +47,7 @@ by_reader(struct got *g, int fd, unsigned long nlines)
 	memset(&s, 0, sizeof s);
 	if (opml_reader_init(&r, fd, fuzz_path) == -1)
 		abort();
+	r.lay = lay;
 	while ((rc = opml_read_sample(&r, &s)) == 1) {
 		CHECK(s.d > 0, "a sample of no features");
 		CHECK(g->n == 0 || s.d == g->d, "width %zu after %zu", s.d,
@@ -80,7 +84,7 @@ by_feed(struct got *g, int mode)
 		setenv("OPML_FEED_RAW", "1", 1);
 	else
 		unsetenv("OPML_FEED_RAW");
-	if (opml_feed_start(&f, paths, NULL, 0) == -1)
+	if (opml_feed_start(&f, paths, NULL, 0, &lay) == -1)
 		abort();
 	while (more) {
 		b = opml_feed_next(&f);
@@ -123,6 +127,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memset(&a, 0, sizeof a);
 	memset(&b, 0, sizeof b);
+	/* the standard form for half the inputs */
+	lay.label = size / 8 % 2 ? 0 : (long)(size / 16 % 5) - 2;
+	lay.header = size / 8 % 2 ? 0 : (int)(size / 80 % 2);
+	lay.zero = size / 8 % 2 ? 0 : (int)(size / 160 % 2);
 	by_reader(&a, fuzz_input(data, size), nlines);
 	fuzz_input(data, size);
 	/* A thread per input is slow: one input in four. */

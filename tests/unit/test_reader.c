@@ -95,8 +95,13 @@ dense_and_labels(void)
 	/* blanks before the label, blanks around a comma */
 	CHECK(samples(" \ta 1,  2\nb 3 ,\t4\n", 0, OPML_WIDE_FAIL, err, &d) ==
 	    2 && d == 2 && err[0] == '\0');
-	CHECK(refused(",1 2\n", 0, OPML_WIDE_FAIL, 0, "f:1: empty label"));
-	CHECK(refused("a,\n", 0, OPML_WIDE_FAIL, 0, "f:1: field 1: empty"));
+	/* the first record may be a header: said in the label's and the
+	 * first feature's messages */
+	CHECK(refused(",1 2\n", 0, OPML_WIDE_FAIL, 0,
+	    "f:1: empty label (a header? see -H)"));
+	CHECK(refused("a,\n", 0, OPML_WIDE_FAIL, 0,
+	    "f:1: field 1: empty (a header? see -H)"));
+	CHECK(refused("a 1\n,1\n", 0, OPML_WIDE_FAIL, 1, "f:2: empty label"));
 	CHECK(refused("a 1,2,\n", 0, OPML_WIDE_FAIL, 0,
 	    "f:1: field 3: empty"));
 	CHECK(refused("a 1 2\nb 1x 2\n", 0, OPML_WIDE_FAIL, 1,
@@ -148,7 +153,8 @@ sparse(void)
 	CHECK(refused("a 67108865:1\n", 0, OPML_WIDE_FAIL, 0,
 	    "f:1: bad sparse index"));
 	CHECK(refused("a 1:1 0:1\n", 0, OPML_WIDE_FAIL, 0,
-	    "f:1: field 2: index 0: indices start at 1"));
+	    "f:1: field 2: index 0: indices start at 1 (-0 reads them "
+	    "from 0)"));
 	CHECK(refused("a 1:1 2:y\n", 0, OPML_WIDE_FAIL, 0,
 	    "f:1: field 2: not a finite number: 'y'"));
 	/* d given by the caller */
@@ -163,6 +169,86 @@ sparse(void)
 	    d == 20 && err[0] == '\0');
 	CHECK(refused("a 1:1\nb 67108865:1\n", 0, OPML_WIDE_GROW, 1,
 	    "f:2: field 1: index 67108865 too large (at most 67108864)"));
+}
+
+/*
+ * The samples of text read with the layout lay, each as "label x1 x2;"
+ * (%g), then the message if there is one: into out.
+ */
+static const char *
+laid(const char *text, long label, int header, int zero, size_t d)
+{
+	static char out[OPML_ERRMAX * 2];
+	struct opml_reader r;
+	struct opml_sample s;
+	size_t len = 0, i;
+	int rc;
+
+	memset(&s, 0, sizeof s);
+	s.d = d;
+	open_text(&r, text, "f");
+	r.lay.label = label;
+	r.lay.header = header;
+	r.lay.zero = zero;
+	out[0] = '\0';
+	while ((rc = opml_read_sample(&r, &s)) == 1) {
+		len += (size_t)snprintf(out + len, sizeof out - len, "%s",
+		    s.label);
+		for (i = 0; i < s.d; i++)
+			len += (size_t)snprintf(out + len, sizeof out - len,
+			    " %g", s.x[i]);
+		len += (size_t)snprintf(out + len, sizeof out - len, ";");
+	}
+	if (rc == -1)
+		snprintf(out + len, sizeof out - len, "%s", r.err);
+	opml_sample_free(&s);
+	done(&r);
+	return out;
+}
+
+#define LAID(text, label, header, zero, d, want) \
+	CHECK(strcmp(laid(text, label, header, zero, d), want) == 0 || \
+	    printf("got '%s'\n", laid(text, label, header, zero, d)) < 0)
+
+/* -Y, -H and -0: the label from any column, the features in their
+ * order; one header an input, after blank and comment lines; indices
+ * from 0; and the messages. */
+static void
+layout(void)
+{
+	/* the label from the end, from the start, in the middle */
+	LAID("1,2,a\n3,4,b\n", -1, 0, 0, 0, "a 1 2;b 3 4;");
+	LAID("1 2 a \t\n", -1, 0, 0, 0, "a 1 2;");
+	LAID("1, 2 ,a\n", 3, 0, 0, 0, "a 1 2;");
+	LAID("1 a 2 3\n", 2, 0, 0, 0, "a 1 2 3;");
+	LAID("1\ta , 2,3\n", -3, 0, 0, 0, "a 1 2 3;");
+	LAID("a 1 2\n", -3, 0, 0, 0, "a 1 2;");
+	LAID("a 1 2\n", 1, 0, 0, 0, "a 1 2;");
+	LAID("a\n", -1, 0, 0, 2, "a 0 0;");
+	/* the line is left as the standard form would be: errors by the
+	 * features' numbers */
+	LAID("1 2\n", 3, 0, 0, 0,
+	    "f:1: no column 3 for the label (-Y): the line has 2");
+	LAID("1 2\n", -3, 0, 0, 0,
+	    "f:1: no column -3 for the label (-Y): the line has 2");
+	LAID(",a\n", -1, 0, 0, 0, "f:1: field 1: empty (a header? see -H)");
+	LAID("1,,a\n", -1, 0, 0, 0, "f:1: field 2: empty");
+	LAID("1,a,\n", 2, 0, 0, 0, "f:1: field 2: empty");
+	LAID("1,,\n", -1, 0, 0, 0, "f:1: empty label (a header? see -H)");
+	LAID("1 2 a\n1 x b\n", -1, 0, 0, 0, "a 1 2;f:2: field 2: not a "
+	    "finite number: 'x'");
+	/* a header: the first record of the input, and only it */
+	LAID("# c\n\nx,y,label\n1,2,a\nx,y,label\n", -1, 1, 0, 0,
+	    "a 1 2;f:5: field 1: not a finite number: 'x'");
+	LAID("x,y,label\n1,2,a\n", -1, 0, 0, 0, "f:1: field 1: not a finite "
+	    "number: 'x' (a header? see -H)");
+	LAID("label x y\n", 1, 1, 0, 0, "");
+	/* indices from 0 */
+	LAID("a 0:1 2:3\nb 1:5\n", 0, 0, 1, 0, "a 1 0 3;b 0 5 0;");
+	LAID("a 0:1\nb 1:1\n", 0, 0, 1, 0, "a 1;f:2: field 1: index 1 out "
+	    "of range 0..0 (d fixed by line 1, the first sample; give d "
+	    "with -d)");
+	LAID("h\na 1:2 0:1\n", 0, 1, 1, 0, "a 1 2;");
 }
 
 static void
@@ -283,6 +369,7 @@ main(void)
 {
 	dense_and_labels();
 	sparse();
+	layout();
 	messages();
 	lines_at_once();
 	return checks_done("reader");
