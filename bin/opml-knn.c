@@ -255,7 +255,7 @@ main(int argc, char *argv[])
 	unsigned long long kk = 5, jobs;
 	long ncpu;
 	int ch, loo = 0, smallest = 0, lists = 0, domerge = 0, sim = 0;
-	opml_prog_init(synopsis, options);
+	opml_prog_init(argc, argv, synopsis, options);
 	memset(&R, 0, sizeof R);
 	opml_confusion_init(&R.cm);
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -342,7 +342,7 @@ main(int argc, char *argv[])
 		    loo ? " (one is left out)" : "");
 	if (!loo) {
 		te.d = tr.d;
-		te.wide = OPML_WIDE_DROP;	/* as svm-predict: opml(5) */
+		te.wide = OPML_WIDE_DROP;	/* as svm-predict: opml-formats(5) */
 		opml_prog_set(&te, opml_prog_files(argc - 1, argv + 1,
 		    "samples"), NULL);
 		if (te.n == 0)
@@ -407,7 +407,7 @@ main(int argc, char *argv[])
 			    tr.y, tr.labels.name, nbr + q * k, dist);
 			continue;
 		}
-		/* -N: the list of the k nearest (opml(5)). */
+		/* -N: the list of the k nearest (opml-formats(5)). */
 		if (opml_nbrlist_write(&R.buf, qs->labels.name[qs->y[q]], k,
 		    dist, cls, tr.labels.name) == -1)
 			opml_prog_nomem();

@@ -338,7 +338,7 @@ main(int argc, char *argv[])
 	memset(&rv, 0, sizeof rv);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	prog.t0 = t0;
-	opml_prog_init(synopsis, options);
+	opml_prog_init(argc, argv, synopsis, options);
 	while ((ch = getopt(argc, argv, "BC:a:c:d:G:g:hi:m:o:P:p:R:r:s:uvZz")) !=
 	    -1) {
 		switch (ch) {

@@ -118,7 +118,7 @@ main(int argc, char *argv[])
 	uint64_t have;
 	char line[OPML_NUMFMT_MAX + 48];
 
-	opml_prog_init(synopsis, options);
+	opml_prog_init(argc, argv, synopsis, options);
 	while ((ch = getopt(argc, argv, "Iachm:n:o:p:s:")) != -1) {
 		switch (ch) {
 		case 'a':

@@ -146,7 +146,7 @@ main(int argc, char *argv[])
 	size_t *order, *start, i, n, ntrain;
 	char **path;
 
-	opml_prog_init(synopsis, options);
+	opml_prog_init(argc, argv, synopsis, options);
 	while ((ch = getopt(argc, argv, "Sc:f:ghi:ln:o:p:s:x")) != -1) {
 		switch (ch) {
 		case 'S':

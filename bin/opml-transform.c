@@ -38,7 +38,7 @@ main(int argc, char *argv[])
 	size_t i, ycap = 0;
 	enum opml_feed_status status;
 
-	opml_prog_init(synopsis, options);
+	opml_prog_init(argc, argv, synopsis, options);
 	while ((ch = getopt(argc, argv, "hlm:o:")) != -1) {
 		switch (ch) {
 		case 'h':

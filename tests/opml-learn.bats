@@ -65,12 +65,34 @@ rows() { grep -v '^#' "$1"; }
 
 @test "-g is the paper's path on the data as given: the same bytes as before standardization" {
 	# Both fixtures were written by opml-learn before standardization
-	# existed (commit 'Fixtures: two -g models ...').
-	opml-learn -g 1e-3 "$DATA/wine.txt" | cmp - "$BATS_TEST_DIRNAME/fixtures/learn-g-wine.model"
+	# existed (commit 'Fixtures: two -g models ...'), and before the
+	# header named the release.
+	opml-learn -g 1e-3 "$DATA/wine.txt" | sed '1s/ release=[^ ]*$//' |
+	    cmp - "$BATS_TEST_DIRNAME/fixtures/learn-g-wine.model"
 	opml-learn -a copml -u -g 0.1 -G 0.05 -s 3 "$DATA/balance.txt" |
+	    sed '1s/ release=[^ ]*$//' |
 	    cmp - "$BATS_TEST_DIRNAME/fixtures/learn-g-balance-copml-n.model"
 	opml-learn -Z -R 0.1 "$DATA/wine.txt" > "$TMP/z"
 	! grep -q 'standardize\|^#mean\|^#sqdev' "$TMP/z"
+}
+
+@test "the model header names the release and commit that wrote it; an older model without them still reads" {
+	want=" release=$(release)+$(commit)"
+	[ "$want" != " release=+" ]
+	for opts in "" "-B" "-a itml" "-a soml -p gravity=0.2"; do
+		# shellcheck disable=SC2086
+		opml-learn $opts "$DATA/iris.txt" > "$TMP/m"
+		[[ $(head -1 "$TMP/m") == "#opml version=1 "*"$want" ]] || { echo "$opts: $(head -1 "$TMP/m")"; false; }
+	done
+	# The fixture was written before release= existed: it reads,
+	# applies, and resumes to the same model plus the field.
+	old="$BATS_TEST_DIRNAME/fixtures/learn-g-wine.model"
+	! grep -q release= "$old"
+	opml-transform -m "$old" "$DATA/wine.txt" > "$TMP/t"
+	[ "$(wc -l < "$TMP/t")" -eq 178 ]
+	opml-learn -i "$old" < /dev/null > "$TMP/r"
+	[[ $(head -1 "$TMP/r") == *"$want" ]]
+	sed '1s/ release=[^ ]*$//' "$TMP/r" | cmp - "$old"
 }
 
 @test "standardization: on by default and with -R, off with -g or -Z, -z asks for it; -v says so" {
@@ -324,7 +346,7 @@ bad_input() {
 }
 
 @test "a label without features, an empty field" {
-	# A label alone is libsvm's sample of zeros (opml(5)) where d is known;
+	# A label alone is libsvm's sample of zeros (opml-formats(5)) where d is known;
 	# not where it would fix d.
 	bad_input '2\n1 2 3\n' "in:1: no features after the label"
 	bad_input '1,2,3\n2,4,\n' "in:2: field 2: empty"

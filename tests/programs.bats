@@ -27,6 +27,33 @@ programs() {
 	done
 }
 
+@test "--help and --version on every program of bin/ and every script: stdout, exit 0" {
+	rel=$(release) c=$(commit)
+	[ -n "$rel" ] && [ -n "$c" ]
+	n=0
+	for p in $(cd "$TOP/bin" && ls opml-*.c | sed 's/\.c$//') \
+	    opml-verify opml-uci-table opml-cold-start; do
+		run --separate-stderr "$p" --help
+		[ "$status" -eq 0 ] && [ -z "$stderr" ] || { echo "$p --help: $status $stderr"; false; }
+		[[ ${lines[0]} == "usage: $p "* ]] || { echo "$p --help: $output"; false; }
+		[ "$output" = "$("$p" -h)" ] || { echo "$p: --help is not -h"; false; }
+		run --separate-stderr "$p" --version
+		[ "$status" -eq 0 ] && [ -z "$stderr" ] || { echo "$p --version: $status $stderr"; false; }
+		[ "$output" = "$p $rel (commit $c)" ] || { echo "$p --version: $output"; false; }
+		n=$((n + 1))
+	done
+	[ "$n" -eq 12 ]
+}
+
+@test "a tree without .git builds, its commit unknown" {
+	mkdir -p "$TMP/src/lib"
+	cp "$TOP/GNUmakefile" "$TMP/src/"
+	cp "$TOP/lib/version.c" "$TOP/lib/version.h" "$TMP/src/lib/"
+	run make -C "$TMP/src" lib/version.o
+	[ "$status" -eq 0 ] || { show; false; }
+	[ "$(cat "$TMP/src/lib/version.commit")" = unknown ]
+}
+
 @test "a usage error on every program: the synopsis on stderr, nothing on stdout, exit 2" {
 	for p in $(programs); do
 		run --separate-stderr "$p" -Q

@@ -1,5 +1,5 @@
 /*
- * The sample reader (dense and sparse lines, opml.5): every sample has
+ * The sample reader (dense and sparse lines, opml-formats.5): every sample has
  * a label without blanks and d finite numbers, d the same for all; an
  * error is one line naming the file and a line that exists.  The feed
  * (feed.c), without threads, with a thread, and with raw batches,
