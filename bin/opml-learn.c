@@ -66,6 +66,7 @@ struct options {
 	int have_clip, have_gamma, have_gamma1, relative, normalize, verbose;
 	int standardize;	/* -1 unless -z (1) or -Z (0) */
 	int bare;
+	int model_opt;		/* the letter that gave model: 'i' or 'm' */
 	unsigned long long dim, rank, seed, every, progress;
 	int have_seed;
 };
@@ -378,6 +379,7 @@ main(int argc, char *argv[])
 		case 'i':
 		case 'm':
 			o.model = optarg;
+			o.model_opt = ch;
 			break;
 		case 'u':
 			o.normalize = 1;
@@ -449,8 +451,8 @@ main(int argc, char *argv[])
 		opml_only(me, &o);
 	parameters(me, &o, val, given);
 	if (have_model && !opml_method_streams(me, val))
-		errx(2, "-i: %s reads the training set whole; it does not "
-		    "resume", me->name);
+		errx(2, "-%c: %s reads the training set whole; it does not "
+		    "resume", o.model_opt, me->name);
 	if (me->algo == OPML_ALGO_ITML) {
 		double lo = val[opml_method_index(me, "lower")];
 		double hi = val[opml_method_index(me, "upper")];
