@@ -57,6 +57,8 @@ static const char options[] =
     "  -z             standardize online (the default unless -g)\n";
 
 #define MAXP 16
+/* The plural ending of a count in the -v lines: "1 sample", "2 samples". */
+#define S(n) ((n) == 1 ? "" : "s")
 
 struct options {
 	const char *algo, *model, *out;
@@ -185,13 +187,13 @@ report_progress(struct progress *p, const struct opml_model *m)
 	uint64_t trip = m->n.triplets - p->triplets;
 	uint64_t active = trip - (m->n.inactive - p->inactive);
 
-	fprintf(stderr, "opml-learn: %llu samples, %.0f/s, %llu updates, "
-	    "active hinges %.4g%% of the last %llu triplets\n",
-	    (unsigned long long)m->n.samples,
+	fprintf(stderr, "opml-learn: %llu sample%s, %.0f/s, %llu update%s, "
+	    "active hinges %.4g%% of the last %llu triplet%s\n",
+	    (unsigned long long)m->n.samples, S(m->n.samples),
 	    now > p->last ? (double)(m->n.samples - p->samples) /
 	    (now - p->last) : 0.0, (unsigned long long)m->n.updates,
-	    trip ? 100.0 * (double)active / (double)trip : 0.0,
-	    (unsigned long long)trip);
+	    S(m->n.updates), trip ? 100.0 * (double)active / (double)trip :
+	    0.0, (unsigned long long)trip, S(trip));
 	p->last = now;
 	p->samples = m->n.samples;
 	p->triplets = m->n.triplets;
@@ -201,23 +203,24 @@ report_progress(struct progress *p, const struct opml_model *m)
 static void
 summary(const struct opml_model *m, double secs)
 {
-	fprintf(stderr, "opml-learn: %llu samples, %zu classes, d=%zu r=%zu, "
+	fprintf(stderr, "opml-learn: %llu sample%s, %zu class%s, d=%zu r=%zu, "
 	    "%s gamma=%g%s\n", (unsigned long long)m->n.samples,
-	    m->trip.labels.n, m->d, m->r,
+	    S(m->n.samples), m->trip.labels.n,
+	    m->trip.labels.n == 1 ? "" : "es", m->d, m->r,
 	    m->algo == OPML_ALGO_COPML ? "copml" : "opml",
 	    opml_effective_gamma(m, m->gamma),
 	    m->relative ? " (relative)" : "");
 	fprintf(stderr, "opml-learn: %s\n", m->standardize ?
 	    "samples standardized online (running mean and sd)" :
 	    "samples not standardized");
-	fprintf(stderr, "opml-learn: %llu triplets, %llu updates, %llu "
-	    "inactive hinges, %llu pre-stage updates, %llu clipped steps "
+	fprintf(stderr, "opml-learn: %llu triplet%s, %llu update%s, %llu "
+	    "inactive hinge%s, %llu pre-stage update%s, %llu clipped step%s "
 	    "(%llu not positive definite), %.3f s\n",
-	    (unsigned long long)m->n.triplets,
-	    (unsigned long long)m->n.updates,
-	    (unsigned long long)m->n.inactive,
-	    (unsigned long long)m->n.prestage,
-	    (unsigned long long)m->n.clipped,
+	    (unsigned long long)m->n.triplets, S(m->n.triplets),
+	    (unsigned long long)m->n.updates, S(m->n.updates),
+	    (unsigned long long)m->n.inactive, S(m->n.inactive),
+	    (unsigned long long)m->n.prestage, S(m->n.prestage),
+	    (unsigned long long)m->n.clipped, S(m->n.clipped),
 	    (unsigned long long)m->n.nonpd, secs);
 }
 
@@ -504,9 +507,10 @@ main(int argc, char *argv[])
 		snprintf(report, sizeof report, "%s", m.extra[0] + 1);
 		write_model(&m, &o);
 		if (o.verbose)
-			fprintf(stderr, "opml-learn: %llu samples, d=%zu r=%zu%s, "
-			    "%.3f s\nopml-learn: %s\n",
-			    (unsigned long long)m.n.samples, m.d, m.r,
+			fprintf(stderr, "opml-learn: %llu sample%s, d=%zu "
+			    "r=%zu%s, %.3f s\nopml-learn: %s\n",
+			    (unsigned long long)m.n.samples, S(m.n.samples),
+			    m.d, m.r,
 			    m.similarity ? " (similarity W)" : "",
 			    seconds_since(&t0), report);
 		opml_model_free(&m);
@@ -581,9 +585,9 @@ main(int argc, char *argv[])
 	if (o.verbose && !rival)
 		summary(&m, seconds_since(&t0));
 	else if (o.verbose)
-		fprintf(stderr, "opml-learn: %llu samples, d=%zu r=%zu%s, "
+		fprintf(stderr, "opml-learn: %llu sample%s, d=%zu r=%zu%s, "
 		    "%.3f s\nopml-learn: %s\n",
-		    (unsigned long long)m.n.samples, m.d, m.r,
+		    (unsigned long long)m.n.samples, S(m.n.samples), m.d, m.r,
 		    m.similarity ? " (similarity W)" : "",
 		    seconds_since(&t0), report[0] ? report : me->name);
 	opml_sample_free(&s);

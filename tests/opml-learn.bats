@@ -275,6 +275,25 @@ rows() { grep -v '^#' "$1"; }
 	[[ $stderr == *"triplets"*"updates"*"inactive"*"clipped"* ]]
 }
 
+@test "-v: a count of one is singular (1 sample, 1 class, 1 triplet), others plural" {
+	printf '1 1 2\n' > "$TMP/one"
+	run --separate-stderr opml-learn -v "$TMP/one"
+	[ "$status" -eq 0 ]
+	[[ $stderr == *"opml-learn: 1 sample, 1 class, d=2 r=2, "* ]] || { show; false; }
+	[[ $stderr == *"opml-learn: 0 triplets, 0 updates, 0 inactive hinges, 0 pre-stage updates, 0 clipped steps "* ]] || { show; false; }
+	# two classes, three samples: the model's header counts one
+	# triplet and one update
+	printf '1 1 2\n2 1 2\n1 3 3\n' > "$TMP/three"
+	run --separate-stderr opml-learn -v -P 1 "$TMP/three"
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == *" triplets=1 updates=1 "* ]] || { show; false; }
+	[[ $stderr == *"opml-learn: 1 sample, "*"/s, 0 updates, active hinges 0% of the last 0 triplets"* ]] || { show; false; }
+	[[ $stderr == *"opml-learn: 3 samples, 2 classes, d=2 r=2, "* ]] || { show; false; }
+	[[ $stderr == *"opml-learn: 1 triplet, 1 update, 0 inactive hinges, "* ]] || { show; false; }
+	run --separate-stderr opml-learn -a oasis -v "$TMP/one"
+	[[ $stderr == *"opml-learn: 1 sample, d=2 r=2 (similarity W), "* ]] || { show; false; }
+}
+
 @test "sparse, comma-separated, CRLF, comments and blank lines read the same" {
 	opml-learn -s 1 "$DATA/iris.txt" > "$TMP/ref"
 	awk '{ printf "%s", $1; for (i = 2; i <= NF; i++) printf " %d:%s", i - 1, $i; print "" }' \
