@@ -332,6 +332,7 @@ main(int argc, char *argv[])
 	if (modelpath != NULL) {
 		opml_prog_model(modelpath, NULL, &m);
 		tr.d = m.d;
+		tr.dmodel = opml_prog_name(modelpath);
 	}
 	trainpath = argv[0];
 	opml_prog_set(&tr, (char *[]){ argv[0], NULL }, NULL);
@@ -342,6 +343,7 @@ main(int argc, char *argv[])
 		    loo ? " (one is left out)" : "");
 	if (!loo) {
 		te.d = tr.d;
+		te.dmodel = tr.dmodel;
 		te.wide = OPML_WIDE_DROP;	/* as svm-predict: opml-formats(5) */
 		opml_prog_set(&te, opml_prog_files(argc - 1, argv + 1,
 		    "samples"), NULL);

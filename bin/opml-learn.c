@@ -516,7 +516,8 @@ main(int argc, char *argv[])
 		opml_model_free(&m);
 		return 0;
 	}
-	if (opml_feed_start(&feed, files, NULL, s.d) == -1)
+	if (opml_feed_start(&feed, files, NULL, s.d,
+	    have_model ? opml_prog_name(o.model) : NULL) == -1)
 		opml_prog_nomem();
 	do {
 		b = opml_feed_next(&feed);

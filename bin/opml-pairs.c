@@ -173,6 +173,7 @@ main(int argc, char *argv[])
 	if (modelpath != NULL) {
 		opml_prog_model(modelpath, &in, &model);
 		set.d = model.d;
+		set.dmodel = opml_prog_name(modelpath);
 	}
 	opml_prog_set(&set, argv, &in);
 	opml_reader_free(&in);

@@ -74,7 +74,8 @@ main(int argc, char *argv[])
 
 	/* The input is parsed in a second thread (lib/feed.c) while this
 	 * one transforms and prints. */
-	if (opml_feed_start(&feed, files, &in, m.d) == -1)
+	if (opml_feed_start(&feed, files, &in, m.d,
+	    opml_prog_name(modelpath ? modelpath : "-")) == -1)
 		opml_prog_nomem();
 	do {
 		b = opml_feed_next(&feed);

@@ -268,12 +268,13 @@ want_threads(void)
 
 int
 opml_feed_start(struct opml_feed *f, char **paths, struct opml_reader *in,
-    size_t d)
+    size_t d, const char *model)
 {
 	memset(f, 0, sizeof *f);
 	f->paths = paths;
 	f->in = in;
 	f->s.d = d;
+	f->s.dmodel = f->cs.dmodel = model;
 	f->path = opml_simd_path();
 	if (!want_threads())
 		return 0;

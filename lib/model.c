@@ -143,12 +143,12 @@ opml_model_format(const struct opml_model *m, size_t *len)
 	    m->seed, m->bare ? 0 : lb->n);
 	putf(&t, " samples=%" PRIu64 " triplets=%" PRIu64 " updates=%" PRIu64
 	    " prestage=%" PRIu64 " inactive=%" PRIu64 " clipped=%" PRIu64
-	    " nonpd=%" PRIu64 "%s%s", m->n.samples, m->n.triplets,
-	    m->n.updates, m->n.prestage, m->n.inactive, m->n.clipped,
-	    m->n.nonpd, m->bare ? " state=none" : "",
-	    m->similarity ? " form=similarity" : "");
+	    " nonpd=%" PRIu64, m->n.samples, m->n.triplets, m->n.updates,
+	    m->n.prestage, m->n.inactive, m->n.clipped, m->n.nonpd);
 	/* Which build wrote the model; readers ignore it. */
-	putf(&t, " release=%s+%s\n", opml_version, opml_version_commit);
+	putf(&t, " release=%s+%s%s%s\n", opml_version, opml_version_commit,
+	    m->bare ? " state=none" : "",
+	    m->similarity ? " form=similarity" : "");
 	/* The moments are the model's preprocessing, not only learner
 	 * state: a bare model keeps them. */
 	if (m->standardize) {

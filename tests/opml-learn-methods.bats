@@ -889,7 +889,7 @@ zero_row() {
 		run --separate-stderr opml-learn -i "$TMP/m" "$TMP/t3.txt"
 		[ "$status" -eq 1 ]
 		[ -z "$output" ]
-		[[ $stderr == "opml-learn: $TMP/t3.txt:1: expected 2 features, found more" ]]
+		[[ $stderr == "opml-learn: $TMP/t3.txt:1: 3 features, but the model $TMP/m has 2" ]]
 		run --separate-stderr opml-learn -i "$TMP/m" -d 3 "$TMP/t3.txt"
 		[ "$status" -eq 2 ]
 		[[ $stderr == "opml-learn: -d 3: the model has d=2" ]]

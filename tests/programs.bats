@@ -137,3 +137,20 @@ on_terminal() {
 	# the curves' points stay exact either way
 	cmp <(opml-roc -d "$TMP/s" 2>/dev/null) <(opml-roc -F -d "$TMP/s" 2>/dev/null)
 }
+
+@test "samples of another width than the model's: the message names the model and both widths" {
+	opml-learn "$DATA/iris.txt" > "$TMP/iris.model"
+	for cmd in "opml-learn -m" "opml-transform -m" "opml-knn -m" "opml-pairs -n 2 -m"; do
+		run --separate-stderr $cmd "$TMP/iris.model" "$DATA/wine.txt"
+		[ "$status" -eq 1 ] && [ -z "$output" ] || { echo "$cmd"; show; false; }
+		[ "$stderr" = "${cmd%% *}: $DATA/wine.txt:1: 13 features, but the model $TMP/iris.model has 4" ] ||
+		    { echo "$cmd"; show; false; }
+	done
+	# fewer features, and a sparse index beyond the model's
+	cut -d' ' -f1-3 "$DATA/iris.txt" > "$TMP/narrow"
+	run --separate-stderr opml-learn -m "$TMP/iris.model" "$TMP/narrow"
+	[ "$stderr" = "opml-learn: $TMP/narrow:1: 2 features, but the model $TMP/iris.model has 4" ] || { show; false; }
+	printf '1 1:1 9:2\n' > "$TMP/sparse"
+	run --separate-stderr opml-transform -m "$TMP/iris.model" "$TMP/sparse"
+	[ "$stderr" = "opml-transform: $TMP/sparse:1: field 2: index 9 beyond the 4 features of the model $TMP/iris.model" ] || { show; false; }
+}

@@ -80,7 +80,7 @@ by_feed(struct got *g, int mode)
 		setenv("OPML_FEED_RAW", "1", 1);
 	else
 		unsetenv("OPML_FEED_RAW");
-	if (opml_feed_start(&f, paths, NULL, 0) == -1)
+	if (opml_feed_start(&f, paths, NULL, 0, NULL) == -1)
 		abort();
 	while (more) {
 		b = opml_feed_next(&f);
