@@ -64,3 +64,18 @@ examples() {
 	[ "$status" -eq 0 ] || { show; false; }
 	[ -z "$(find "$TMP/root" -type f)" ] || { find "$TMP/root" -type f; false; }
 }
+
+@test "opml-learn(1): the resume example resumes on samples the first run did not see" {
+	examples "$TOP/man/opml-learn.1" | grep -B1 -A1 '^n=.*samples=' > "$TMP/block"
+	[ "$(wc -l < "$TMP/block")" -eq 3 ] || { cat "$TMP/block"; false; }
+	grep -q -- '-C [0-9]' "$TMP/block"
+	f=$(sed -n 's/^tail .*)) \([^ ]*\) .*/\1/p' "$TMP/block")
+	[ -n "$f" ]
+	ln -s "$DATA" "$TMP/data"
+	run sh -ec "cd '$TMP' && . ./block && echo \$n"
+	[ "$status" -eq 0 ] || { show; false; }
+	n=${lines[${#lines[@]} - 1]}
+	rows=$(grep -c . "$TMP/$f")
+	[ "$n" -gt 0 ] && [ "$n" -lt "$rows" ] || { echo "resumed at $n of $rows"; false; }
+	[[ $(head -1 "$TMP/next.model") == *" samples=$rows "* ]]
+}
