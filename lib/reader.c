@@ -486,8 +486,8 @@ beyond(struct opml_reader *r, struct opml_sample *s, size_t field,
 		    "1..%zu (d fixed by line %lu, the first sample; give "
 		    "d with -d)", field, n, b, s->d, s->dline);
 	if (s->dmodel != NULL)
-		return opml_reader_fail(r, "field %zu: index %.*s beyond the "
-		    "%zu features of the model %s", field, n, b, s->d,
+		return opml_reader_fail(r, "field %zu: index %.*s out of range "
+		    "1..%zu (the d of the model %s)", field, n, b, s->d,
 		    s->dmodel);
 	return opml_reader_fail(r, "field %zu: index %.*s out of range "
 	    "1..%zu", field, n, b, s->d);

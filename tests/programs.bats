@@ -152,5 +152,5 @@ on_terminal() {
 	[ "$stderr" = "opml-learn: $TMP/narrow:1: 2 features, but the model $TMP/iris.model has 4" ] || { show; false; }
 	printf '1 1:1 9:2\n' > "$TMP/sparse"
 	run --separate-stderr opml-transform -m "$TMP/iris.model" "$TMP/sparse"
-	[ "$stderr" = "opml-transform: $TMP/sparse:1: field 2: index 9 beyond the 4 features of the model $TMP/iris.model" ] || { show; false; }
+	[ "$stderr" = "opml-transform: $TMP/sparse:1: field 2: index 9 out of range 1..4 (the d of the model $TMP/iris.model)" ] || { show; false; }
 }
