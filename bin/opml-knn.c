@@ -344,7 +344,8 @@ main(int argc, char *argv[])
 	if (!loo) {
 		te.d = tr.d;
 		te.dmodel = tr.dmodel;
-		te.wide = OPML_WIDE_DROP;	/* as svm-predict: opml-formats(5) */
+		/* as svm-predict: opml-formats(5) */
+		te.wide = OPML_WIDE_DROP;
 		opml_prog_set(&te, opml_prog_files(argc - 1, argv + 1,
 		    "samples"), NULL);
 		if (te.n == 0)

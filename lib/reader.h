@@ -98,7 +98,8 @@ int opml_reader_fail(struct opml_reader *r, const char *fmt, ...);
  * skipped.  If s->d is 0 the sample fixes it (a sparse one by its
  * largest index; a label alone then is an error); a dense sample of
  * another width is an error (naming s->dmodel if set), and a sparse
- * index beyond d does what s->wide says.  Returns 1, 0 at end, -1 with r->err set.
+ * index beyond d does what s->wide says.  Returns 1, 0 at end, -1
+ * with r->err set.
  */
 int opml_read_sample(struct opml_reader *r, struct opml_sample *s);
 
