@@ -256,7 +256,7 @@ main(int argc, char *argv[])
 	unsigned long long kk = 5, jobs;
 	long ncpu;
 	int ch, loo = 0, smallest = 0, lists = 0, domerge = 0, sim = 0;
-	opml_prog_init(synopsis, options);
+	opml_prog_init(argc, argv, synopsis, options);
 	memset(&R, 0, sizeof R);
 	opml_confusion_init(&R.cm);
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -335,6 +335,7 @@ main(int argc, char *argv[])
 	if (modelpath != NULL) {
 		opml_prog_model(modelpath, NULL, &m);
 		tr.d = m.d;
+		tr.dmodel = opml_prog_name(modelpath);
 	}
 	trainpath = argv[0];
 	opml_prog_set(&tr, (char *[]){ argv[0], NULL }, NULL);
@@ -345,7 +346,9 @@ main(int argc, char *argv[])
 		    loo ? " (one is left out)" : "");
 	if (!loo) {
 		te.d = tr.d;
-		te.wide = OPML_WIDE_DROP;	/* as svm-predict: opml(5) */
+		te.dmodel = tr.dmodel;
+		/* as svm-predict: opml-formats(5) */
+		te.wide = OPML_WIDE_DROP;
 		opml_prog_set(&te, opml_prog_files(argc - 1, argv + 1,
 		    "samples"), NULL);
 		if (te.n == 0)
@@ -410,7 +413,7 @@ main(int argc, char *argv[])
 			    tr.y, tr.labels.name, nbr + q * k, dist);
 			continue;
 		}
-		/* -N: the list of the k nearest (opml(5)). */
+		/* -N: the list of the k nearest (opml-formats(5)). */
 		if (opml_nbrlist_write(&R.buf, qs->labels.name[qs->y[q]], k,
 		    dist, cls, tr.labels.name) == -1)
 			opml_prog_nomem();

@@ -59,6 +59,8 @@ static const char options[] =
     OPML_PROG_INPUT_HELP;
 
 #define MAXP 16
+/* The plural ending of a count in the -v lines: "1 sample", "2 samples". */
+#define S(n) ((n) == 1 ? "" : "s")
 
 struct options {
 	const char *algo, *model, *out;
@@ -71,6 +73,7 @@ struct options {
 	int longrun, have_longrun;	/* -p longrun=, -p pull= */
 	double pull;
 	int have_pull;
+	int model_opt;		/* the letter that gave model: 'i' or 'm' */
 	unsigned long long dim, rank, seed, every, progress;
 	int have_seed;
 };
@@ -234,13 +237,13 @@ report_progress(struct progress *p, const struct opml_model *m)
 	uint64_t active = trip - (m->n.inactive - p->inactive);
 
 	describe_metric(m, 1, metric, sizeof metric);
-	fprintf(stderr, "opml-learn: %llu samples, %.0f/s, %llu updates, "
-	    "active hinges %.4g%% of the last %llu triplets, %s\n",
-	    (unsigned long long)m->n.samples,
+	fprintf(stderr, "opml-learn: %llu sample%s, %.0f/s, %llu update%s, "
+	    "active hinges %.4g%% of the last %llu triplet%s, %s\n",
+	    (unsigned long long)m->n.samples, S(m->n.samples),
 	    now > p->last ? (double)(m->n.samples - p->samples) /
 	    (now - p->last) : 0.0, (unsigned long long)m->n.updates,
-	    trip ? 100.0 * (double)active / (double)trip : 0.0,
-	    (unsigned long long)trip, metric);
+	    S(m->n.updates), trip ? 100.0 * (double)active / (double)trip :
+	    0.0, (unsigned long long)trip, S(trip), metric);
 	p->last = now;
 	p->samples = m->n.samples;
 	p->triplets = m->n.triplets;
@@ -252,23 +255,24 @@ summary(const struct opml_model *m, double secs)
 {
 	char metric[96];
 
-	fprintf(stderr, "opml-learn: %llu samples, %zu classes, d=%zu r=%zu, "
+	fprintf(stderr, "opml-learn: %llu sample%s, %zu class%s, d=%zu r=%zu, "
 	    "%s gamma=%g%s\n", (unsigned long long)m->n.samples,
-	    m->trip.labels.n, m->d, m->r,
+	    S(m->n.samples), m->trip.labels.n,
+	    m->trip.labels.n == 1 ? "" : "es", m->d, m->r,
 	    m->algo == OPML_ALGO_COPML ? "copml" : "opml",
 	    opml_effective_gamma(m, m->gamma),
 	    m->relative ? " (relative)" : "");
 	fprintf(stderr, "opml-learn: %s\n", m->standardize ?
 	    "samples standardized online (running mean and sd)" :
 	    "samples not standardized");
-	fprintf(stderr, "opml-learn: %llu triplets, %llu updates, %llu "
-	    "inactive hinges, %llu pre-stage updates, %llu clipped steps "
+	fprintf(stderr, "opml-learn: %llu triplet%s, %llu update%s, %llu "
+	    "inactive hinge%s, %llu pre-stage update%s, %llu clipped step%s "
 	    "(%llu not positive definite), %.3f s\n",
-	    (unsigned long long)m->n.triplets,
-	    (unsigned long long)m->n.updates,
-	    (unsigned long long)m->n.inactive,
-	    (unsigned long long)m->n.prestage,
-	    (unsigned long long)m->n.clipped,
+	    (unsigned long long)m->n.triplets, S(m->n.triplets),
+	    (unsigned long long)m->n.updates, S(m->n.updates),
+	    (unsigned long long)m->n.inactive, S(m->n.inactive),
+	    (unsigned long long)m->n.prestage, S(m->n.prestage),
+	    (unsigned long long)m->n.clipped, S(m->n.clipped),
 	    (unsigned long long)m->n.nonpd, secs);
 	describe_metric(m, 1, metric, sizeof metric);
 	if (m->longrun)
@@ -412,7 +416,7 @@ main(int argc, char *argv[])
 	memset(&rv, 0, sizeof rv);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	prog.t0 = t0;
-	opml_prog_init(synopsis, options);
+	opml_prog_init(argc, argv, synopsis, options);
 	while ((ch = getopt(argc, argv,
 	    OPML_PROG_INPUT "BC:a:c:d:G:g:hi:m:o:P:p:R:r:s:uvZz")) != -1) {
 		switch (ch) {
@@ -452,6 +456,7 @@ main(int argc, char *argv[])
 		case 'i':
 		case 'm':
 			o.model = optarg;
+			o.model_opt = ch;
 			break;
 		case 'u':
 			o.normalize = 1;
@@ -532,8 +537,8 @@ main(int argc, char *argv[])
 		o.have_pull = given[k];
 	}
 	if (have_model && !opml_method_streams(me, val))
-		errx(2, "-i: %s reads the training set whole; it does not "
-		    "resume", me->name);
+		errx(2, "-%c: %s reads the training set whole; it does not "
+		    "resume", o.model_opt, me->name);
 	if (me->algo == OPML_ALGO_ITML) {
 		double lo = val[opml_method_index(me, "lower")];
 		double hi = val[opml_method_index(me, "upper")];
@@ -585,15 +590,17 @@ main(int argc, char *argv[])
 		snprintf(report, sizeof report, "%s", m.extra[0] + 1);
 		write_model(&m, &o);
 		if (o.verbose)
-			fprintf(stderr, "opml-learn: %llu samples, d=%zu r=%zu%s, "
-			    "%.3f s\nopml-learn: %s\n",
-			    (unsigned long long)m.n.samples, m.d, m.r,
+			fprintf(stderr, "opml-learn: %llu sample%s, d=%zu "
+			    "r=%zu%s, %.3f s\nopml-learn: %s\n",
+			    (unsigned long long)m.n.samples, S(m.n.samples),
+			    m.d, m.r,
 			    m.similarity ? " (similarity W)" : "",
 			    seconds_since(&t0), report);
 		opml_model_free(&m);
 		return 0;
 	}
 	if (opml_feed_start(&feed, files, NULL, s.d,
+	    have_model ? opml_prog_name(o.model) : NULL,
 	    opml_prog_layout()) == -1)
 		opml_prog_nomem();
 	do {
@@ -665,9 +672,9 @@ main(int argc, char *argv[])
 	if (o.verbose && !rival)
 		summary(&m, seconds_since(&t0));
 	else if (o.verbose)
-		fprintf(stderr, "opml-learn: %llu samples, d=%zu r=%zu%s, "
+		fprintf(stderr, "opml-learn: %llu sample%s, d=%zu r=%zu%s, "
 		    "%.3f s\nopml-learn: %s\n",
-		    (unsigned long long)m.n.samples, m.d, m.r,
+		    (unsigned long long)m.n.samples, S(m.n.samples), m.d, m.r,
 		    m.similarity ? " (similarity W)" : "",
 		    seconds_since(&t0), report[0] ? report : me->name);
 	opml_sample_free(&s);

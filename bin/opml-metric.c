@@ -35,7 +35,7 @@ main(int argc, char *argv[])
 	size_t d, i, j;
 	int ch, full = 0, raw = 0, eig = 0, weights = 0, rc;
 
-	opml_prog_init(synopsis, options);
+	opml_prog_init(argc, argv, synopsis, options);
 	while ((ch = getopt(argc, argv, "FZeho:w")) != -1) {
 		switch (ch) {
 		case 'F':

@@ -120,7 +120,7 @@ main(int argc, char *argv[])
 	uint64_t have;
 	char line[OPML_NUMFMT_MAX + 48];
 
-	opml_prog_init(synopsis, options);
+	opml_prog_init(argc, argv, synopsis, options);
 	while ((ch = getopt(argc, argv,
 	    OPML_PROG_INPUT "Iachm:n:o:p:s:")) != -1) {
 		switch (ch) {
@@ -177,6 +177,7 @@ main(int argc, char *argv[])
 	if (modelpath != NULL) {
 		opml_prog_model(modelpath, &in, &model);
 		set.d = model.d;
+		set.dmodel = opml_prog_name(modelpath);
 	}
 	opml_prog_set(&set, argv, &in);
 	opml_reader_free(&in);

@@ -228,7 +228,7 @@ main(int argc, char *argv[])
 	struct opml_output out, so;
 	int ch, distance = 0, quiet = 0, summary_only = 0, full = 0;
 
-	opml_prog_init(synopsis, options);
+	opml_prog_init(argc, argv, synopsis, options);
 	names = opml_prog_alloc((size_t)argc, sizeof *names);
 	while ((ch = getopt(argc, argv, "FN:T:adg:ho:q")) != -1) {
 		switch (ch) {

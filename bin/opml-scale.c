@@ -196,7 +196,7 @@ main(int argc, char *argv[])
 	double bounds[2] = { 0, 1 };
 	int ch, have_type = 0, have_bounds = 0;
 
-	opml_prog_init(synopsis, options);
+	opml_prog_init(argc, argv, synopsis, options);
 	while ((ch = getopt(argc, argv,
 	    OPML_PROG_INPUT "W:b:ho:r:t:w:")) != -1) {
 		switch (ch) {

@@ -151,7 +151,7 @@ main(int argc, char *argv[])
 	size_t *order, *start, i, n, ntrain;
 	char **path;
 
-	opml_prog_init(synopsis, options);
+	opml_prog_init(argc, argv, synopsis, options);
 	while ((ch = getopt(argc, argv,
 	    OPML_PROG_INPUT "Sc:f:ghi:ln:o:p:s:x")) != -1) {
 		switch (ch) {
@@ -209,15 +209,24 @@ main(int argc, char *argv[])
 	/* With -c, -x and -f say how: the classes shuffled, the order cut. */
 	if (parts > 0)
 		modes -= shuffle + (frac > 0);
-	if ((labelorder && parts == 0) || (parts > 0 && (strat || bylabel)) ||
-	    (parts > 0 && frac > 0 &&
-	    prefix == NULL))
+	/* No mode or two: the synopsis; else what is missing or extra. */
+	if (modes != 1)
 		opml_prog_usage();
-	if (modes != 1 || (splits != NULL) != (which != 0) ||
-	    ((frac > 0 || folds > 0 || splits) && prefix == NULL) ||
-	    ((strat || bylabel) && frac == 0 && folds == 0) ||
-	    (strat && bylabel))
-		opml_prog_usage();
+	if (splits != NULL && which == 0)
+		errx(2, "-p: needs -i n");
+	if (which != 0 && splits == NULL)
+		errx(2, "-i: needs -p splits");
+	if ((frac > 0 || folds > 0 || splits != NULL) && prefix == NULL)
+		errx(2, "-%c: needs -o prefix", frac > 0 ? 'f' : folds > 0 ?
+		    'n' : 'p');
+	if (labelorder && parts == 0)
+		errx(2, "-l: needs -c");
+	if (strat && bylabel)
+		errx(2, "-S and -g: one or the other");
+	if ((strat || bylabel) && parts > 0)
+		errx(2, "-%c: not with -c", strat ? 'S' : 'g');
+	if ((strat || bylabel) && frac == 0 && folds == 0)
+		errx(2, "-%c: needs -f or -n", strat ? 'S' : 'g');
 
 	opml_set_init(&set);
 	opml_prog_set(&set, opml_prog_files(argc, argv, "samples"), NULL);

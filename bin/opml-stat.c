@@ -49,7 +49,7 @@ main(int argc, char *argv[])
 	size_t j, f, w[NF];
 	long refcol = 0;
 
-	opml_prog_init(synopsis, options);
+	opml_prog_init(argc, argv, synopsis, options);
 	while ((ch = getopt(argc, argv, "FHa:ho:r:")) != -1) {
 		switch (ch) {
 		case 'F':

@@ -39,7 +39,7 @@ main(int argc, char *argv[])
 	size_t i, ycap = 0;
 	enum opml_feed_status status;
 
-	opml_prog_init(synopsis, options);
+	opml_prog_init(argc, argv, synopsis, options);
 	while ((ch = getopt(argc, argv, OPML_PROG_INPUT "hlm:o:")) != -1) {
 		switch (ch) {
 		case 'h':
@@ -77,6 +77,7 @@ main(int argc, char *argv[])
 	/* The input is parsed in a second thread (lib/feed.c) while this
 	 * one transforms and prints. */
 	if (opml_feed_start(&feed, files, &in, m.d,
+	    opml_prog_name(modelpath ? modelpath : "-"),
 	    opml_prog_layout()) == -1)
 		opml_prog_nomem();
 	do {

@@ -13,7 +13,7 @@
  * numbers, else as strings), as rows (true) and columns (predicted).
  * As text (opml-knn -c): a first line `#` and the column labels, then
  * a line per row label, the label and its counts; columns aligned by
- * blanks, so that the rows read as samples (opml(5)).
+ * blanks, so that the rows read as samples (opml-formats(5)).
  */
 struct opml_confusion {
 	struct opml_labels labels;

@@ -271,7 +271,7 @@ want_threads(void)
 
 int
 opml_feed_start(struct opml_feed *f, char **paths, struct opml_reader *in,
-    size_t d, const struct opml_layout *lay)
+    size_t d, const char *model, const struct opml_layout *lay)
 {
 	memset(f, 0, sizeof *f);
 	f->paths = paths;
@@ -279,6 +279,7 @@ opml_feed_start(struct opml_feed *f, char **paths, struct opml_reader *in,
 	f->s.d = d;
 	if (lay != NULL)
 		f->lay = *lay;
+	f->s.dmodel = f->cs.dmodel = model;
 	f->path = opml_simd_path();
 	if (!want_threads())
 		return 0;

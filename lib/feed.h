@@ -80,11 +80,13 @@ struct opml_feed {
  * Start a feed over the NULL-terminated list of paths.  in, if not
  * NULL, is the reader to use for "-" (one already open on stdin, say
  * after a model read from it); d is the width the samples must have
- * (0: fixed by the first); lay, if not NULL, the layout of the sample
- * lines (reader.h).  Returns 0, or -1 when out of memory.
+ * (0: fixed by the first), model the name of the model it is from
+ * (for messages; NULL if none), lay, if not NULL, the layout of the
+ * sample lines (reader.h).  Returns 0, or -1 when out of memory.
  */
 int opml_feed_start(struct opml_feed *f, char **paths,
-    struct opml_reader *in, size_t d, const struct opml_layout *lay);
+    struct opml_reader *in, size_t d, const char *model,
+    const struct opml_layout *lay);
 
 /* The next batch, to be given back with opml_feed_done before the next
  * call.  After a batch whose status is not OPML_FEED_MORE there is none. */

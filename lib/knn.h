@@ -69,7 +69,7 @@ size_t opml_knn_tally(const size_t *nbr, size_t k, const size_t *y,
 
 /*
  * rank[i] of the n labels name[i] in the order of the vote-tie rule
- * smallest: as numbers when both are numbers (opml(5)) and differ,
+ * smallest: as numbers when both are numbers (opml-formats(5)) and differ,
  * else as strings (strcmp).  0, or -1 if out of memory.
  */
 int opml_knn_ranks(char *const *name, size_t n, size_t *rank);

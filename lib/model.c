@@ -9,6 +9,7 @@
 #include "model.h"
 #include "numfmt.h"
 #include "numparse.h"
+#include "version.h"
 
 #define MAXDIM (1UL << 24)
 
@@ -149,9 +150,11 @@ opml_model_format(const struct opml_model *m, size_t *len)
 	    m->bare ? 0 : lb->n);
 	putf(&t, " samples=%" PRIu64 " triplets=%" PRIu64 " updates=%" PRIu64
 	    " prestage=%" PRIu64 " inactive=%" PRIu64 " clipped=%" PRIu64
-	    " nonpd=%" PRIu64 "%s%s\n", m->n.samples, m->n.triplets,
-	    m->n.updates, m->n.prestage, m->n.inactive, m->n.clipped,
-	    m->n.nonpd, m->bare ? " state=none" : "",
+	    " nonpd=%" PRIu64, m->n.samples, m->n.triplets, m->n.updates,
+	    m->n.prestage, m->n.inactive, m->n.clipped, m->n.nonpd);
+	/* Which build wrote the model; readers ignore it. */
+	putf(&t, " release=%s+%s%s%s\n", opml_version, opml_version_commit,
+	    m->bare ? " state=none" : "",
 	    m->similarity ? " form=similarity" : "");
 	/* The moments are the model's preprocessing, not only learner
 	 * state: a bare model keeps them. */
@@ -294,7 +297,8 @@ field(struct opml_reader *r, struct opml_model *m, struct header *h,
 		counter = &m->n.clipped;
 	else if (KEY("nonpd"))
 		counter = &m->n.nonpd;
-	/* Unknown keys are left for later versions. */
+	/* Unknown keys (and release=, for people) are left for later
+	 * versions. */
 #undef KEY
 	if (counter != NULL) {
 		bad = parse_u64(v, ve, &u) == -1;

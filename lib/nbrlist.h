@@ -8,7 +8,7 @@
 #include "reader.h"
 
 /*
- * Neighbour lists (opml(5)), what opml-knn -N writes: one line per test
+ * Neighbour lists (opml-formats(5)), what opml-knn -N writes: one line per test
  * sample,
  *
  *	TRUTH D1 LABEL1 ... Dn LABELn

@@ -3,7 +3,7 @@
 
 /*
  * libopml: online metric learning (OPML, COPML) and the text formats
- * of opml(5), under the programs in bin/.  Each file's name is the
+ * of opml-formats(5), under the programs in bin/.  Each file's name is the
  * prefix of what it defines (set.c: opml_set_*).
  *
  * Errors, in every file but prog.c: a function that can fail returns
@@ -22,22 +22,23 @@
  * bin/ holds only its options and its I/O.
  *
  * The files, from the data in to the results out:
- *   reader    lines and samples (opml(5) Samples) from a file descriptor,
- *             in other layouts too (a header, the label elsewhere)
+ *   reader    lines and samples (opml-formats(5) Samples) from a file
+ *             descriptor, in other layouts too (a header, the label
+ *             elsewhere)
  *   numparse  decimal text to the double strtod gives, fast
  *   numfmt    the shortest text that reads back to the same double
  *   feed      samples parsed in a second thread, handed over in batches
  *   set       a labeled data set held in memory
  *   labels    label strings numbered in order of appearance
- *   split     seeded splits, folds, shuffles; split lists (opml(5))
- *   pairs     pairs of samples drawn at random; pair lists (opml(5))
- *   score     score lines (opml(5) Scores)
+ *   split     seeded splits, folds, shuffles; split lists (opml-formats(5))
+ *   pairs     pairs of samples drawn at random; pair lists (opml-formats(5))
+ *   score     score lines (opml-formats(5) Scores)
  *   rng       the seeded generator (xoshiro256**)
  *   triplet   the one-pass triplet construction of OPML
  *   step      the closed-form OPML step and the COPML pre-stage
  *   vec       the vector kernels, bit-exact on every instruction set
  *   learn     OPML and COPML over a stream into a model
- *   model     the model (opml(5) Models): L and the learner's state
+ *   model     the model (opml-formats(5) Models): L and the learner's state
  *   linalg    Cholesky, symmetric eigensolver, PSD projection,
  *             covariance, and the factor L of M = L'L
  *   metric    what the batch learners share: data, errors, counts
@@ -49,7 +50,7 @@
  *   transform x to L x under a model
  *   scale     feature scaling, saved and restored
  *   knn       k nearest neighbours and their vote
- *   nbrlist   neighbour lists (opml(5)), and their merge across shards
+ *   nbrlist   neighbour lists (opml-formats(5)), and their merge across shards
  *   confusion the confusion matrix of a classifier
  *   inspect   what a model learned: M = L'L, feature weights, spectrum
  *   roc       ROC curves, AUC, EER, and their SVG figure
@@ -60,6 +61,7 @@
  *   output    output that appears whole or not at all
  *   prog      the programs' layer (the one that exits), with the
  *             options of the input's layout that every sample reader takes
+ *   version   the release and the commit built from
  */
 
 #endif

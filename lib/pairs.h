@@ -86,7 +86,7 @@ size_t opml_pairs_all_next(struct opml_pairs_all *a, struct opml_pair *out,
 double opml_pairs_cosine(const double *x, const double *y, size_t n);
 
 /*
- * Read a pair list (opml(5)) over the samples of s: `I J` lines of row
+ * Read a pair list (opml-formats(5)) over the samples of s: `I J` lines of row
  * indices counted from 0, or LFW's `NAME I J` and `NAME1 I NAME2 J`
  * with images counted from 1 within a label in input order, after an
  * optional header line of one or two numbers.  *out gets an allocated

@@ -12,6 +12,7 @@
 #include "numfmt.h"
 #include "opt.h"
 #include "prog.h"
+#include "version.h"
 
 static const char *synopsis_text = "", *options_text = "";
 
@@ -78,11 +79,29 @@ catch_fatal_signals(void)
 		sigaction(fatal_signals[i], &sa, NULL);
 }
 
+/* "opml-learn 1.0.0 (commit 8aa05f0)" on stdout, exit 0. */
+static void
+version(const char *argv0)
+{
+	const char *name = strrchr(argv0, '/');
+
+	printf("%s %s (commit %s)\n", name != NULL ? name + 1 : argv0,
+	    opml_version, opml_version_commit);
+	if (fflush(stdout) == EOF || ferror(stdout))
+		err(1, "stdout");
+	exit(0);
+}
+
 void
-opml_prog_init(const char *synopsis, const char *options)
+opml_prog_init(int argc, char **argv, const char *synopsis,
+    const char *options)
 {
 	synopsis_text = synopsis;
 	options_text = options;
+	if (argc > 1 && strcmp(argv[1], "--help") == 0)
+		opml_prog_help();
+	if (argc > 1 && strcmp(argv[1], "--version") == 0)
+		version(argv[0]);
 	atexit(abort_outputs);
 	/* Past the file size limit a write fails (EFBIG) and the output
 	 * is removed, instead of the signal ending the program with its

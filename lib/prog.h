@@ -20,8 +20,11 @@
  */
 
 /* The program's help: synopsis lines (each a whole "opml-x ..." line)
- * and one line per option.  Call first. */
-void opml_prog_init(const char *synopsis, const char *options);
+ * and one line per option.  Call first, before getopt: a first
+ * argument --help is -h (opml_prog_help), --version prints the
+ * program's name, release and commit on stdout and exits 0. */
+void opml_prog_init(int argc, char **argv, const char *synopsis,
+    const char *options);
 /* The synopsis on stderr, exit 2. */
 void opml_prog_usage(void);
 /* The synopsis and the options on stdout, exit 0 (-h). */

@@ -378,6 +378,33 @@ setlabel(struct opml_reader *r, struct opml_sample *s, const char *p,
 	return 0;
 }
 
+/* The number of fields from p on. */
+static size_t
+fields(const char *p, const char *end)
+{
+	size_t n = 0;
+	int comma;
+
+	for (; p < end; n++)
+		p = skipsep(tokend(p, end), end, &comma);
+	return n;
+}
+
+/* A dense sample of n features (0: more than s->d) where s->d are
+ * fixed: the model named if d is its. */
+static int
+wrong_width(struct opml_reader *r, const struct opml_sample *s, size_t n)
+{
+	if (s->dmodel != NULL)
+		return opml_reader_fail(r, "%zu features, but the model %s has "
+		    "%zu", n, s->dmodel, s->d);
+	if (n == 0)
+		return opml_reader_fail(r, "expected %zu features, found more",
+		    s->d);
+	return opml_reader_fail(r, "expected %zu features, found %zu", s->d,
+	    n);
+}
+
 static int
 dense(struct opml_reader *r, struct opml_sample *s, const char *p,
     const char *end)
@@ -398,8 +425,8 @@ dense(struct opml_reader *r, struct opml_sample *s, const char *p,
 	}
 	while (p < end) {
 		if (!open && i == width)
-			return opml_reader_fail(r, "expected %zu features, "
-			    "found more", width);
+			return wrong_width(r, s, s->dmodel != NULL ? i +
+			    fields(p, end) : 0);
 		if (grow(r, s, i + 1) == -1)
 			return -1;
 		if ((p = number(r, i + 1, p, end, &s->x[i])) == NULL)
@@ -414,8 +441,7 @@ dense(struct opml_reader *r, struct opml_sample *s, const char *p,
 		    "largest index of the sparse samples before), found %zu",
 		    width, i);
 	if (!open && i != width)
-		return opml_reader_fail(r, "expected %zu features, found %zu",
-		    width, i);
+		return wrong_width(r, s, i);
 	s->d = i;
 	s->dense = 1;
 	s->sparse = 0;
@@ -468,6 +494,10 @@ beyond(struct opml_reader *r, struct opml_sample *s, size_t field,
 		    "%d..%zu (d fixed by line %lu, the first sample; give "
 		    "d with -d)", field, n, b, !zero, s->d - (size_t)zero,
 		    s->dline);
+	if (s->dmodel != NULL)
+		return opml_reader_fail(r, "field %zu: index %.*s out of range "
+		    "%d..%zu (the d of the model %s)", field, n, b, !zero,
+		    s->d - (size_t)zero, s->dmodel);
 	return opml_reader_fail(r, "field %zu: index %.*s out of range "
 	    "%d..%zu", field, n, b, !zero, s->d - (size_t)zero);
 }

@@ -65,6 +65,8 @@ struct opml_sample {
 	int sparse;		/* the last sample read was I:V (or bare) */
 	int dense;		/* a dense sample has been read */
 	unsigned long dline;	/* the sparse line that fixed d, or 0 */
+	const char *dmodel;	/* the model d is from, to name in
+				   messages; NULL if none */
 };
 
 int opml_reader_init(struct opml_reader *r, int fd, const char *name);
@@ -114,8 +116,9 @@ int opml_reader_fail(struct opml_reader *r, const char *fmt, ...);
  * in the label or the first feature of the first record says that it
  * may be one.  If s->d is 0 the sample fixes it (a sparse one by its
  * largest index; a label alone then is an error); a dense sample of
- * another width is an error, and a sparse index beyond d does what
- * s->wide says.  Returns 1, 0 at end, -1 with r->err set.
+ * another width is an error (naming s->dmodel if set), and a sparse
+ * index beyond d does what s->wide says.  Returns 1, 0 at end, -1
+ * with r->err set.
  */
 int opml_read_sample(struct opml_reader *r, struct opml_sample *s);
 

@@ -8,7 +8,7 @@
 #include "score.h"
 
 /*
- * Score lines (opml(5); as opml_score_read reads them) straight into
+ * Score lines (opml-formats(5); as opml_score_read reads them) straight into
  * the sort keys of opml_roc_key, a block of the input at a time, each
  * block cut at line ends into parts parsed on threads of their own.
  * The keys of each class and any error (the first in input order,

@@ -6,7 +6,7 @@
 #include "reader.h"
 
 /*
- * The score lines of opml(5): `SCORE... LABEL`, one or more finite
+ * The score lines of opml-formats(5): `SCORE... LABEL`, one or more finite
  * scores of one pair (one per column: one per curve) and its label,
  * 1 or +1 for the same class, 0 or -1 for different classes.
  */

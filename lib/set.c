@@ -150,6 +150,7 @@ read_seq(struct opml_set *s, struct opml_reader *r, size_t max, int fixed)
 	smp.d = s->d;
 	smp.wide = s->wide;
 	smp.dense = s->dense;
+	smp.dmodel = s->dmodel;
 	while ((max == 0 || got < max) &&
 	    (rc = opml_read_sample(r, &smp)) == 1) {
 		if (smp.d > s->d || s->n == s->cap) {
@@ -457,6 +458,7 @@ read_all(struct opml_set *s, struct opml_reader *r)
 		c[k].s.d = c[k].s.stride = s->d;
 		c[k].s.wide = s->wide;
 		c[k].s.dense = s->dense;
+		c[k].s.dmodel = s->dmodel;
 		c[k].s.where = s->where;
 		c[k].fixed = fixed;
 		c[k].rc = 0;

@@ -26,6 +26,8 @@ struct opml_set {
 	size_t *y;		/* class of each row: labels.name[y[i]] */
 	struct opml_labels labels;	/* numbered in order of appearance */
 	enum opml_wide wide;	/* beyond a d set by the caller */
+	const char *dmodel;	/* the model a d set by the caller is
+				   from, named in messages; or NULL */
 	int sparse;		/* some sample was in the sparse form */
 	int dense;		/* some sample was dense */
 	size_t stride;		/* while reading: the row length in x */

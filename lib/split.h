@@ -49,7 +49,7 @@ int opml_split_coldstart(const struct opml_set *s, size_t p, int shuffle,
     uint64_t seed, int bylabel, size_t *order);
 
 /*
- * Split `which` (1-based) of a split list (opml(5)): line 2 which - 1
+ * Split `which` (1-based) of a split list (opml-formats(5)): line 2 which - 1
  * is `train I ...`, line 2 which `test I ...`, row indices counted from
  * 0 below nrows.  idx (nrows entries) gets the train rows, then the
  * test rows; *ntrain and *n their numbers.  0, or -1 with r->err set.

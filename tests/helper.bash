@@ -27,3 +27,12 @@ skip_if_sanitized() {
 		skip "a sanitizer build: $1"
 	fi
 }
+
+# The release lib/version.c defines, and the commit the GNUmakefile
+# gives the build: git's short hash in a clone, else "unknown".
+release() {
+	sed -n 's/^const char opml_version\[\] = "\(.*\)";$/\1/p' "$TOP/lib/version.c"
+}
+commit() {
+	if [ -e "$TOP/.git" ]; then git -C "$TOP" rev-parse --short HEAD; else echo unknown; fi
+}

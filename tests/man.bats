@@ -41,3 +41,41 @@ examples() {
 		[ "$status" -eq 0 ] || { echo "$m failed: $output"; cat "$d/examples.sh"; false; }
 	done
 }
+
+@test "man opml opens the overview, opml(7); every opml page referred to exists; install and uninstall move them all" {
+	for x in $(grep -ho 'Xr opml[a-z-]* [0-9]' "$TOP"/man/* | sort -u | awk '{ print $2 "." $3 }'); do
+		[ -f "$TOP/man/$x" ] || { echo "no man/$x"; false; }
+	done
+	# man looks in section 5 before 7: no page of another section may
+	# be named opml
+	[ "$(cd "$TOP/man" && ls opml.*)" = opml.7 ]
+	run make -C "$TOP" install DESTDIR="$TMP/root" PREFIX=/usr
+	[ "$status" -eq 0 ] || { show; false; }
+	mp="$TMP/root/usr/share/man"
+	for m in "$TOP"/man/*.[157]; do
+		n=$(basename "$m")
+		[ -f "$mp/man${n##*.}/$n" ] || { echo "$n not installed"; false; }
+	done
+	if command -v man > /dev/null; then
+		[ "$(man -M "$mp" -w opml)" = "$mp/man7/opml.7" ]
+		[ "$(man -M "$mp" -w opml-formats)" = "$mp/man5/opml-formats.5" ]
+	fi
+	run make -C "$TOP" uninstall DESTDIR="$TMP/root" PREFIX=/usr
+	[ "$status" -eq 0 ] || { show; false; }
+	[ -z "$(find "$TMP/root" -type f)" ] || { find "$TMP/root" -type f; false; }
+}
+
+@test "opml-learn(1): the resume example resumes on samples the first run did not see" {
+	examples "$TOP/man/opml-learn.1" | grep -B1 -A1 '^n=.*samples=' > "$TMP/block"
+	[ "$(wc -l < "$TMP/block")" -eq 3 ] || { cat "$TMP/block"; false; }
+	grep -q -- '-C [0-9]' "$TMP/block"
+	f=$(sed -n 's/^tail .*)) \([^ ]*\) .*/\1/p' "$TMP/block")
+	[ -n "$f" ]
+	ln -s "$DATA" "$TMP/data"
+	run sh -ec "cd '$TMP' && . ./block && echo \$n"
+	[ "$status" -eq 0 ] || { show; false; }
+	n=${lines[${#lines[@]} - 1]}
+	rows=$(grep -c . "$TMP/$f")
+	[ "$n" -gt 0 ] && [ "$n" -lt "$rows" ] || { echo "resumed at $n of $rows"; false; }
+	[[ $(head -1 "$TMP/next.model") == *" samples=$rows "* ]]
+}

@@ -154,6 +154,34 @@ setup() {
 	done
 }
 
+@test "a usage error says what is missing or extra; no mode or two: the synopsis" {
+	mkdir "$TMP/w" && cd "$TMP/w"
+	while IFS='|' read -r o msg; do
+		# shellcheck disable=SC2086
+		run --separate-stderr opml-split $o "$DATA/iris.txt"
+		[ "$status" -eq 2 ] && [ -z "$output" ] &&
+		    [ "$stderr" = "opml-split: $msg" ] || { echo "options: $o"; show; false; }
+	done <<'END'
+-f 0.5|-f: needs -o prefix
+-c 2 -f 0.5|-f: needs -o prefix
+-n 3|-n: needs -o prefix
+-p list -i 1|-p: needs -o prefix
+-p list -o x|-p: needs -i n
+-i 1 -x|-i: needs -p splits
+-l -x|-l: needs -c
+-S -g -f 0.5 -o x|-S and -g: one or the other
+-S -x|-S: needs -f or -n
+-g -c 2|-g: not with -c
+-c 2 -S -f 0.5 -o x|-S: not with -c
+END
+	for o in "" "-f 0.5 -n 3 -o x" "-x -c 2 -p list -i 1"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr opml-split $o "$DATA/iris.txt"
+		[ "$status" -eq 2 ] && [[ $stderr == "usage: opml-split "* ]] || { echo "options: $o"; show; false; }
+	done
+	[ -z "$(ls)" ]
+}
+
 @test "data errors: missing file, ragged rows" {
 	run opml-split -x "$TMP/none"
 	[ "$status" -eq 1 ]

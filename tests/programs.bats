@@ -27,6 +27,33 @@ programs() {
 	done
 }
 
+@test "--help and --version on every program of bin/ and every script: stdout, exit 0" {
+	rel=$(release) c=$(commit)
+	[ -n "$rel" ] && [ -n "$c" ]
+	n=0
+	for p in $(cd "$TOP/bin" && ls opml-*.c | sed 's/\.c$//') \
+	    opml-verify opml-uci-table opml-cold-start; do
+		run --separate-stderr "$p" --help
+		[ "$status" -eq 0 ] && [ -z "$stderr" ] || { echo "$p --help: $status $stderr"; false; }
+		[[ ${lines[0]} == "usage: $p "* ]] || { echo "$p --help: $output"; false; }
+		[ "$output" = "$("$p" -h)" ] || { echo "$p: --help is not -h"; false; }
+		run --separate-stderr "$p" --version
+		[ "$status" -eq 0 ] && [ -z "$stderr" ] || { echo "$p --version: $status $stderr"; false; }
+		[ "$output" = "$p $rel (commit $c)" ] || { echo "$p --version: $output"; false; }
+		n=$((n + 1))
+	done
+	[ "$n" -eq 12 ]
+}
+
+@test "a tree without .git builds, its commit unknown" {
+	mkdir -p "$TMP/src/lib"
+	cp "$TOP/GNUmakefile" "$TMP/src/"
+	cp "$TOP/lib/version.c" "$TOP/lib/version.h" "$TMP/src/lib/"
+	run make -C "$TMP/src" lib/version.o
+	[ "$status" -eq 0 ] || { show; false; }
+	[ "$(cat "$TMP/src/lib/version.commit")" = unknown ]
+}
+
 @test "a usage error on every program: the synopsis on stderr, nothing on stdout, exit 2" {
 	for p in $(programs); do
 		run --separate-stderr "$p" -Q
@@ -109,4 +136,21 @@ on_terminal() {
 		END { exit bad }'
 	# the curves' points stay exact either way
 	cmp <(opml-roc -d "$TMP/s" 2>/dev/null) <(opml-roc -F -d "$TMP/s" 2>/dev/null)
+}
+
+@test "samples of another width than the model's: the message names the model and both widths" {
+	opml-learn "$DATA/iris.txt" > "$TMP/iris.model"
+	for cmd in "opml-learn -m" "opml-transform -m" "opml-knn -m" "opml-pairs -n 2 -m"; do
+		run --separate-stderr $cmd "$TMP/iris.model" "$DATA/wine.txt"
+		[ "$status" -eq 1 ] && [ -z "$output" ] || { echo "$cmd"; show; false; }
+		[ "$stderr" = "${cmd%% *}: $DATA/wine.txt:1: 13 features, but the model $TMP/iris.model has 4" ] ||
+		    { echo "$cmd"; show; false; }
+	done
+	# fewer features, and a sparse index beyond the model's
+	cut -d' ' -f1-3 "$DATA/iris.txt" > "$TMP/narrow"
+	run --separate-stderr opml-learn -m "$TMP/iris.model" "$TMP/narrow"
+	[ "$stderr" = "opml-learn: $TMP/narrow:1: 2 features, but the model $TMP/iris.model has 4" ] || { show; false; }
+	printf '1 1:1 9:2\n' > "$TMP/sparse"
+	run --separate-stderr opml-transform -m "$TMP/iris.model" "$TMP/sparse"
+	[ "$stderr" = "opml-transform: $TMP/sparse:1: field 2: index 9 out of range 1..4 (the d of the model $TMP/iris.model)" ] || { show; false; }
 }

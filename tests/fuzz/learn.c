@@ -5,7 +5,7 @@
  * learner and the reference, OPML and COPML, normalizing or not, fixed
  * or relative steps, any clip.  The first four bytes choose those
  * settings, the seed and where the stream is cut; the rest is the
- * stream (samples as opml.5 has them, read up to the first error).
+ * stream (samples as opml-formats.5 has them, read up to the first error).
  */
 #include <math.h>
 

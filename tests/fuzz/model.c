@@ -1,5 +1,5 @@
 /*
- * The model reader (opml.5, Models): a model it accepts has finite
+ * The model reader (opml-formats.5, Models): a model it accepts has finite
  * numbers, a shape within its bounds, and formats to text that reads
  * back to a model formatting to the same bytes; what follows the block
  * is left unread; an error is one line naming the file and a line that

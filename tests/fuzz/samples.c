@@ -1,5 +1,5 @@
 /*
- * The sample reader (dense and sparse lines, opml.5): every sample has
+ * The sample reader (dense and sparse lines, opml-formats.5): every sample has
  * a label without blanks and d finite numbers, d the same for all; an
  * error is one line naming the file and a line that exists.  The feed
  * (feed.c), without threads, with a thread, and with raw batches,
@@ -84,7 +84,7 @@ by_feed(struct got *g, int mode)
 		setenv("OPML_FEED_RAW", "1", 1);
 	else
 		unsetenv("OPML_FEED_RAW");
-	if (opml_feed_start(&f, paths, NULL, 0, &lay) == -1)
+	if (opml_feed_start(&f, paths, NULL, 0, NULL, &lay) == -1)
 		abort();
 	while (more) {
 		b = opml_feed_next(&f);

@@ -1,5 +1,5 @@
 /*
- * The score reader (opml(5), Scores): each line gives the same number
+ * The score reader (opml-formats(5), Scores): each line gives the same number
  * of finite scores, 1 to OPML_SCORE_MAX, and a label read as same or
  * different; an error is one line naming the file and a line that
  * exists.

@@ -332,7 +332,7 @@ drain(char **paths, size_t *len)
 	int st;
 
 	*len = 0;
-	if (opml_feed_start(&f, paths, NULL, 0, NULL) == -1)
+	if (opml_feed_start(&f, paths, NULL, 0, NULL, NULL) == -1)
 		return NULL;
 	do {
 		b = opml_feed_next(&f);

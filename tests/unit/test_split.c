@@ -1,5 +1,5 @@
 /*
- * Split lists (opml(5)) read by opml_split_read, every refusal with its
+ * Split lists (opml-formats(5)) read by opml_split_read, every refusal with its
  * exact message and line; and the cold-start order by label, numbers
  * as numbers (1 and 1.0 equal as numbers, told apart as strings),
  * checked against the order worked out by hand.
