@@ -69,10 +69,15 @@ void
 opml_longrun_apply(double *L, size_t r, size_t d, size_t ld, int on,
     double pull)
 {
-	double f = frobenius2(L, r, d, ld), k;
+	double f = frobenius2(L, r, d, ld), k, s2, a;
+	int above = 0, below = 0;
 	size_t i;
 
-	if (!isfinite(f)) {
+	/* a norm beyond a double, or (with the rule) below its normal
+	 * range: a power of two first */
+	if (!isfinite(f) || (on && f < DBL_MIN)) {
+		above = !isfinite(f);
+		below = !above;
 		tame(L, r, d, ld);
 		f = frobenius2(L, r, d, ld);
 	}
@@ -83,10 +88,17 @@ opml_longrun_apply(double *L, size_t r, size_t d, size_t ld, int on,
 	}
 	if (!(f > 0) || !isfinite(f))
 		return;
+	/* the scale s^2 = trace M / r: capped at 1, floored at
+	 * OPML_LONGRUN_FLOOR, left alone between */
+	s2 = f / (double)r;
+	if (below || (!above && s2 < OPML_LONGRUN_FLOOR))
+		a = sqrt(OPML_LONGRUN_FLOOR / s2);
+	else
+		a = above || s2 > 1 ? sqrt(1 / s2) : 1;
 	k = OPML_LONGRUN_EVERY * pull;
-	scale_rows(L, r, d, ld, (1 - k) * sqrt((double)r / f));
+	scale_rows(L, r, d, ld, (1 - k) * a);
 	for (i = 0; i < r; i++)
-		L[i * ld + i] += k;
+		L[i * ld + i] += k * a * sqrt(s2);
 }
 
 int

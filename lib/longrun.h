@@ -16,13 +16,18 @@
  * without bound along the pushed directions and shrinks along the
  * others (on 10 overlapping Gaussian classes at d = 64, M's largest
  * eigenvalue 1e2 after 1e5 samples, 1e23 after 3e6, its rank lost).
- * The rule, after every OPML_LONGRUN_EVERY-th update: L is rescaled so
- * that trace M = ||L||_F^2 = r, which keeps the margin in the units of
- * the starting metric and bounds M's largest eigenvalue by r; then
- * L <- (1 - k) L + k I_r (k = OPML_LONGRUN_EVERY * pull, I_r the first
- * r rows of I, the default start), which keeps the directions that
- * the steps shrink from vanishing.  With pull 1e-4 the same stream
- * keeps M's eigenvalues within [0.02, 8] at any length.
+ * The rule, after every OPML_LONGRUN_EVERY-th update, on the scale
+ * s^2 = trace M / r = ||L||_F^2 / r (1 for the identity): above 1, L is
+ * scaled down to s = 1, which keeps the margin in the units of the
+ * starting metric and bounds M's largest eigenvalue by r; below
+ * OPML_LONGRUN_FLOOR it is scaled up to it; in between it is left
+ * alone, for a metric that shrinks (a stream whose classes move, say)
+ * makes the margin weigh more and the learner more ready to follow.
+ * Then L <- (1 - k) L + k s I_r (k = OPML_LONGRUN_EVERY * pull, s the
+ * scale, I_r the first r rows of I, the default start), which keeps
+ * the directions that the steps shrink from vanishing.  With pull
+ * 1e-4, the stream above keeps M's eigenvalues within [0.02, 8] at any
+ * length.
  *
  * Without the rule (the paper's update, opml-learn -c 0), L is only
  * kept within what a double holds: past ||L||_F^2 = 2^600 it is
@@ -32,6 +37,7 @@
 #define OPML_LONGRUN_EVERY	16
 #define OPML_LONGRUN_PULL	1e-4	/* the default pull per update */
 #define OPML_LONGRUN_MAXPULL	(1.0 / OPML_LONGRUN_EVERY)
+#define OPML_LONGRUN_FLOOR	1e-4	/* the least trace M / r kept */
 
 /* Whether the rule acts after the update that made the count n. */
 int opml_longrun_due(uint64_t n);

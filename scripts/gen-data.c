@@ -2,6 +2,7 @@
  * gen-data: labeled Gaussian classes for the benchmarks.
  *
  *	gen-data n d classes seed [spread]
+ *	gen-data drift n d classes seed spread period
  *	gen-data scores n seed
  *
  * writes n lines `LABEL x1 ... xd`: class k (0..classes-1) is a unit
@@ -10,7 +11,14 @@
  * many triplets violate the margin and OPML updates L often); labels
  * are drawn uniformly; numbers
  * are printed with 6 significant digits, as data files usually hold.
- * The second form writes n score lines `SCORE SAME` for opml-roc: SAME
+ * The drift form tells the classes apart in a moving subspace: the
+ * centres are Gaussian with standard deviation spread in the first
+ * quarter of the coordinates and 0 in the others, and at sample i each
+ * pair of coordinates (j, j + d/2) is turned by the angle 2 pi i /
+ * period, so that the informative coordinates turn into noise ones and
+ * back every period samples (the stream of the long-run learning
+ * curves).
+ * The scores form writes n score lines `SCORE SAME` for opml-roc: SAME
  * is 0 or 1 with even odds, SCORE a unit Gaussian shifted by SAME.
  * Built by scripts/bench into a temporary directory, not by the Makefile.
  */
@@ -46,6 +54,41 @@ gauss(void)
 	return sqrt(-2 * log(u)) * cos(6.283185307179586 * v);
 }
 
+static int
+drift(unsigned long n, unsigned long d, unsigned long c, unsigned long long seed,
+    double spread, double period)
+{
+	double *centre, *x;
+	unsigned long i, j, k;
+
+	state = seed;
+	if (d == 0 || c == 0 || !(period > 0) ||
+	    (centre = malloc(c * d * sizeof *centre)) == NULL ||
+	    (x = malloc(d * sizeof *x)) == NULL)
+		return 2;
+	for (i = 0; i < c * d; i++)
+		centre[i] = i % d < (d + 3) / 4 ? spread * gauss() : 0;
+	for (i = 0; i < n; i++) {
+		double t = 6.283185307179586 * (double)i / period;
+		double co = cos(t), si = sin(t);
+		const double *m;
+
+		k = (unsigned long)(next() % c);
+		m = centre + k * d;
+		for (j = 0; j < d; j++)
+			x[j] = m[j];
+		for (j = 0; j < d / 2; j++) {
+			x[j] = co * m[j] - si * m[j + d / 2];
+			x[j + d / 2] = si * m[j] + co * m[j + d / 2];
+		}
+		printf("%lu", k);
+		for (j = 0; j < d; j++)
+			printf(" %.6g", x[j] + gauss());
+		putchar('\n');
+	}
+	return ferror(stdout) || fclose(stdout) ? 1 : 0;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -61,8 +104,14 @@ main(int argc, char *argv[])
 		}
 		return ferror(stdout) || fclose(stdout) ? 1 : 0;
 	}
+	if (argc == 8 && strcmp(argv[1], "drift") == 0)
+		return drift(strtoul(argv[2], NULL, 10),
+		    strtoul(argv[3], NULL, 10), strtoul(argv[4], NULL, 10),
+		    strtoull(argv[5], NULL, 10), strtod(argv[6], NULL),
+		    strtod(argv[7], NULL));
 	if (argc != 5 && argc != 6) {
 		fprintf(stderr, "usage: gen-data n d classes seed [spread]\n"
+		    "       gen-data drift n d classes seed spread period\n"
 		    "       gen-data scores n seed\n");
 		return 2;
 	}

@@ -210,8 +210,9 @@ rows() { grep -v '^#' "$1"; }
 
 # An independent OPML in awk for two classes (the random pick is then
 # forced) and d = 2, with the 2 x 2 inverse written out; with rule=1,
-# the long-run rule after every 16th update: L rescaled to trace M = 2,
-# then (1 - 16 pull) L + 16 pull I.
+# the long-run rule after every 16th update: L scaled by a to bring
+# s^2 = trace M / 2 into [1e-4, 1], then (1 - 16 pull) L + 16 pull
+# s I, s the scale after it.
 @test "matches an independent 2-d OPML with explicit inverses, with and without the long-run rule" {
 	awk 'BEGIN { srand(11); for (i = 0; i < 300; i++) {
 		c = i % 3 == 0 ? 1 : 0
@@ -236,8 +237,10 @@ rows() { grep -v '^#' "$1"; }
 	  n21 = L21 * i11 + L22 * i12; n22 = L21 * i12 + L22 * i22
 	  L11 = n11; L12 = n12; L21 = n21; L22 = n22; steps++
 	  if (rule && steps % 16 == 0) {
-		f = (1 - 16 * pull) * sqrt(2 / (L11 * L11 + L12 * L12 + L21 * L21 + L22 * L22))
-		L11 = f * L11 + 16 * pull; L12 *= f; L21 *= f; L22 = f * L22 + 16 * pull } }
+		s2 = (L11 * L11 + L12 * L12 + L21 * L21 + L22 * L22) / 2
+		a = s2 > 1 ? sqrt(1 / s2) : s2 < 1e-4 ? sqrt(1e-4 / s2) : 1
+		f = (1 - 16 * pull) * a; p = 16 * pull * a * sqrt(s2)
+		L11 = f * L11 + p; L12 *= f; L21 *= f; L22 = f * L22 + p } }
 	BEGIN { L11 = 1; L12 = 0; L21 = 0; L22 = 1 }
 	END { if (steps < 48) { print "too few steps" > "/dev/stderr"; exit 1 }
 	      printf "%.17g %.17g\n%.17g %.17g\n", L11, L12, L21, L22 }' "$TMP/s" > "$TMP/ref"
