@@ -35,7 +35,7 @@
  * the margin 1 is lost in rounding beside |La|^2.
  */
 #define OPML_LONGRUN_EVERY	16
-#define OPML_LONGRUN_PULL	1e-4	/* the default pull per update */
+#define OPML_LONGRUN_PULL	3e-5	/* the default pull per update */
 #define OPML_LONGRUN_MAXPULL	(1.0 / OPML_LONGRUN_EVERY)
 #define OPML_LONGRUN_FLOOR	1e-4	/* the least trace M / r kept */
 

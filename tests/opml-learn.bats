@@ -74,10 +74,10 @@ rows() { grep -v '^#' "$1"; }
 	    sed '1s/ release=[^ ]*//' |
 	    cmp - "$BATS_TEST_DIRNAME/fixtures/learn-g-balance-copml-n.model"
 	# the rule is on with -g too, and says so
-	opml-learn -g 1e-3 "$DATA/wine.txt" | head -1 | grep -q ' clip=0.5 pull=0.0001 normalize=0 '
+	opml-learn -g 1e-3 "$DATA/wine.txt" | head -1 | grep -q ' clip=0.5 pull=3e-05 normalize=0 '
 	opml-learn -g 1e-3 -c 0 "$DATA/wine.txt" | head -1 | grep -v -q ' pull='
 	opml-learn -g 1e-3 -c 0 -p pull=0.001 "$DATA/wine.txt" | head -1 | grep -q ' clip=0 pull=0.001 '
-	opml-learn -g 1e-3 -c 0 -p longrun=1 "$DATA/wine.txt" | head -1 | grep -q ' clip=0 pull=0.0001 '
+	opml-learn -g 1e-3 -c 0 -p longrun=1 "$DATA/wine.txt" | head -1 | grep -q ' clip=0 pull=3e-05 '
 	opml-learn -Z -R 0.1 "$DATA/wine.txt" > "$TMP/z"
 	! grep -q 'standardize\|^#mean\|^#sqdev' "$TMP/z"
 }
