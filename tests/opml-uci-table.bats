@@ -267,3 +267,25 @@ cell() {
 	[[ ${lines[0]} == "data "*"Euclidean (raw)"*"COPML" ]]
 	[[ ${lines[1]} == "iris "* ]]
 }
+
+@test "INT (to the group, as Ctrl-C, or to the script alone), TERM and HUP stop it quietly: 128 + signal, no temporaries, no process left" {
+	load signal
+	for s in INT.group INT.alone TERM.alone HUP.alone; do
+		interrupt "${s%.*}" "${s#*.}" 'ls "$TMPDIR"/opml-uci-table.*/splits/*.train > /dev/null 2>&1' \
+		    opml-uci-table -j 2 -R 1000000 -a lmnn,opml "$DATA/iris.txt"
+		[ "$status" -eq "$(kill -l "${s%.*}" | awk '{ print 128 + $1 }')" ]
+		[ "$stderr" = "iris: 1000000 splits ..." ]
+		[ -z "$left" ]
+		[ -z "$alive" ]
+	done
+}
+
+@test "usage errors name the program, as the C tools do" {
+	run --separate-stderr opml-uci-table -q
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "opml-uci-table: invalid option -- 'q'" ]
+	[[ $stderr == *$'\n'"usage: opml-uci-table "* ]]
+	run --separate-stderr opml-uci-table -R
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "opml-uci-table: option requires an argument -- 'R'" ]
+}

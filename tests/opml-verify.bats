@@ -145,3 +145,29 @@ small_lfw() {
 	[ "$status" -eq 1 ]
 	[[ $stderr == *"pairs.txt"* ]]
 }
+
+@test "INT (to the group, as Ctrl-C, or to the script alone), TERM and HUP stop it quietly: 128 + signal, no temporaries, no process left" {
+	load signal
+	# a grid of 20000 step sizes: far more than the time of the test
+	g=$(awk 'BEGIN { for (i = 1; i <= 20000; i++) printf "%s%de-7", (i > 1 ? "," : ""), i }')
+	for s in INT.group INT.alone TERM.alone HUP.alone; do
+		interrupt "${s%.*}" "${s#*.}" 'ls -d "$TMPDIR"/opml-verify.*/fold*/dev/unit_* > /dev/null 2>&1' \
+		    opml-verify -j 2 -k 3 -N unit -g "$g" -o "$TMP" "$DATA/faces/orl.txt"
+		[ "$status" -eq "$(kill -l "${s%.*}" | awk '{ print 128 + $1 }')" ]
+		# progress lines only
+		[ -z "$(printf '%s\n' "$stderr" | grep -v -e '^opml-verify: orl: 400 samples, 3 folds' -e '^opml-verify: fold [1-3]: chosen on ')" ]
+		[ -z "$left" ]
+		[ -z "$alive" ]
+		[ -z "$(ls -A "$TMP" | grep -v -e '^tmp\.' -e '^out$' -e '^err$')" ]
+	done
+}
+
+@test "usage errors name the program, as the C tools do" {
+	run --separate-stderr opml-verify -x lfw
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "opml-verify: invalid option -- 'x'" ]
+	[[ $stderr == *$'\n'"usage: opml-verify "* ]]
+	run --separate-stderr opml-verify -g
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "opml-verify: option requires an argument -- 'g'" ]
+}
