@@ -148,8 +148,8 @@ small_lfw() {
 
 @test "INT (to the group, as Ctrl-C, or to the script alone), TERM and HUP stop it quietly: 128 + signal, no temporaries, no process left" {
 	load signal
-	# a grid of 20000 step sizes: far more than the time of the test
-	g=$(awk 'BEGIN { for (i = 1; i <= 20000; i++) printf "%s%de-7", (i > 1 ? "," : ""), i }')
+	# a grid of 10000 step sizes: hours of work
+	g=$(awk 'BEGIN { for (i = 1; i <= 10000; i++) printf "%s%de-8", (i > 1 ? "," : ""), i }')
 	for s in INT.group INT.alone TERM.alone HUP.alone; do
 		interrupt "${s%.*}" "${s#*.}" 'ls -d "$TMPDIR"/opml-verify.*/fold*/dev/unit_* > /dev/null 2>&1' \
 		    opml-verify -j 2 -k 3 -N unit -g "$g" -o "$TMP" "$DATA/faces/orl.txt"
