@@ -71,8 +71,9 @@ int opml_roc_lines(const struct opml_roc *roc, size_t from, size_t to,
 /*
  * One SVG figure of n curves (names[i] labels curve i in the legend,
  * with its AUC), each in its colour, dash pattern and marker, the
- * markers at FPRs staggered between curves; title may be NULL.  A malloc'd NUL-terminated string,
- * its length in *len; NULL if out of memory.
+ * markers at FPRs staggered between curves; title may be NULL.  A
+ * malloc'd NUL-terminated string, its length in *len; NULL if out of
+ * memory.
  */
 char *opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
     size_t n, const char *title, size_t *len);
