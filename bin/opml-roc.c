@@ -26,16 +26,20 @@ struct curve {
 	char *name;
 	struct opml_rockeys pos, neg;
 	struct opml_roc roc;
+	int distance;		/* a low score means same */
 };
 
 static struct curve *curves;
 static size_t ncurves, capcurves;
 
 static const char synopsis[] =
-    "opml-roc [-Fadhq] [-g svg] [-N name] [-o file] [-T title] [file ...]";
+    "opml-roc [-Fadhq] [-D name] [-g svg] [-N name] [-o file] [-S name]\n"
+    "         [-T title] [file ...]";
 static const char options[] =
+    "  -D name   name the next curve, whose scores are distances\n"
     "  -F        the summary's numbers in full (default: 4 digits)\n"
     "  -N name   name the next curve (repeat for the following ones)\n"
+    "  -S name   name the next curve, whose scores are similarities\n"
     "  -T title  the title of the figure\n"
     "  -a        write only the summary, to the output\n"
     "  -d        scores are distances: low means same\n"
@@ -98,6 +102,7 @@ readfile(const char *path, int distance)
 		struct curve *cv = newcurve();
 
 		cv->name = basename_noext(path, c, rr.n);
+		cv->distance = distance;
 		cv->pos = rr.pos[c];
 		cv->neg = rr.neg[c];
 		rr.pos[c].k = rr.neg[c].k = NULL;
@@ -132,7 +137,7 @@ summary(FILE *fp, int full)
 
 /* Sort each curve's keys and compute its ROC. */
 static void
-compute(int distance)
+compute(void)
 {
 	size_t c, n, maxn = 0;
 	uint64_t *tmp;
@@ -159,7 +164,7 @@ compute(int distance)
 		    cv->neg.n, threads) == -1)
 			opml_prog_nomem();
 		if (opml_roc_compute_par(cv->pos.k, cv->pos.n, cv->neg.k,
-		    cv->neg.n, distance, &cv->roc, threads) == -1)
+		    cv->neg.n, cv->distance, &cv->roc, threads) == -1)
 			opml_prog_nomem();
 		free(cv->pos.k);
 		free(cv->neg.k);
@@ -224,19 +229,25 @@ main(int argc, char *argv[])
 {
 	const char *outpath = NULL, *svgpath = NULL, *title = NULL;
 	char **names, *svg = NULL;
+	int *dir;
 	size_t nnames = 0, c, i, svglen = 0;
 	struct opml_output out, so;
 	int ch, distance = 0, quiet = 0, summary_only = 0, full = 0;
 
 	opml_prog_init(argc, argv, synopsis, options);
 	names = opml_prog_alloc((size_t)argc, sizeof *names);
-	while ((ch = getopt(argc, argv, "FN:T:adg:ho:q")) != -1) {
+	dir = opml_prog_alloc((size_t)argc, sizeof *dir);
+	while ((ch = getopt(argc, argv, "D:FN:S:T:adg:ho:q")) != -1) {
 		switch (ch) {
+		case 'D':
+		case 'N':
+		case 'S':
+			/* -1: the direction of -d */
+			dir[nnames] = ch == 'D' ? 1 : ch == 'S' ? 0 : -1;
+			names[nnames++] = optarg;
+			break;
 		case 'F':
 			full = 1;
-			break;
-		case 'N':
-			names[nnames++] = optarg;
 			break;
 		case 'T':
 			title = optarg;
@@ -273,10 +284,22 @@ main(int argc, char *argv[])
 		opml_prog_usage();
 	}
 	for (i = 0; i < nnames; i++) {
-		free(curves[i].name);
-		curves[i].name = opml_prog_strdup(names[i]);
+		struct curve *cv = &curves[i];
+		size_t j;
+
+		free(cv->name);
+		cv->name = opml_prog_strdup(names[i]);
+		/* Read in the direction of -d: the keys of the other
+		 * direction are their complements (opml_roc_key). */
+		if (dir[i] != -1 && dir[i] != distance) {
+			cv->distance = dir[i];
+			for (j = 0; j < cv->pos.n; j++)
+				cv->pos.k[j] = ~cv->pos.k[j];
+			for (j = 0; j < cv->neg.n; j++)
+				cv->neg.k[j] = ~cv->neg.k[j];
+		}
 	}
-	compute(distance);
+	compute();
 
 	/* The figure is made first and both files are written before
 	 * either is put in place, so that an error in one (a -g path that
@@ -305,5 +328,6 @@ main(int argc, char *argv[])
 	}
 	free(curves);
 	free(names);
+	free(dir);
 	return 0;
 }

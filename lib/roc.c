@@ -542,6 +542,34 @@ static const char *const colour[] = {
 static const char *const dash[] = { "", "7 4", "2 3", "9 3 2 3" };
 #define NCOLOUR (sizeof colour / sizeof colour[0])
 #define NDASH (sizeof dash / sizeof dash[0])
+#define MARKS 5
+
+/* Curve c's marker centred on (x, y): a circle, square, triangle or
+ * diamond, filled in its colour. */
+static void
+marker(struct sbuf *b, size_t c, double x, double y)
+{
+	const char *f = colour[c % NCOLOUR];
+
+	switch (c % 4) {
+	case 0:
+		sb_printf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.6\" "
+		    "fill=\"%s\"/>\n", x, y, f);
+		break;
+	case 1:
+		sb_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"6.4\" "
+		    "height=\"6.4\" fill=\"%s\"/>\n", x - 3.2, y - 3.2, f);
+		break;
+	case 2:
+		sb_printf(b, "<path d=\"M%.2f %.2fl4.2 7.2h-8.4z\" "
+		    "fill=\"%s\"/>\n", x, y - 4.4, f);
+		break;
+	default:
+		sb_printf(b, "<path d=\"M%.2f %.2fl4.4 4.4l-4.4 4.4l-4.4 "
+		    "-4.4z\" fill=\"%s\"/>\n", x, y - 4.4, f);
+		break;
+	}
+}
 
 char *
 opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
@@ -649,6 +677,18 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 		sb_xml(&b, names[c]);
 		sb_printf(&b, "</title></polyline>\n");
 	}
+	/* MARKS markers on each curve, at FPRs staggered from curve to
+	 * curve, so that a curve lying on another still shows its own */
+	for (c = 0; c < n; c++) {
+		sb_printf(&b, "<g class=\"marks\" stroke=\"white\" "
+		    "stroke-width=\"0.8\">\n");
+		for (i = 0; i < MARKS; i++) {
+			double f = (i + (c + 0.5) / n) / MARKS;
+			marker(&b, c, x0 + pw * f,
+			    y0 + ph * (1 - opml_roc_tpr_at(roc[c], f)));
+		}
+		sb_printf(&b, "</g>\n");
+	}
 	/* frame on top of the curves */
 	sb_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 	    "height=\"%.1f\" fill=\"none\" stroke=\"black\" "
@@ -679,6 +719,10 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 			    c % NDASH ? " stroke-dasharray=\"" : "",
 			    dash[c % NDASH],
 			    c % NDASH ? "\"" : "");
+			sb_printf(&b, "<g stroke=\"white\" "
+			    "stroke-width=\"0.8\">\n");
+			marker(&b, c, lx + 24, y);
+			sb_printf(&b, "</g>\n");
 			sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\">", lx + 46,
 			    y + fs * 0.35);
 			sb_xml(&b, names[c]);

@@ -11,7 +11,9 @@
  * of the negatives gives the curve.
  */
 
-/* The key of a finite score x; distance != 0: a low score means same. */
+/* The key of a finite score x; distance != 0: a low score means same.
+ * The key of a distance is the complement (~) of the key of the same
+ * similarity. */
 uint64_t opml_roc_key(double x, int distance);
 /* The score back from its key. */
 double opml_roc_unkey(uint64_t k, int distance);
@@ -68,8 +70,10 @@ int opml_roc_lines(const struct opml_roc *roc, size_t from, size_t to,
 
 /*
  * One SVG figure of n curves (names[i] labels curve i in the legend,
- * with its AUC); title may be NULL.  A malloc'd NUL-terminated string,
- * its length in *len; NULL if out of memory.
+ * with its AUC), each in its colour, dash pattern and marker, the
+ * markers at FPRs staggered between curves; title may be NULL.  A
+ * malloc'd NUL-terminated string, its length in *len; NULL if out of
+ * memory.
  */
 char *opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
     size_t n, const char *title, size_t *len);

@@ -59,3 +59,29 @@ load helper
 	[ "$status" -eq 0 ]
 	[[ $output == *"-p parts"* ]]
 }
+
+@test "INT to its process group (Ctrl-C), INT, TERM or HUP to it alone stop it quietly: 128 + signal, no temporaries, no process left" {
+	load signal
+	for s in INT.group INT.alone TERM.alone HUP.alone; do
+		interrupt "${s%.*}" "${s#*.}" 'ls "$TMPDIR"/opml-cold-start.*/o.model > /dev/null 2>&1' \
+		    opml-cold-start -R 1000000 -p 2 "$DATA/iris.txt"
+		[ "$status" -eq "$(kill -l "${s%.*}" | awk '{ print 128 + $1 }')" ]
+		[ -z "$stderr" ]
+		[ -z "$left" ]
+		[ -z "$alive" ]
+	done
+}
+
+@test "usage errors name the program, as the C tools do; a row is named by its file less the extension" {
+	run --separate-stderr opml-cold-start -x "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "opml-cold-start: invalid option -- 'x'" ]
+	[[ $stderr == *$'\n'"usage: opml-cold-start "* ]]
+	run --separate-stderr opml-cold-start -R
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "opml-cold-start: option requires an argument -- 'R'" ]
+	cp "$DATA/iris.txt" "$TMP/x.csv"
+	run --separate-stderr opml-cold-start -R 2 -p 2 "$TMP/x.csv"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = x-2 ]
+}

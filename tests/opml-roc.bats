@@ -113,6 +113,30 @@ near() {
 	[[ $stderr == *"3 names for 2 curves"* ]]
 }
 
+@test "-D and -S: the direction of each curve, against a Mann-Whitney count" {
+	awk 'BEGIN { srand(7); for (i = 0; i < 600; i++) { l = rand() < 0.4; printf "%d %d\n", int(rand() * 9) + 3 * l, l } }' > "$TMP/sim"
+	awk '{ print -$1, $2 }' "$TMP/sim" > "$TMP/dist"
+	# U / (P N), ties one half, of similarities (high means same)
+	want=$(awk '{ s[NR] = $1; l[NR] = $2 }
+	    END { for (i = 1; i <= NR; i++) if (l[i]) { P++
+		for (j = 1; j <= NR; j++) if (!l[j]) u += s[i] > s[j] ? 1 : s[i] == s[j] ? 0.5 : 0 }
+		printf "%.17g\n", u / (P * (NR - P)) }' "$TMP/sim")
+	for d in "" -d; do
+		run --separate-stderr opml-roc $d -F -S s -D d -N n "$TMP/sim" "$TMP/dist" "$TMP/sim"
+		show
+		[ "$status" -eq 0 ]
+		near "$(summary s 4)" "$want"
+		near "$(summary d 4)" "$want"
+		# -N: the direction of -d
+		if [ -n "$d" ]; then near "$(summary n 4)" "$(awk -v a="$want" 'BEGIN { printf "%.17g", 1 - a }')"
+		else near "$(summary n 4)" "$want"; fi
+	done
+	# the curve of -D is that of -d, thresholds and all
+	opml-roc -q -d "$TMP/dist" > "$TMP/want"
+	opml-roc -q -D dist -d "$TMP/dist" | cmp - "$TMP/want"
+	opml-roc -q -D dist "$TMP/dist" | cmp - "$TMP/want"
+}
+
 @test "several score columns: one curve per column, the label last" {
 	paste -d' ' <(awk '!/^#/ { print $1 }' "$FIX/roc-hand.txt") <(awk '!/^#/ { print -$1, $2 }' "$FIX/roc-hand.txt") > "$TMP/cols"
 	run --separate-stderr opml-roc "$TMP/cols"
@@ -134,6 +158,9 @@ near() {
 	run --separate-stderr opml-roc -q -g "$TMP/f.svg" -T 'Faces & <pairs>' -N 'A&B' "$FIX/roc-hand.txt" "$FIX/roc-sym.txt"
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '<polyline class="curve"' "$TMP/f.svg")" -eq 2 ]
+	# markers on each curve, at FPRs of their own
+	[ "$(grep -c '<g class="marks"' "$TMP/f.svg")" -eq 2 ]
+	[ "$(sed -n '/class="marks"/,/<\/g>/p' "$TMP/f.svg" | grep -v '<g\|</g' | sort | uniq -d | wc -l)" -eq 0 ]
 	grep -q 'Faces &amp; &lt;pairs&gt;' "$TMP/f.svg"
 	grep -q 'A&amp;B (AUC 0.7500)' "$TMP/f.svg"
 	grep -q 'roc-sym (AUC 0.7900)' "$TMP/f.svg"

@@ -33,59 +33,86 @@ cell() {
 	done
 }
 
-@test "the Euclidean, OPML and COPML errors are opml-knn's on the same splits, by hand" {
+@test "the Euclidean (scaled and raw), OPML and COPML errors are opml-knn's on the same splits, by hand" {
 	run opml-uci-table -j 2 -R 5 -s 10 -w "$TMP/w" "$DATA/balance.txt"
 	[ "$status" -eq 0 ] || { show; false; }
 	opml-scale "$DATA/balance.txt" > "$TMP/z"
-	echo "euclidean opml copml" > "$TMP/hand"
+	echo "euclidean euclidean-raw opml copml" > "$TMP/hand"
 	for i in 11 12 13 14 15; do
 		opml-split -f 0.5 -S -s $i -o "$TMP/s" "$TMP/z"
+		opml-split -f 0.5 -S -s $i -o "$TMP/r" "$DATA/balance.txt"
 		opml-learn -g 1e-3 -s $i -o "$TMP/o.model" "$TMP/s.train"
 		opml-learn -a copml -g 1e-3 -G 1e-3 -s $i -o "$TMP/c.model" "$TMP/s.train"
 		echo "$(opml-knn -F -e -k 5 "$TMP/s.train" "$TMP/s.test")" \
+		    "$(opml-knn -F -e -k 5 "$TMP/r.train" "$TMP/r.test")" \
 		    "$(opml-knn -F -e -k 5 -m "$TMP/o.model" "$TMP/s.train" "$TMP/s.test")" \
 		    "$(opml-knn -F -e -k 5 -m "$TMP/c.model" "$TMP/s.train" "$TMP/s.test")"
 	done >> "$TMP/hand"
 	cmp "$TMP/hand" "$TMP/w/balance.errors"
 	# The row: each cell's mean +- std from the figures by hand.
 	row=$(echo "$output" | grep '^balance ')
+	[[ ${lines[1]} == "data "*" splits  Euclidean "*" Euclidean (raw) "*" OPML "*" COPML" ]] || { show; false; }
 	[[ $row == "balance      5  $(cell 1 "$TMP/hand") "* ]] || { show; false; }
-	[[ $row == *"  $(cell 2 "$TMP/hand") ("* ]] || { show; false; }
-	[[ $row == *"  $(cell 3 "$TMP/hand") "[-+=]" ("* ]] || { show; false; }
+	[[ $row == *"  $(cell 2 "$TMP/hand") "[-+=]"  "* ]] || { show; false; }
+	[[ $row == *"  $(cell 3 "$TMP/hand") ("* ]] || { show; false; }
+	[[ $row == *"  $(cell 4 "$TMP/hand") "[-+=]" ("* ]] || { show; false; }
 	# The marks: OPML against each, by a t-test computed here.
-	for c in 1 3; do
-		p=$(p4 $c 2 "$TMP/hand")
-		d=$(awk -v a=$c '!/^[a-z]/ { s += $a - $2 } END { print (s > 0) - (s < 0) }' "$TMP/hand")
+	for c in 1 2 4; do
+		p=$(p4 $c 3 "$TMP/hand")
+		d=$(awk -v a=$c '!/^[a-z]/ { s += $a - $3 } END { print (s > 0) - (s < 0) }' "$TMP/hand")
 		want="="
 		if awk -v p="$p" 'BEGIN { exit !(p < 0.05) }'; then
 			[ "$d" -gt 0 ] && want="+" || want="-"
 		fi
-		# Euclidean's mark is field 6, COPML's the one before its seconds.
-		if [ $c -eq 1 ]; then
-			m=$(echo "$row" | awk '{ print $6 }')
-		else
-			m=$(echo "$row" | awk '{ print $(NF - 1) }')
-		fi
+		# Euclidean's mark is field 6, the raw one's 10, COPML's the
+		# one before its seconds.
+		case $c in
+		1) m=$(echo "$row" | awk '{ print $6 }') ;;
+		2) m=$(echo "$row" | awk '{ print $10 }') ;;
+		4) m=$(echo "$row" | awk '{ print $(NF - 1) }') ;;
+		esac
 		[ "$m" = "$want" ] || { echo "column $c: p $p mark $m, expected $want"; show; false; }
 	done
-	# The last lines count them.
-	[ "${lines[$((${#lines[@]} - 2))]}" = "OPML vs Euclidean, win/tie/loss (paired t-test, p < 0.05): $(echo "$row" | awk '{ print ($6 == "+") "/" ($6 == "=") "/" ($6 == "-") }')" ] || { show; false; }
-	[[ ${lines[$((${#lines[@]} - 1))]} == "OPML vs COPML, win/tie/loss (paired t-test, p < 0.05): "* ]]
+	# Which Euclidean is which, then the counts.
+	n=${#lines[@]}
+	[ "${lines[$((n - 4))]}" = "Euclidean: the data z-scored, as the learners get it; Euclidean (raw): the data as read." ] || { show; false; }
+	[ "${lines[$((n - 3))]}" = "OPML vs Euclidean, win/tie/loss (paired t-test, p < 0.05): $(echo "$row" | awk '{ print ($6 == "+") "/" ($6 == "=") "/" ($6 == "-") }')" ] || { show; false; }
+	[ "${lines[$((n - 2))]}" = "OPML vs Euclidean (raw), win/tie/loss (paired t-test, p < 0.05): $(echo "$row" | awk '{ print ($10 == "+") "/" ($10 == "=") "/" ($10 == "-") }')" ] || { show; false; }
+	[[ ${lines[$((n - 1))]} == "OPML vs COPML, win/tie/loss (paired t-test, p < 0.05): "* ]]
 	# The seconds: one non-negative figure per learner and split.
 	[ "$(head -1 "$TMP/w/balance.seconds")" = "opml copml" ]
 	[ "$(awk 'NR > 1 && NF == 2 && $1 >= 0 && $2 >= 0' "$TMP/w/balance.seconds" | wc -l)" -eq 5 ]
 }
 
-@test "-a opml -b euclidean: two columns, the marks and counts against Euclidean" {
+@test "one split: the table without standard deviations or t-tests, and no complaint; a file x.csv is row x" {
+	cp "$DATA/wine.txt" "$TMP/x.csv"
+	run --separate-stderr opml-uci-table -j 1 -R 1 -a mahalanobis,opml "$TMP/x.csv"
+	show
+	[ "$status" -eq 0 ]
+	[[ $stderr =~ ^x:\ 1\ splits\ \.\.\.\ [0-9]+s$ ]]
+	[[ ${lines[1]} == "x "*"  0."*" +- -  "* ]] || { show; false; }
+	printf '%s\n' "$output" | grep -q '^OPML vs Mahalanobis, win/tie/loss (paired t-test, p < 0.05): 0/0/0, 1 set of one split untested$'
+	# on raw wine, whose features differ in scale by 10^3, the raw
+	# Euclidean column is opml-knn's on the unscaled halves
+	opml-split -f 0.5 -S -s 1 -o "$TMP/r" "$TMP/x.csv"
+	want=$(opml-knn -e -k 5 "$TMP/r.train" "$TMP/r.test" | awk '{ printf "%.3f", $1 }')
+	[ "$(printf '%s\n' "${lines[1]}" | awk '{ print $6 }')" = "$want" ] || { show; false; }
+	# several times the z-scored one's, as opml(7) says
+	printf '%s\n' "${lines[1]}" | awk '{ exit !($6 > 3 * $3) }'
+}
+
+@test "-a opml -b euclidean: the Euclidean columns and OPML, the marks and counts against Euclidean" {
 	run --separate-stderr opml-uci-table -j 2 -a opml -b euclidean -R 5 -m "$DATA/iris.txt" "$DATA/wine.txt"
 	[ "$status" -eq 0 ] || { show; false; }
-	[ "${lines[0]}" = "| data | splits | Euclidean | OPML |" ]
-	[ "${lines[1]}" = "|---|---:|---:|---:|" ]
-	[[ ${lines[2]} =~ ^\|\ iris\ \|\ 5\ \|\ 0\.[0-9]{3}\ ±\ 0\.[0-9]{3}\ \|\ 0\.[0-9]{3}\ ±\ 0\.[0-9]{3}\ [-+=]\ \(0\.[0-9]{3}\)\ \|$ ]] || { show; false; }
+	[ "${lines[0]}" = "| data | splits | Euclidean | Euclidean (raw) | OPML |" ]
+	[ "${lines[1]}" = "|---|---:|---:|---:|---:|" ]
+	[[ ${lines[2]} =~ ^\|\ iris\ \|\ 5\ \|\ 0\.[0-9]{3}\ ±\ 0\.[0-9]{3}\ \|\ 0\.[0-9]{3}\ ±\ 0\.[0-9]{3}\ [-+=]\ \|\ 0\.[0-9]{3}\ ±\ 0\.[0-9]{3}\ [-+=]\ \(0\.[0-9]{3}\)\ \|$ ]] || { show; false; }
 	[[ ${lines[3]} == "| wine | 5 |"* ]]
 	[ "$(echo "$output" | sed -n 5p)" = "" ]
-	[[ ${lines[4]} == "Euclidean vs OPML, win/tie/loss (paired t-test, p < 0.05): "* ]]
-	[ "$(echo "$output" | wc -l)" -eq 6 ]
+	[[ ${lines[4]} == "Euclidean: the data z-scored, "* ]]
+	[[ ${lines[5]} == "Euclidean vs Euclidean (raw), win/tie/loss (paired t-test, p < 0.05): "* ]]
+	[[ ${lines[6]} == "Euclidean vs OPML, win/tie/loss (paired t-test, p < 0.05): "* ]]
+	[ "$(echo "$output" | wc -l)" -eq 8 ]
 }
 
 @test "-p: the listed splits; -c: rows named by the parts" {
@@ -143,7 +170,7 @@ cell() {
 	[[ $output == *"Euclidean vs COPML, win/tie/loss"* ]] || { show; false; }
 	run opml-uci-table -R 1 -a copml -b opml "$DATA/iris.txt"
 	[ "$status" -eq 2 ]
-	[[ $output == *"-b opml: not euclidean or one of copml"* ]]
+	[[ $output == *"-b opml: not euclidean, euclidean-raw or one of copml"* ]]
 }
 
 @test "-a with the batch learners: their columns are opml-knn's under their models, counted against OPML" {
@@ -162,7 +189,7 @@ cell() {
 		done
 		echo "$e"
 	done >> "$TMP/hand"
-	cmp "$TMP/hand" "$TMP/w/iris.errors"
+	cut -d" " -f1,3- "$TMP/w/iris.errors" | cmp "$TMP/hand" -
 	[ "$(head -1 "$TMP/w/iris.seconds")" = "opml mahalanobis itml lmnn pca" ]
 	[[ ${lines[0]} == "data "*"Euclidean"*"OPML"*"Mahalanobis"*"ITML"*"LMNN"*"PCA" ]] || { show; false; }
 	for t in Euclidean Mahalanobis ITML LMNN PCA; do
@@ -185,7 +212,7 @@ cell() {
 		done
 		echo "$e"
 	done >> "$TMP/hand"
-	cmp "$TMP/hand" "$TMP/w/iris.errors"
+	cut -d" " -f1,3- "$TMP/w/iris.errors" | cmp "$TMP/hand" -
 	# the parameters reached opml-learn: the columns differ somewhere
 	awk 'NR > 1 && $2 != $3 { d = 1 } END { exit !d }' "$TMP/hand"
 	awk 'NR > 1 && $4 != $5 { d = 1 } END { exit !d }' "$TMP/hand"
@@ -226,6 +253,41 @@ cell() {
 	# The grid's errors differ, so the choice is not the first point by default.
 	[ "$(awk '{ print $NF }' "$TMP/grid" | sort -u | wc -l)" -gt 1 ] || { cat "$TMP/grid"; false; }
 	cmp "$TMP/choices" "$TMP/w/iris.choices" || { cat "$TMP/grid" "$TMP/w/iris.choices"; false; }
-	cmp "$TMP/hand" "$TMP/w/iris.errors"
+	cut -d" " -f1,3- "$TMP/w/iris.errors" | cmp "$TMP/hand" -
 	[[ ${lines[0]} == "data "*"Euclidean"*"RDML-CV" ]] || { show; false; }
+}
+
+@test "opml(7)'s one split of iris with eleven columns: the table, and only the progress line on stderr" {
+	cmd=$(awk '/^opml-uci-table -R 1 / { on = 1 } on && /^\.Ed/ { exit }
+	    on { sub(/\\e$/, ""); printf "%s", $0 }' "$TOP/man/opml.7")
+	[[ $cmd == "opml-uci-table -R 1 "*"data/iris.txt" ]] || { echo "$cmd"; false; }
+	cd "$TOP"
+	run --separate-stderr sh -c "$cmd"
+	show
+	[ "$status" -eq 0 ]
+	[[ $stderr =~ ^iris:\ 1\ splits\ \.\.\.\ [0-9]+s$ ]]
+	[[ ${lines[0]} == "data "*"Euclidean (raw)"*"COPML" ]]
+	[[ ${lines[1]} == "iris "* ]]
+}
+
+@test "INT to its process group (Ctrl-C), INT, TERM or HUP to it alone stop it quietly: 128 + signal, no temporaries, no process left" {
+	load signal
+	for s in INT.group INT.alone TERM.alone HUP.alone; do
+		interrupt "${s%.*}" "${s#*.}" 'ls "$TMPDIR"/opml-uci-table.*/splits/*.train > /dev/null 2>&1' \
+		    opml-uci-table -j 2 -R 1000000 -a lmnn,opml "$DATA/iris.txt"
+		[ "$status" -eq "$(kill -l "${s%.*}" | awk '{ print 128 + $1 }')" ]
+		[ "$stderr" = "iris: 1000000 splits ..." ]
+		[ -z "$left" ]
+		[ -z "$alive" ]
+	done
+}
+
+@test "usage errors name the program, as the C tools do" {
+	run --separate-stderr opml-uci-table -q
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "opml-uci-table: invalid option -- 'q'" ]
+	[[ $stderr == *$'\n'"usage: opml-uci-table "* ]]
+	run --separate-stderr opml-uci-table -R
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "opml-uci-table: option requires an argument -- 'R'" ]
 }

@@ -81,6 +81,31 @@ small_lfw() {
 	[ -s "$TMP/orl-roc.svg" ]
 }
 
+@test "a labeled file: OPML tested against cosine too; the figure has every curve, cosine as similarities" {
+	run --separate-stderr opml-verify -k 3 -N unit -g 1e-2 -o "$TMP" "$DATA/faces/orl.txt"
+	show
+	[ "$status" -eq 0 ]
+	row() { printf '%s\n' "$output" | awk -v m="$1" -v f="$2" '$1 == m { print $f }'; }
+	[ "$(row '#column' 5)" = p ] && [ "$(row '#column' 6)" = vs-Euclidean ]
+	[ "$(row '#column' 7)" = p ] && [ "$(row '#column' 8)" = vs-cosine ]
+	[ "$(row Euclidean 6)" = ref ] && [ "$(row cosine 8)" = ref ]
+	# the two tests of Euclidean against cosine mirror each other
+	[ "$(row Euclidean 7)" = "$(row cosine 5)" ]
+	[ "$(row Euclidean 8)/$(row cosine 6)" = loss/win ]
+	[[ $(row OPML 8) == @(win|tie|loss) ]]
+	[[ $(row COPML 8) == @(win|tie|loss) ]]
+	# four curves, cosine read as similarities (AUC above one half),
+	# each with its markers
+	svg=$TMP/orl-roc.svg
+	[ "$(grep -c '<polyline class="curve"' "$svg")" -eq 4 ]
+	[ "$(grep -c '<g class="marks"' "$svg")" -eq 4 ]
+	grep -q '<title>cosine</title>' "$svg"
+	for m in Euclidean cosine OPML COPML; do
+		a=$(sed -n "s/.*>$m (AUC \([0-9.]*\)).*/\1/p" "$svg")
+		awk -v a="$a" 'BEGIN { exit !(a > 0.7) }'
+	done
+}
+
 @test "a labeled file: the test fold's samples never enter its choice" {
 	# the folds are the same whatever the features (opml-split -g deals
 	# whole people by label); fold 1's people get other features
@@ -119,4 +144,30 @@ small_lfw() {
 	run --separate-stderr opml-verify -D "$TMP" lfw
 	[ "$status" -eq 1 ]
 	[[ $stderr == *"pairs.txt"* ]]
+}
+
+@test "INT to its process group (Ctrl-C), INT, TERM or HUP to it alone stop it quietly: 128 + signal, no temporaries, no process left" {
+	load signal
+	# a grid of 10000 step sizes: far more work than the test waits for
+	g=$(awk 'BEGIN { for (i = 1; i <= 10000; i++) printf "%s%de-8", (i > 1 ? "," : ""), i }')
+	for s in INT.group INT.alone TERM.alone HUP.alone; do
+		interrupt "${s%.*}" "${s#*.}" 'ls -d "$TMPDIR"/opml-verify.*/fold*/dev/unit_* > /dev/null 2>&1' \
+		    opml-verify -j 2 -k 3 -N unit -g "$g" -o "$TMP" "$DATA/faces/orl.txt"
+		[ "$status" -eq "$(kill -l "${s%.*}" | awk '{ print 128 + $1 }')" ]
+		# progress lines only
+		[ -z "$(printf '%s\n' "$stderr" | grep -v -e '^opml-verify: orl: 400 samples, 3 folds' -e '^opml-verify: fold [1-3]: chosen on ')" ]
+		[ -z "$left" ]
+		[ -z "$alive" ]
+		[ -z "$(ls -A "$TMP" | grep -v -e '^tmp\.' -e '^out$' -e '^err$')" ]
+	done
+}
+
+@test "usage errors name the program, as the C tools do" {
+	run --separate-stderr opml-verify -x lfw
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "opml-verify: invalid option -- 'x'" ]
+	[[ $stderr == *$'\n'"usage: opml-verify "* ]]
+	run --separate-stderr opml-verify -g
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "opml-verify: option requires an argument -- 'g'" ]
 }

@@ -1,0 +1,41 @@
+# Shared by the suites of the shell programs: stop one with a signal
+# once it is at work, as a terminal's Ctrl-C or a kill(1) would.
+
+# interrupt SIGNAL HOW READY CMD...: run CMD in a process group of its
+# own, as an interactive shell runs a job, with TMPDIR a fresh folder;
+# once the command READY succeeds (polled every 0.1 s, for at most
+# 300 s), send SIGNAL to the whole group (HOW = group: what Ctrl-C
+# does) or to CMD alone (HOW = alone) and wait for CMD.  Sets status,
+# stderr, left (what is left in TMPDIR) and alive (the group's processes
+# still running).
+interrupt() {
+	local sig=$1 how=$2 ready=$3 n=0 pid
+	shift 3
+	export TMPDIR=$TMP/tmp.$sig.$how
+	mkdir -p "$TMPDIR"
+	set -m
+	"$@" > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	set +m
+	until eval "$ready"; do
+		n=$((n + 1))
+		if [ $n -gt 3000 ] || ! kill -0 "$pid" 2> /dev/null; then
+			kill -KILL -- -"$pid" 2> /dev/null || :
+			echo "never ready: $ready"
+			cat "$TMP/err"
+			return 1
+		fi
+		sleep 0.1
+	done
+	if [ "$how" = group ]; then
+		kill -s "$sig" -- -"$pid"
+	else
+		kill -s "$sig" "$pid"
+	fi
+	status=0
+	wait "$pid" || status=$?
+	stderr=$(cat "$TMP/err")
+	left=$(ls -A "$TMPDIR")
+	alive=$(ps -A -o pgid= -o stat= -o args= | awk -v g="$pid" '$1 == g && $2 !~ /^Z/')
+	echo "$sig to the $how: status $status, stderr [$stderr], left [$left], alive [$alive]"
+}
