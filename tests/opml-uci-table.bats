@@ -291,3 +291,18 @@ cell() {
 	[ "$status" -eq 2 ]
 	[ "${stderr%%$'\n'*}" = "opml-uci-table: option requires an argument -- 'R'" ]
 }
+
+@test "a column NAME:param=value learns NAME with the table's own step options and those parameters" {
+	run opml-uci-table -j 2 -R 2 -s 10 -a opml,opml:longrun=0 -w "$TMP/w" "$DATA/balance.txt"
+	[ "$status" -eq 0 ] || { show; false; }
+	opml-scale "$DATA/balance.txt" > "$TMP/z"
+	for i in 11 12; do
+		opml-split -f 0.5 -S -s $i -o "$TMP/s" "$TMP/z"
+		opml-learn -g 1e-3 -p longrun=0 -s $i -o "$TMP/o.model" "$TMP/s.train"
+		opml-knn -F -e -k 5 -m "$TMP/o.model" "$TMP/s.train" "$TMP/s.test"
+	done > "$TMP/hand"
+	awk 'NR > 1 { print $4 }' "$TMP/w/balance.errors" | cmp - "$TMP/hand"
+	# the paper's gamma and no rule: not the default pipeline's figures
+	opml-learn -p longrun=0 -s 12 -o "$TMP/d.model" "$TMP/s.train"
+	! cmp -s "$TMP/o.model" "$TMP/d.model"
+}
