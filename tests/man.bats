@@ -15,7 +15,7 @@ load helper
 # The commands of a page's EXAMPLES, as LINE<TAB>COMMAND: the lines of
 # its literal displays and its .Dl lines, with \e line continuations
 # joined (LINE the first one's) and escapes undone.
-examples() {
+numbered_examples() {
 	awk '/^\.Sh / { on = ($2 == "EXAMPLES") } !on { next }
 	/^\.Bd -literal/ { lit = 1; next } /^\.Ed/ { lit = 0; next }
 	/^\.Dl / { sub(/^\.Dl /, ""); print_cmd($0); next }
@@ -25,6 +25,11 @@ examples() {
 		if (cont == "") first = NR
 		if (l ~ /\\e$/) { sub(/\\e$/, "", l); cont = cont l; return }
 		l = cont l; cont = ""; gsub(/\\e/, "\\", l); print first "\t" l }' "$1"
+}
+
+# The commands alone.
+examples() {
+	numbered_examples "$1" | cut -f 2-
 }
 
 # The commands of the ```sh blocks of a Markdown file, as LINE<TAB>COMMAND;
@@ -110,7 +115,7 @@ run_claims() {
 		mkdir -p "$d"
 		ln -s "$DATA" "$d/data"
 		ln -s "$TOP/scripts" "$d/scripts"
-		examples "$m" > "$d/lines"
+		numbered_examples "$m" > "$d/lines"
 		[ -s "$d/lines" ] || [[ $m == *.5 ]] || { echo "$m: no examples"; false; }
 		run_claims "$d" "man/$(basename "$m")" < "$d/lines" || bad=1
 	done
