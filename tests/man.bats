@@ -120,6 +120,8 @@ run_claims() {
 		run_claims "$d" "man/$(basename "$m")" < "$d/lines" || bad=1
 	done
 	[ "$bad" -eq 0 ]
+	# the claims were found (knn, pairs, roc, stat, opml(7))
+	[ "$(cat "$TMP"/*/claims | wc -l)" -ge 8 ]
 }
 
 @test "the README's sh blocks run as pasted and print the figures they say" {
