@@ -5,12 +5,20 @@
 # own, as an interactive shell runs a job, with TMPDIR a fresh folder;
 # once the command READY succeeds (polled every 0.1 s, for at most
 # 300 s), send SIGNAL to the whole group (HOW = group: what Ctrl-C
-# does) or to CMD alone (HOW = alone) and wait for CMD.  Sets status,
+# does) or to CMD alone (HOW = alone) and wait for CMD (at most 120 s,
+# then KILL: a failure, not a hang).  Sets status,
 # stderr, left (what is left in TMPDIR) and alive (the group's processes
 # still running).
 interrupt() {
 	local sig=$1 how=$2 ready=$3 n=0 pid
 	shift 3
+	# A signal ignored here (nohup ignores HUP) is ignored by the
+	# program too, which cannot trap it (POSIX sh): nothing to test.
+	if [ -n "$(trap -p "$sig")" ]; then
+		echo "$sig is ignored in this environment: not sent"
+		status=$((128 + $(kill -l "$sig"))) stderr= left= alive=
+		return 0
+	fi
 	export TMPDIR=$TMP/tmp.$sig.$how
 	mkdir -p "$TMPDIR"
 	set -m
@@ -31,6 +39,17 @@ interrupt() {
 		kill -s "$sig" -- -"$pid"
 	else
 		kill -s "$sig" "$pid"
+	fi
+	# the program must end, quietly and soon; a program that does not
+	# fails the test instead of hanging the suite
+	n=0
+	while kill -0 "$pid" 2> /dev/null && [ $n -lt 1200 ]; do
+		n=$((n + 1))
+		sleep 0.1
+	done
+	if kill -0 "$pid" 2> /dev/null; then
+		kill -KILL -- -"$pid" 2> /dev/null || :
+		echo "still running 120 s after $sig"
 	fi
 	status=0
 	wait "$pid" || status=$?
