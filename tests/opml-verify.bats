@@ -151,6 +151,7 @@ small_lfw() {
 	# a grid of 10000 step sizes: far more work than the test waits for
 	g=$(awk 'BEGIN { for (i = 1; i <= 10000; i++) printf "%s%de-8", (i > 1 ? "," : ""), i }')
 	for s in INT.group INT.alone TERM.alone HUP.alone; do
+		! ignored "${s%.*}" || continue
 		interrupt "${s%.*}" "${s#*.}" 'ls -d "$TMPDIR"/opml-verify.*/fold*/dev/unit_* > /dev/null 2>&1' \
 		    opml-verify -j 2 -k 3 -N unit -g "$g" -o "$TMP" "$DATA/faces/orl.txt"
 		[ "$status" -eq "$(kill -l "${s%.*}" | awk '{ print 128 + $1 }')" ]

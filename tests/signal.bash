@@ -1,6 +1,14 @@
 # Shared by the suites of the shell programs: stop one with a signal
 # once it is at work, as a terminal's Ctrl-C or a kill(1) would.
 
+# ignored SIGNAL: whether SIGNAL was ignored when this shell started (as
+# nohup ignores HUP, or a non-interactive shell INT for a background
+# job): the program inherits that and, a POSIX sh, cannot trap it, so
+# there is nothing to test.
+ignored() {
+	[ -n "$(trap -p "$1")" ]
+}
+
 # interrupt SIGNAL HOW READY CMD...: run CMD in a process group of its
 # own, as an interactive shell runs a job, with TMPDIR a fresh folder;
 # once the command READY succeeds (polled every 0.1 s, for at most
@@ -12,12 +20,9 @@
 interrupt() {
 	local sig=$1 how=$2 ready=$3 n=0 pid
 	shift 3
-	# A signal ignored here (nohup ignores HUP) is ignored by the
-	# program too, which cannot trap it (POSIX sh): nothing to test.
-	if [ -n "$(trap -p "$sig")" ]; then
-		echo "$sig is ignored in this environment: not sent"
-		status=$((128 + $(kill -l "$sig"))) stderr= left= alive=
-		return 0
+	if ignored "$sig"; then
+		echo "$sig is ignored here: see ignored"
+		return 1
 	fi
 	export TMPDIR=$TMP/tmp.$sig.$how
 	mkdir -p "$TMPDIR"
