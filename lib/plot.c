@@ -23,8 +23,10 @@ fit(struct axis *a, double min, double max)
 
 	if (min >= 0 && min <= max / 2)
 		min = 0;
-	if (min == max) {
-		r = min != 0 ? fabs(min) / 2 : 1;
+	/* a width of 0, or too small for steps of normal doubles */
+	if (max - min < 1e-12 * fmax(fabs(min), fabs(max)) ||
+	    max - min < 1e-280) {
+		r = fabs(min) >= 1e-280 ? fabs(min) / 2 : 1;
 		min -= r;
 		max += r;
 	}

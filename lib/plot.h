@@ -13,8 +13,9 @@
  * Each axis runs from tick to tick: from lo = floor(min / s) s to
  * hi = ceil(max / s) s, s the smallest step of the form 1, 2 or 5
  * x 10^k that leaves at most 7 intervals, where min is taken as 0 when
- * all values are >= 0 and min <= max / 2 (a value range of width 0 is
- * widened by half its value each way, or by 1 around 0).  The plot
+ * all values are >= 0 and min <= max / 2 (a range narrower than
+ * 1e-12 of its values, or than 1e-280, is widened by |min| / 2 each
+ * way, or by 1 when |min| < 1e-280).  The plot
  * area is OPML_PLOT_WIDTH x OPML_PLOT_HEIGHT pixels, its top left
  * corner at (OPML_PLOT_X0, OPML_PLOT_Y0), or (OPML_PLOT_X0,
  * OPML_PLOT_Y0T) when there is a title: a point is drawn at
