@@ -30,9 +30,10 @@ fit(struct axis *a, double min, double max)
 		min -= r;
 		max += r;
 	}
-	/* halved, so that the width of any two doubles is finite */
+	/* halved, so that the width of any two doubles is finite; from
+	 * a step that leaves 35 intervals or more */
 	r = max / 2 - min / 2;
-	k = (int)floor(log10(r * 2 / 7));
+	k = (int)floor(log10(r * 2 / 7)) - 1;
 	for (j = 0; ; j++) {
 		p = pow(10, k + j / 3);
 		s = m[j % 3] * p;

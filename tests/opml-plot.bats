@@ -67,6 +67,9 @@ well_formed() {
 		72 + 480 * 10 / 10, 44 + 300 * (0.45 - 0.41) / 0.25 }' > "$TMP/want"
 	points "$TMP/c.svg" 1 > "$TMP/got"
 	diff "$TMP/want" "$TMP/got"
+	# the smallest step that leaves at most 7 intervals: 0.05 on [0, 0.35]
+	printf '0 0\n0.35 0.35\n' | opml-plot > "$TMP/s.svg"
+	[ "$(sed -n 's/.*class="ytick"[^>]*>\([^<]*\)<.*/\1/p' "$TMP/s.svg" | tr '\n' ' ')" = "0 0.05 0.10 0.15 0.20 0.25 0.30 0.35 " ]
 }
 
 @test "a table without a header: curves named by column, no x label; from a file" {
