@@ -54,6 +54,9 @@
  *   confusion the confusion matrix of a classifier
  *   inspect   what a model learned: M = L'L, feature weights, spectrum
  *   roc       ROC curves, AUC, EER, and their SVG figure
+ *   svg       what the SVG figures share: a printf string, XML escaping,
+ *             the curves' colours and dashes
+ *   plot      a line chart of x-y curves (learning curves) as SVG
  *   table     tables of per-split figures, a column per method
  *   stat      mean, std, the paired t-test and Student's t p-value
  *   opt       strict option values

@@ -1,7 +1,6 @@
 #include <errno.h>
 #include <float.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 #include "buf.h"
 #include "numfmt.h"
 #include "roc.h"
+#include "svg.h"
 #include "team.h"
 
 #define SIGN (UINT64_C(1) << 63)
@@ -424,148 +424,30 @@ opml_roc_lines(const struct opml_roc *roc, size_t from, size_t to,
 	return rc;
 }
 
-/* A growing string for the SVG text. */
-struct sbuf {
-	char *s;
-	size_t len, cap;
-	int bad;
-};
-
-static void
-sb_printf(struct sbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (b->bad)
-		return;
-	for (;;) {
-		size_t room = b->cap - b->len;
-		va_start(ap, fmt);
-		n = vsnprintf(b->s ? b->s + b->len : NULL, room, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
-			b->bad = 1;
-			return;
-		}
-		if ((size_t)n < room) {
-			b->len += n;
-			return;
-		}
-		{
-			size_t cap = b->cap ? b->cap : 4096;
-			char *s;
-			while (cap - b->len <= (size_t)n)
-				cap *= 2;
-			if ((s = realloc(b->s, cap)) == NULL) {
-				b->bad = 1;
-				return;
-			}
-			b->s = s;
-			b->cap = cap;
-		}
-	}
-}
-
-/* The length of the well-formed UTF-8 sequence at s, or 0 (RFC 3629:
- * no overlong forms, no surrogates, nothing past U+10FFFF). */
-static size_t
-utf8_len(const unsigned char *s)
-{
-	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
-	size_t n, i;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		lo = c == 0xe0 ? 0xa0 : 0x80;
-		hi = c == 0xed ? 0x9f : 0xbf;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		lo = c == 0xf0 ? 0x90 : 0x80;
-		hi = c == 0xf4 ? 0x8f : 0xbf;
-	} else
-		return 0;
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 2; i < n; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return n;
-}
-
-/* Text with the five XML specials escaped, control characters (not
- * allowed in XML 1.0) as '?', and bytes that are not UTF-8 as U+FFFD,
- * so that any title or file name makes a well-formed figure. */
-static void
-sb_xml(struct sbuf *b, const char *s)
-{
-	size_t n;
-
-	for (; *s != '\0'; s += n ? n : 1) {
-		n = utf8_len((const unsigned char *)s);
-		switch (*s) {
-		case '&': sb_printf(b, "&amp;"); break;
-		case '<': sb_printf(b, "&lt;"); break;
-		case '>': sb_printf(b, "&gt;"); break;
-		case '"': sb_printf(b, "&quot;"); break;
-		case '\'': sb_printf(b, "&apos;"); break;
-		default:
-			if (n == 0)
-				sb_printf(b, "\xef\xbf\xbd");
-			else if ((unsigned char)*s < 0x20)
-				sb_printf(b, "?");
-			else
-				sb_printf(b, "%.*s", (int)n, s);
-		}
-	}
-}
-
-/* Length in characters (UTF-8 continuation bytes not counted). */
-static size_t
-textlen(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s != '\0'; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
-static const char *const colour[] = {
-	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
-	"#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
-};
-static const char *const dash[] = { "", "7 4", "2 3", "9 3 2 3" };
-#define NCOLOUR (sizeof colour / sizeof colour[0])
-#define NDASH (sizeof dash / sizeof dash[0])
 #define MARKS 5
 
 /* Curve c's marker centred on (x, y): a circle, square, triangle or
  * diamond, filled in its colour. */
 static void
-marker(struct sbuf *b, size_t c, double x, double y)
+marker(struct opml_svg_buf *b, size_t c, double x, double y)
 {
-	const char *f = colour[c % NCOLOUR];
+	const char *f = opml_svg_colour[c % OPML_SVG_NCOLOUR];
 
 	switch (c % 4) {
 	case 0:
-		sb_printf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.6\" "
+		opml_svg_printf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.6\" "
 		    "fill=\"%s\"/>\n", x, y, f);
 		break;
 	case 1:
-		sb_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"6.4\" "
+		opml_svg_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"6.4\" "
 		    "height=\"6.4\" fill=\"%s\"/>\n", x - 3.2, y - 3.2, f);
 		break;
 	case 2:
-		sb_printf(b, "<path d=\"M%.2f %.2fl4.2 7.2h-8.4z\" "
+		opml_svg_printf(b, "<path d=\"M%.2f %.2fl4.2 7.2h-8.4z\" "
 		    "fill=\"%s\"/>\n", x, y - 4.4, f);
 		break;
 	default:
-		sb_printf(b, "<path d=\"M%.2f %.2fl4.4 4.4l-4.4 4.4l-4.4 "
+		opml_svg_printf(b, "<path d=\"M%.2f %.2fl4.4 4.4l-4.4 4.4l-4.4 "
 		    "-4.4z\" fill=\"%s\"/>\n", x, y - 4.4, f);
 		break;
 	}
@@ -575,7 +457,7 @@ char *
 opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
     size_t n, const char *title, size_t *len)
 {
-	struct sbuf b = { NULL, 0, 0, 0 };
+	struct opml_svg_buf b = { NULL, 0, 0, 0 };
 	const double fs = 13;	/* font size */
 	const double pw = 360, ph = 360;	/* plot area */
 	const double ml = 68, mr = 22, mb = 58;
@@ -586,19 +468,19 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 	H = mt + ph + mb;
 	x0 = ml;
 	y0 = mt;
-	sb_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	opml_svg_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
 	    "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
 	    "font-family=\"Helvetica, Arial, sans-serif\" "
 	    "font-size=\"%.0f\">\n", W, H, W, H, fs);
-	sb_printf(&b, "<rect width=\"100%%\" height=\"100%%\" "
+	opml_svg_printf(&b, "<rect width=\"100%%\" height=\"100%%\" "
 	    "fill=\"white\"/>\n");
 	if (title != NULL) {
-		sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
+		opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
 		    "text-anchor=\"middle\" font-size=\"15\" "
 		    "font-weight=\"bold\">", x0 + pw / 2, mt - 16);
-		sb_xml(&b, title);
-		sb_printf(&b, "</text>\n");
+		opml_svg_xml(&b, title);
+		opml_svg_printf(&b, "</text>\n");
 	}
 	/* grid and ticks every 0.2, minor grid every 0.1 */
 	{
@@ -607,47 +489,47 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 		int level;
 
 		for (level = 0; level < 2; level++) {
-			sb_printf(&b, "<g stroke=\"%s\" stroke-width=\"1\">\n",
+			opml_svg_printf(&b, "<g stroke=\"%s\" stroke-width=\"1\">\n",
 			    shade[level]);
 			for (i = 1 + level; i < 10; i += 2) {
 				double x = x0 + pw * i / 10,
 				    y = y0 + ph * i / 10;
-				sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
+				opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
 				    "x2=\"%.1f\" y2=\"%.1f\"/>\n", x, y0, x,
 				    y0 + ph);
-				sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
+				opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
 				    "x2=\"%.1f\" y2=\"%.1f\"/>\n", x0, y,
 				    x0 + pw, y);
 			}
-			sb_printf(&b, "</g>\n");
+			opml_svg_printf(&b, "</g>\n");
 		}
 	}
-	sb_printf(&b, "<g stroke=\"black\" stroke-width=\"1\">\n");
+	opml_svg_printf(&b, "<g stroke=\"black\" stroke-width=\"1\">\n");
 	for (i = 0; i <= 10; i += 2) {
 		double x = x0 + pw * i / 10, y = y0 + ph - ph * i / 10;
-		sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 		    "y2=\"%.1f\"/>\n", x, y0 + ph, x, y0 + ph + 5);
-		sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 		    "y2=\"%.1f\"/>\n", x0 - 5, y, x0, y);
 	}
-	sb_printf(&b, "</g>\n<g fill=\"black\">\n");
+	opml_svg_printf(&b, "</g>\n<g fill=\"black\">\n");
 	for (i = 0; i <= 10; i += 2) {
 		double x = x0 + pw * i / 10, y = y0 + ph - ph * i / 10;
-		sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
+		opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
 		    "text-anchor=\"middle\">%.1f</text>\n", x,
 		    y0 + ph + 8 + fs, i / 10.0);
-		sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
+		opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
 		    "text-anchor=\"end\">%.1f</text>\n", x0 - 8,
 		    y + fs * 0.35, i / 10.0);
 	}
-	sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
+	opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
 	    "False positive rate</text>\n", x0 + pw / 2, y0 + ph + 44);
-	sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
+	opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
 	    "transform=\"rotate(-90 %.1f %.1f)\">True positive rate</text>\n",
 	    x0 - 46, y0 + ph / 2, x0 - 46, y0 + ph / 2);
-	sb_printf(&b, "</g>\n");
+	opml_svg_printf(&b, "</g>\n");
 	/* chance diagonal */
-	sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+	opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
 	    "stroke=\"#888888\" stroke-width=\"1\" "
 	    "stroke-dasharray=\"5 4\"/>\n", x0, y0 + ph, x0 + pw, y0);
 	/* curves: points closer than half a pixel to the last one drawn
@@ -657,46 +539,46 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 		double lx0 = -1, ly0 = -1;
 		size_t m = roc[c]->npt;
 
-		sb_printf(&b, "<polyline class=\"curve\" fill=\"none\" "
+		opml_svg_printf(&b, "<polyline class=\"curve\" fill=\"none\" "
 		    "stroke=\"%s\" stroke-width=\"2\" "
 		    "stroke-linejoin=\"round\"%s%s%s points=\"",
-		    colour[c % NCOLOUR], c % NDASH ?
-		    " stroke-dasharray=\"" : "", dash[c % NDASH],
-		    c % NDASH ? "\"" : "");
+		    opml_svg_colour[c % OPML_SVG_NCOLOUR], c % OPML_SVG_NDASH ?
+		    " stroke-dasharray=\"" : "", opml_svg_dash[c % OPML_SVG_NDASH],
+		    c % OPML_SVG_NDASH ? "\"" : "");
 		for (i = 0; i < m; i++) {
 			double x = x0 + pw * pt[i].fpr;
 			double y = y0 + ph * (1 - pt[i].tpr);
 			if (i > 0 && i + 1 < m && fabs(x - lx0) < 0.5 &&
 			    fabs(y - ly0) < 0.5)
 				continue;
-			sb_printf(&b, "%s%.2f,%.2f", i ? " " : "", x, y);
+			opml_svg_printf(&b, "%s%.2f,%.2f", i ? " " : "", x, y);
 			lx0 = x;
 			ly0 = y;
 		}
-		sb_printf(&b, "\"><title>");
-		sb_xml(&b, names[c]);
-		sb_printf(&b, "</title></polyline>\n");
+		opml_svg_printf(&b, "\"><title>");
+		opml_svg_xml(&b, names[c]);
+		opml_svg_printf(&b, "</title></polyline>\n");
 	}
 	/* MARKS markers on each curve, at FPRs staggered from curve to
 	 * curve, so that a curve lying on another still shows its own */
 	for (c = 0; c < n; c++) {
-		sb_printf(&b, "<g class=\"marks\" stroke=\"white\" "
+		opml_svg_printf(&b, "<g class=\"marks\" stroke=\"white\" "
 		    "stroke-width=\"0.8\">\n");
 		for (i = 0; i < MARKS; i++) {
 			double f = (i + (c + 0.5) / n) / MARKS;
 			marker(&b, c, x0 + pw * f,
 			    y0 + ph * (1 - opml_roc_tpr_at(roc[c], f)));
 		}
-		sb_printf(&b, "</g>\n");
+		opml_svg_printf(&b, "</g>\n");
 	}
 	/* frame on top of the curves */
-	sb_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+	opml_svg_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 	    "height=\"%.1f\" fill=\"none\" stroke=\"black\" "
 	    "stroke-width=\"1\"/>\n", x0, y0, pw, ph);
 	/* legend, bottom right inside the axes */
 	if (n > 0) {
 		for (c = 0; c < n; c++) {
-			size_t l = textlen(names[c]) + 14;	/* " (AUC 0.xxxx)" */
+			size_t l = opml_svg_textlen(names[c]) + 14;	/* " (AUC 0.xxxx)" */
 			if (l > maxc)
 				maxc = l;
 		}
@@ -706,31 +588,31 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 		ly = y0 + ph - lh - 8;
 		if (lx < x0 + 4)
 			lx = x0 + 4;
-		sb_printf(&b, "<g class=\"legend\">\n<rect x=\"%.1f\" "
+		opml_svg_printf(&b, "<g class=\"legend\">\n<rect x=\"%.1f\" "
 		    "y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
 		    "fill=\"white\" fill-opacity=\"0.92\" stroke=\"#999999\" "
 		    "stroke-width=\"0.8\"/>\n", lx, ly, lw, lh);
 		for (c = 0; c < n; c++) {
 			double y = ly + 5 + (fs + 7) * c + (fs + 7) / 2;
-			sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
+			opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
 			    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
 			    "stroke-width=\"2\"%s%s%s/>\n", lx + 10, y,
-			    lx + 38, y, colour[c % NCOLOUR],
-			    c % NDASH ? " stroke-dasharray=\"" : "",
-			    dash[c % NDASH],
-			    c % NDASH ? "\"" : "");
-			sb_printf(&b, "<g stroke=\"white\" "
+			    lx + 38, y, opml_svg_colour[c % OPML_SVG_NCOLOUR],
+			    c % OPML_SVG_NDASH ? " stroke-dasharray=\"" : "",
+			    opml_svg_dash[c % OPML_SVG_NDASH],
+			    c % OPML_SVG_NDASH ? "\"" : "");
+			opml_svg_printf(&b, "<g stroke=\"white\" "
 			    "stroke-width=\"0.8\">\n");
 			marker(&b, c, lx + 24, y);
-			sb_printf(&b, "</g>\n");
-			sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\">", lx + 46,
+			opml_svg_printf(&b, "</g>\n");
+			opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\">", lx + 46,
 			    y + fs * 0.35);
-			sb_xml(&b, names[c]);
-			sb_printf(&b, " (AUC %.4f)</text>\n", roc[c]->auc);
+			opml_svg_xml(&b, names[c]);
+			opml_svg_printf(&b, " (AUC %.4f)</text>\n", roc[c]->auc);
 		}
-		sb_printf(&b, "</g>\n");
+		opml_svg_printf(&b, "</g>\n");
 	}
-	sb_printf(&b, "</svg>\n");
+	opml_svg_printf(&b, "</svg>\n");
 	if (b.bad) {
 		free(b.s);
 		return NULL;

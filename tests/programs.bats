@@ -42,7 +42,7 @@ programs() {
 		[ "$output" = "$p $rel (commit $c)" ] || { echo "$p --version: $output"; false; }
 		n=$((n + 1))
 	done
-	[ "$n" -eq 12 ]
+	[ "$n" -eq 13 ]
 }
 
 @test "a tree without .git builds, its commit unknown" {

@@ -1,0 +1,39 @@
+#ifndef OPML_SVG_H
+#define OPML_SVG_H
+
+#include <stddef.h>
+
+/*
+ * What the SVG figures share (opml_roc_svg, opml_plot_svg): a growing
+ * string written with printf formats, text escaped for XML, and the
+ * colours and dash patterns of curve i (colour[i % NCOLOUR],
+ * dash[i % NDASH]; dash[0] is a solid line).
+ */
+
+/* A growing string; zeroed, it is empty.  bad is set by the first
+ * failure (out of memory), after which nothing is appended: one check
+ * at the end.  (opml_buf has no printf and no sticky failure.) */
+struct opml_svg_buf {
+	char *s;
+	size_t len, cap;
+	int bad;
+};
+
+void opml_svg_printf(struct opml_svg_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* s with the five XML specials escaped, control characters (not allowed
+ * in XML 1.0) as '?' and bytes that are not UTF-8 (RFC 3629) as U+FFFD:
+ * any title or file name makes a well-formed figure. */
+void opml_svg_xml(struct opml_svg_buf *b, const char *s);
+/* Length of s in characters (UTF-8 continuation bytes not counted). */
+size_t opml_svg_textlen(const char *s);
+
+extern const char *const opml_svg_colour[];
+extern const char *const opml_svg_dash[];
+#define OPML_SVG_NCOLOUR 10
+#define OPML_SVG_NDASH 4
+
+#endif
