@@ -1,6 +1,7 @@
 /*
  * opml-plot: a line chart of a table (`X Y1 Y2 ...` rows, an optional
- * `#` header naming the columns) as an SVG figure.
+ * header naming the columns: a `#` line, or a first line of names as
+ * opml-stat reads them) as an SVG figure.
  */
 #include <err.h>
 #include <math.h>
@@ -53,6 +54,24 @@ words(const char *p, const char *end, char ***w)
 	}
 }
 
+/* Whether no word of [p, end) is a number: a line of column names. */
+static int
+names(const char *p, const char *end)
+{
+	char **w, *e;
+	size_t n = words(p, end, &w), i;
+	int none = 1;
+
+	for (i = 0; i < n; i++) {
+		(void)strtod(w[i], &e);
+		if (e != w[i] && *e == '\0')
+			none = 0;
+		free(w[i]);
+	}
+	free(w);
+	return none;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -95,7 +114,8 @@ main(int argc, char *argv[])
 	argv = opml_prog_files(argc, argv, "a table");
 	if (opml_reader_open(&r, argv[0]) == -1)
 		errx(1, "%s", r.err);
-	/* the last `#` line before the first row names the columns */
+	/* the last `#` line, or line of names, before the first row
+	 * names the columns */
 	while ((rc = opml_reader_line(&r, &line, &n)) == 1) {
 		char *end = line + n, **w;
 
@@ -108,6 +128,15 @@ main(int argc, char *argv[])
 				free(head[i]);
 			free(head);
 			nhead = words(line + 1, end, &head);
+			headline = r.line;
+			continue;
+		}
+		if (nrows == 0 && names(line, end)) {
+			/* opml-stat's header: a line of names, no number */
+			for (i = 0; i < nhead; i++)
+				free(head[i]);
+			free(head);
+			nhead = words(line, end, &head);
 			headline = r.line;
 			continue;
 		}

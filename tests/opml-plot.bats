@@ -138,3 +138,13 @@ well_formed() {
 	! grep -qi 'nan\|inf' "$TMP/tiny.svg"
 	[ "$(sed -n 's/.*class="ytick"[^>]*>\([^<]*\)<.*/\1/p' "$TMP/tiny.svg" | tr '\n' ' ')" = "-1.0 -0.5 0 0.5 1.0 " ]
 }
+
+@test "a first line of names without #, as opml-stat reads it, names the curves too" {
+	printf 'samples default fixed\n1 0.3 0.4\n2 0.2 0.35\n' > "$TMP/t"
+	run opml-plot "$TMP/t"
+	[ "$status" -eq 0 ]
+	[[ $output == *"<title>default</title>"* ]]
+	[[ $output == *"<title>fixed</title>"* ]]
+	[[ $output == *">samples<"* ]]
+	opml-stat -r default <(cut -d' ' -f2- "$TMP/t") | grep -q '^fixed '
+}
