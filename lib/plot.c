@@ -234,10 +234,5 @@ opml_plot_svg(const double *x, const double *y, size_t nrows,
 		opml_svg_printf(&b, "</text>\n");
 	}
 	opml_svg_printf(&b, "</g>\n</svg>\n");
-	if (b.bad) {
-		free(b.s);
-		return NULL;
-	}
-	*len = b.len;
-	return b.s;
+	return opml_svg_done(&b, len);
 }

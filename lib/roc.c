@@ -613,10 +613,5 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 		opml_svg_printf(&b, "</g>\n");
 	}
 	opml_svg_printf(&b, "</svg>\n");
-	if (b.bad) {
-		free(b.s);
-		return NULL;
-	}
-	*len = b.len;
-	return b.s;
+	return opml_svg_done(&b, len);
 }

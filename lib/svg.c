@@ -111,3 +111,14 @@ opml_svg_textlen(const char *s)
 		n += ((unsigned char)*s & 0xc0) != 0x80;
 	return n;
 }
+
+char *
+opml_svg_done(struct opml_svg_buf *b, size_t *len)
+{
+	if (b->bad) {
+		free(b->s);
+		return NULL;
+	}
+	*len = b->len;
+	return b->s;
+}

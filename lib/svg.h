@@ -31,6 +31,10 @@ void opml_svg_xml(struct opml_svg_buf *b, const char *s);
 /* Length of s in characters (UTF-8 continuation bytes not counted). */
 size_t opml_svg_textlen(const char *s);
 
+/* The finished text (its length in *len), or NULL, freed, when an
+ * append ran out of memory. */
+char *opml_svg_done(struct opml_svg_buf *b, size_t *len);
+
 extern const char *const opml_svg_colour[];
 extern const char *const opml_svg_dash[];
 #define OPML_SVG_NCOLOUR 10
