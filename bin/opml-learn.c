@@ -209,9 +209,9 @@ struct progress {
 };
 
 /* M's scale (trace M / r) and condition number, as a report says
- * them; the condition only with cond (an O(r^3) eigensolve). */
+ * them. */
 static void
-describe_metric(const struct opml_model *m, int cond, char *buf, size_t n)
+describe_metric(const struct opml_model *m, char *buf, size_t n)
 {
 	double scale, c;
 
@@ -219,9 +219,7 @@ describe_metric(const struct opml_model *m, int cond, char *buf, size_t n)
 		snprintf(buf, n, "M: not measured (out of memory)");
 		return;
 	}
-	if (!cond)
-		snprintf(buf, n, "trace M / r %.4g", scale);
-	else if (c < HUGE_VAL)
+	if (c < HUGE_VAL)
 		snprintf(buf, n, "trace M / r %.4g, condition %.4g", scale, c);
 	else
 		snprintf(buf, n, "trace M / r %.4g, rank lost", scale);
@@ -230,13 +228,12 @@ describe_metric(const struct opml_model *m, int cond, char *buf, size_t n)
 static void
 report_progress(struct progress *p, const struct opml_model *m)
 {
-	char metric[96];
-
 	double now = seconds_since(&p->t0);
 	uint64_t trip = m->n.triplets - p->triplets;
 	uint64_t active = trip - (m->n.inactive - p->inactive);
+	char metric[96];
 
-	describe_metric(m, 1, metric, sizeof metric);
+	describe_metric(m, metric, sizeof metric);
 	fprintf(stderr, "opml-learn: %llu sample%s, %.0f/s, %llu update%s, "
 	    "active hinges %.4g%% of the last %llu triplet%s, %s\n",
 	    (unsigned long long)m->n.samples, S(m->n.samples),
@@ -274,7 +271,7 @@ summary(const struct opml_model *m, double secs)
 	    (unsigned long long)m->n.prestage, S(m->n.prestage),
 	    (unsigned long long)m->n.clipped, S(m->n.clipped),
 	    (unsigned long long)m->n.nonpd, secs);
-	describe_metric(m, 1, metric, sizeof metric);
+	describe_metric(m, metric, sizeof metric);
 	if (m->longrun)
 		fprintf(stderr, "opml-learn: long-run rule, pull %g: %s\n",
 		    m->pull, metric);
@@ -287,10 +284,10 @@ summary(const struct opml_model *m, double secs)
 static void
 check_growth(const struct opml_model *m)
 {
-	double scale, c;
+	double scale;
 
 	if (m->longrun || opml_longrun_measure(m->L, m->r, m->d, &scale,
-	    &c) == -1)
+	    NULL) == -1)
 		return;
 	if (scale > GROWTH_WARN || scale < 1 / GROWTH_WARN)
 		warnx("trace M / r is %.3g without the long-run rule: the "

@@ -99,6 +99,10 @@ main(void)
 	CHECK(opml_longrun_measure(L, 2, 2, &scale, &cond) == 0);
 	NEAR(scale, 2.5, 1e-14);
 	NEAR(cond, 4, 1e-12);
+	/* the scale alone, without the eigensolve */
+	scale = 0;
+	CHECK(opml_longrun_measure(L, 2, 2, &scale, NULL) == 0);
+	NEAR(scale, 2.5, 1e-14);
 	/* a lost rank */
 	L[2] = L[0]; L[3] = L[1];
 	CHECK(opml_longrun_measure(L, 2, 2, &scale, &cond) == 0);
