@@ -108,7 +108,7 @@ opml_plot_svg(const double *x, const double *y, size_t nrows,
 	const double y0 = title != NULL ? OPML_PLOT_Y0T : OPML_PLOT_Y0;
 	const double W = x0 + pw + 22, H = y0 + ph + 58;
 	double xmin = x[0], xmax = x[0], ymin = y[0], ymax = y[0];
-	double lw, lx, ly;
+	double lw, lx = 0, ly = 0;
 	struct axis ax, ay;
 	size_t c, i, maxc = 0;
 	char t[32];
@@ -211,13 +211,38 @@ opml_plot_svg(const double *x, const double *y, size_t nrows,
 	opml_svg_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 	    "height=\"%.1f\" fill=\"none\" stroke=\"black\" "
 	    "stroke-width=\"1\"/>\n", x0, y0, pw, ph);
-	/* legend, top right inside the axes */
+	/* legend, inside the axes in the corner that hides fewest points
+	 * (top right first) */
 	for (c = 0; c < ncurves; c++)
 		if (opml_svg_textlen(names[c]) > maxc)
 			maxc = opml_svg_textlen(names[c]);
 	lw = 48 + maxc * fs * 0.56 + 10;
-	lx = fmax(x0 + pw - lw - 8, x0 + 4);
-	ly = y0 + 8;
+	{
+		double lh = 10 + ncurves * (fs + 7);
+		size_t hid, least = (size_t)-1;
+		int k2;
+
+		for (k2 = 0; k2 < 4; k2++) {
+			double cx = k2 % 2 ? x0 + 8 : fmax(x0 + pw - lw - 8,
+			    x0 + 4), cy = k2 < 2 ? y0 + 8 : y0 + ph - lh - 8;
+
+			hid = 0;
+			for (i = 0; i < nrows; i++)
+				for (c = 0; c < ncurves; c++) {
+					double px = x0 + pw * ((x[i] - ax.lo) /
+					    (ax.hi - ax.lo));
+					double py = y0 + ph * ((ay.hi -
+					    y[i * ncurves + c]) / (ay.hi - ay.lo));
+					hid += px >= cx && px <= cx + lw &&
+					    py >= cy && py <= cy + lh;
+				}
+			if (hid < least) {
+				least = hid;
+				lx = cx;
+				ly = cy;
+			}
+		}
+	}
 	opml_svg_printf(&b, "<g class=\"legend\">\n<rect x=\"%.1f\" "
 	    "y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"white\" "
 	    "fill-opacity=\"0.92\" stroke=\"#999999\" "

@@ -148,3 +148,11 @@ well_formed() {
 	[[ $output == *">samples<"* ]]
 	opml-stat -r default <(cut -d' ' -f2- "$TMP/t") | grep -q '^fixed '
 }
+
+@test "the legend takes the corner that hides fewest points: top right, unless the curves are there" {
+	awk 'BEGIN { print "# x falling"; for (i = 1; i <= 20; i++) print i, 21 - i }' > "$TMP/fall"
+	awk 'BEGIN { print "# x rising"; for (i = 1; i <= 20; i++) print i, i }' > "$TMP/rise"
+	# the plot area starts at x = 72 (plot.h): top left puts the box at 80
+	opml-plot "$TMP/fall" | grep -A1 '<g class="legend">' | grep -q '<rect x="[1-9][0-9][0-9]\.'
+	opml-plot "$TMP/rise" | grep -A1 '<g class="legend">' | grep -q '<rect x="80\.0"'
+}
