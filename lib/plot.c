@@ -97,6 +97,20 @@ style(struct opml_svg_buf *b, size_t c)
 		    opml_svg_dash[c % OPML_SVG_NDASH]);
 }
 
+/* The pixel of x on the horizontal axis a over [x0, x0 + pw], and of y
+ * on the vertical one over [y0, y0 + ph], larger y higher. */
+static double
+xpixel(const struct axis *a, double x, double x0, double pw)
+{
+	return x0 + pw * ((x - a->lo) / (a->hi - a->lo));
+}
+
+static double
+ypixel(const struct axis *a, double y, double y0, double ph)
+{
+	return y0 + ph * ((a->hi - y) / (a->hi - a->lo));
+}
+
 char *
 opml_plot_svg(const double *x, const double *y, size_t nrows,
     size_t ncurves, const char *const *names, const char *title,
@@ -124,19 +138,7 @@ opml_plot_svg(const double *x, const double *y, size_t nrows,
 	}
 	fit(&ax, xmin, xmax);
 	fit(&ay, ymin, ymax);
-	opml_svg_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-	    "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-	    "font-family=\"Helvetica, Arial, sans-serif\" "
-	    "font-size=\"%.0f\">\n<rect width=\"100%%\" height=\"100%%\" "
-	    "fill=\"white\"/>\n", W, H, W, H, fs);
-	if (title != NULL) {
-		opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
-		    "text-anchor=\"middle\" font-size=\"15\" "
-		    "font-weight=\"bold\">", x0 + pw / 2, y0 - 16);
-		opml_svg_xml(&b, title);
-		opml_svg_printf(&b, "</text>\n");
-	}
+	opml_svg_begin(&b, W, H, fs, title, x0 + pw / 2, y0 - 16);
 	/* grid at the inner ticks, tick marks and numbers at all */
 	opml_svg_printf(&b, "<g class=\"grid\" stroke=\"#e0e0e0\" "
 	    "stroke-width=\"1\">\n");
@@ -190,9 +192,8 @@ opml_plot_svg(const double *x, const double *y, size_t nrows,
 		opml_svg_printf(&b, " stroke-linejoin=\"round\" points=\"");
 		for (i = 0; i < nrows; i++)
 			opml_svg_printf(&b, "%s%.2f,%.2f", i ? " " : "",
-			    x0 + pw * ((x[i] - ax.lo) / (ax.hi - ax.lo)),
-			    y0 + ph * ((ay.hi - y[i * ncurves + c]) /
-			    (ay.hi - ay.lo)));
+			    xpixel(&ax, x[i], x0, pw),
+			    ypixel(&ay, y[i * ncurves + c], y0, ph));
 		opml_svg_printf(&b, "\"><title>");
 		opml_svg_xml(&b, names[c]);
 		opml_svg_printf(&b, "</title></polyline>\n");
@@ -202,10 +203,8 @@ opml_plot_svg(const double *x, const double *y, size_t nrows,
 		    opml_svg_colour[c % OPML_SVG_NCOLOUR]);
 		for (i = 0; i < nrows; i++)
 			opml_svg_printf(&b, "<circle cx=\"%.2f\" cy=\"%.2f\" "
-			    "r=\"2.5\"/>\n",
-			    x0 + pw * ((x[i] - ax.lo) / (ax.hi - ax.lo)),
-			    y0 + ph * ((ay.hi - y[i * ncurves + c]) /
-			    (ay.hi - ay.lo)));
+			    "r=\"2.5\"/>\n", xpixel(&ax, x[i], x0, pw),
+			    ypixel(&ay, y[i * ncurves + c], y0, ph));
 		opml_svg_printf(&b, "</g>\n");
 	}
 	opml_svg_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
@@ -229,10 +228,9 @@ opml_plot_svg(const double *x, const double *y, size_t nrows,
 			hid = 0;
 			for (i = 0; i < nrows; i++)
 				for (c = 0; c < ncurves; c++) {
-					double px = x0 + pw * ((x[i] - ax.lo) /
-					    (ax.hi - ax.lo));
-					double py = y0 + ph * ((ay.hi -
-					    y[i * ncurves + c]) / (ay.hi - ay.lo));
+					double px = xpixel(&ax, x[i], x0, pw);
+					double py = ypixel(&ay,
+					    y[i * ncurves + c], y0, ph);
 					hid += px >= cx && px <= cx + lw &&
 					    py >= cy && py <= cy + lh;
 				}

@@ -468,20 +468,7 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 	H = mt + ph + mb;
 	x0 = ml;
 	y0 = mt;
-	opml_svg_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-	    "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-	    "font-family=\"Helvetica, Arial, sans-serif\" "
-	    "font-size=\"%.0f\">\n", W, H, W, H, fs);
-	opml_svg_printf(&b, "<rect width=\"100%%\" height=\"100%%\" "
-	    "fill=\"white\"/>\n");
-	if (title != NULL) {
-		opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
-		    "text-anchor=\"middle\" font-size=\"15\" "
-		    "font-weight=\"bold\">", x0 + pw / 2, mt - 16);
-		opml_svg_xml(&b, title);
-		opml_svg_printf(&b, "</text>\n");
-	}
+	opml_svg_begin(&b, W, H, fs, title, x0 + pw / 2, mt - 16);
 	/* grid and ticks every 0.2, minor grid every 0.1 */
 	{
 		/* the minor lines (odd tenths) light, the major darker */

@@ -122,3 +122,22 @@ opml_svg_done(struct opml_svg_buf *b, size_t *len)
 	*len = b->len;
 	return b->s;
 }
+
+void
+opml_svg_begin(struct opml_svg_buf *b, double W, double H, double fs,
+    const char *title, double tx, double ty)
+{
+	opml_svg_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+	    "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+	    "font-family=\"Helvetica, Arial, sans-serif\" "
+	    "font-size=\"%.0f\">\n<rect width=\"100%%\" height=\"100%%\" "
+	    "fill=\"white\"/>\n", W, H, W, H, fs);
+	if (title == NULL)
+		return;
+	opml_svg_printf(b, "<text x=\"%.1f\" y=\"%.1f\" "
+	    "text-anchor=\"middle\" font-size=\"15\" "
+	    "font-weight=\"bold\">", tx, ty);
+	opml_svg_xml(b, title);
+	opml_svg_printf(b, "</text>\n");
+}

@@ -31,6 +31,11 @@ void opml_svg_xml(struct opml_svg_buf *b, const char *s);
 /* Length of s in characters (UTF-8 continuation bytes not counted). */
 size_t opml_svg_textlen(const char *s);
 
+/* The opening of a W x H figure with font size fs on white, and the
+ * title (if not NULL) centred at (tx, ty). */
+void opml_svg_begin(struct opml_svg_buf *b, double W, double H, double fs,
+    const char *title, double tx, double ty);
+
 /* The finished text (its length in *len), or NULL, freed, when an
  * append ran out of memory. */
 char *opml_svg_done(struct opml_svg_buf *b, size_t *len);
