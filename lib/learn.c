@@ -174,6 +174,17 @@ count(struct opml_counts *n, enum opml_step_result res)
 	}
 }
 
+/* Whether the long-run rule (or its guard) acts after a step with
+ * result res, updates counted: every OPML_LONGRUN_EVERY-th update, and
+ * after a step beyond a double, which is not taken, to bring L back
+ * into range. */
+static int
+rule_follows(enum opml_step_result res, uint64_t updates)
+{
+	return res == OPML_STEP_OVERFLOW || (res != OPML_STEP_INACTIVE &&
+	    opml_longrun_due(updates));
+}
+
 #ifdef STD_X86
 static void coefs512(const struct opml_coefs *, const double *,
     const double *, size_t, double *, double *);
@@ -199,13 +210,9 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 		res = opml_step_coefs_from(l->z, l->aa, l->bb, l->ab, l->pg,
 		    l->min_eig, &c);
 		count(&m->n, res);
-		/* A step beyond a double is not taken; the rule (or its
-		 * guard) takes L back into range instead. */
-		if (res == OPML_STEP_OVERFLOW)
-			l->pending_rule = 1;
+		l->pending_rule = rule_follows(res, m->n.updates);
 		if (res == OPML_STEP_INACTIVE || res == OPML_STEP_OVERFLOW)
 			break;
-		l->pending_rule = opml_longrun_due(m->n.updates);
 #ifdef STD_X86
 		if (l->path == OPML_SIMD_AVX512)
 			coefs512(&c, l->u, l->v, r, l->p, l->q);
@@ -577,9 +584,7 @@ opml_learn(struct opml_learner *l, const char *label, const double *x)
 			enum opml_step_result res = opml_step(m->L, m->r, d,
 			    a, b, g, l->min_eig, l->u, l->v, &used);
 			count(&m->n, res);
-			if (res == OPML_STEP_OVERFLOW ||
-			    (res != OPML_STEP_INACTIVE &&
-			    opml_longrun_due(m->n.updates)))
+			if (rule_follows(res, m->n.updates))
 				opml_longrun_apply(m->L, m->r, d, d,
 				    m->longrun, m->pull);
 		}
