@@ -207,7 +207,7 @@ merge(char **paths, size_t nl, struct run *R, int smallest,
 	int rc;
 
 	if ((rc = opml_nbrlist_merge_open(&m, paths, nl)) != 0) {
-		if (rc == OPML_NBRLIST_ENOMEM)
+		if (rc == OPML_ENOMEM)
 			opml_prog_nomem();
 		errx(1, "%s", m.err);
 	}
@@ -227,7 +227,7 @@ merge(char **paths, size_t nl, struct run *R, int smallest,
 		}
 		predict(R, m.truth, idx, cls, m.labels.name, NULL, NULL);
 	}
-	if (rc == OPML_NBRLIST_ENOMEM)
+	if (rc == OPML_ENOMEM)
 		opml_prog_nomem();
 	if (rc < 0)
 		errx(1, "%s", m.err);

@@ -1,6 +1,7 @@
 /*
  * opml-learn: learn a metric L in one pass over a labeled stream (OPML,
- * or COPML with its cold-start pre-stage) and write it as a model block.
+ * or COPML with its cold-start pre-stage, or a rival: lib/methods/) and
+ * write it as a model block.
  */
 #include <err.h>
 #include <math.h>
@@ -11,20 +12,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "output.h"
-#include "prog.h"
+#include "feed.h"
 #include "learn.h"
 #include "longrun.h"
 #include "method.h"
 #include "model.h"
-#include "feed.h"
-#include "reader.h"
-#include "rival.h"
+#include "output.h"
+#include "prog.h"
 #include "set.h"
-
-/* The default step: the paper's fixed gamma, on samples standardized
- * online (see opml-learn(1), STEP SIZE). */
-#define DEFAULT_GAMMA 1e-3
 
 static const char synopsis[] =
     "opml-learn [-0BHhuvZz] [-a method] [-C count] [-c clip] [-d dim]\n"
@@ -63,16 +58,12 @@ static const char options[] =
 #define S(n) ((n) == 1 ? "" : "s")
 
 struct options {
-	const char *algo, *model, *out;
+	const struct opml_method *me;	/* -a, or NULL */
+	const char *model, *out;
 	const char *par[MAXP];	/* -p name=value, in order */
 	size_t npar;
-	double gamma, gamma1, clip;
-	int have_clip, have_gamma, have_gamma1, relative, normalize, verbose;
-	int standardize;	/* -1 unless -z (1) or -Z (0) */
-	int bare;
-	int longrun, have_longrun;	/* -p longrun=, -p pull= */
-	double pull;
-	int have_pull;
+	struct opml_steps steps;	/* -g -R -G -c -u -z -Z */
+	int verbose, bare;
 	int model_opt;		/* the letter that gave model: 'i' or 'm' */
 	unsigned long long dim, rank, seed, every, progress;
 	int have_seed;
@@ -82,88 +73,91 @@ struct options {
  * falls below its inverse) is warned of. */
 #define GROWTH_WARN 1e12
 
-/* The long-run rule (lib/longrun.h): on for a new model, off with -c 0
- * (the paper's update), as -p longrun and -p pull say; a resumed model
- * keeps its own unless told. */
 static void
-longrun(struct opml_model *m, const struct options *o, int resumed)
+parse_options(int argc, char *argv[], struct options *o)
 {
-	int was = m->longrun;
+	struct opml_steps *st = &o->steps;
+	char names[256];
+	int ch;
 
-	if (!resumed || o->have_clip)
-		m->longrun = !(o->have_clip && o->clip == 0) || o->have_pull;
-	if (o->have_longrun)
-		m->longrun = o->longrun;
-	if (o->have_pull)
-		m->pull = o->pull;
-	else if (m->longrun && !(resumed && was))
-		m->pull = OPML_LONGRUN_PULL;
-}
-
-/* Command-line settings win over a resumed model's, except the
- * standardization, which a model keeps from its first sample on.  A new
- * model standardizes unless -g asks for the paper's fixed step on the
- * data as given.  A model of another method that OPML starts from
- * (started) keeps its standardization too: its L applies to the
- * samples as that method took them. */
-static void
-configure(struct opml_model *m, const struct options *o, int resumed,
-    int started)
-{
-	if (!resumed && !started)
-		m->standardize = o->standardize >= 0 ? o->standardize :
-		    !o->have_gamma || o->relative;
-	else if (o->standardize >= 0 && o->standardize != m->standardize)
-		errx(2, "-%c: the model %s standardized; a %s model "
-		    "keeps it", o->standardize ? 'z' : 'Z',
-		    m->standardize ? "is" : "is not", resumed ? "resumed" :
-		    "starting");
-	if (o->algo != NULL)
-		m->algo = strcmp(o->algo, "copml") == 0 ? OPML_ALGO_COPML :
-		    OPML_ALGO_OPML;
-	else if (m->algo != OPML_ALGO_COPML)
-		m->algo = OPML_ALGO_OPML;
-	if (o->have_gamma) {
-		m->relative = o->relative;
-		m->gamma = o->gamma;
-		if (!o->have_gamma1)
-			m->gamma1 = o->gamma;
-	} else if (!resumed) {
-		m->relative = 0;
-		m->gamma = DEFAULT_GAMMA;
-		if (!o->have_gamma1)
-			m->gamma1 = DEFAULT_GAMMA;
+	memset(o, 0, sizeof *o);
+	st->standardize = -1;
+	while ((ch = getopt(argc, argv,
+	    OPML_PROG_INPUT "BC:a:c:d:G:g:hi:m:o:P:p:R:r:s:uvZz")) != -1) {
+		switch (ch) {
+		case 'B':
+			o->bare = 1;
+			break;
+		case 'C':
+			o->every = opml_prog_uint('C', optarg, 1, UINT64_MAX);
+			break;
+		case 'a':
+			if ((o->me = opml_method_find(optarg)) == NULL)
+				errx(2, "-a %s: expected %s", optarg,
+				    opml_method_names(0, " or ", names,
+				    sizeof names));
+			break;
+		case 'c':
+			st->clip = opml_prog_real('c', optarg, 0, 0.999);
+			st->have_clip = 1;
+			break;
+		case 'd':
+			o->dim = opml_prog_uint('d', optarg, 1, 1UL << 24);
+			break;
+		case 'G':
+			st->gamma1 = opml_prog_real('G', optarg, 0, 1e300);
+			st->have_gamma1 = 1;
+			break;
+		case 'g':
+		case 'R':
+			st->gamma = opml_prog_real(ch, optarg, 0, 1e300);
+			st->have_gamma = 1;
+			st->relative = ch == 'R';
+			break;
+		case 'h':
+			opml_prog_help();
+			break;
+		case 'i':
+		case 'm':
+			o->model = optarg;
+			o->model_opt = ch;
+			break;
+		case 'u':
+			st->normalize = 1;
+			break;
+		case 'o':
+			o->out = optarg;
+			break;
+		case 'P':
+			o->progress = opml_prog_uint('P', optarg, 1,
+			    UINT64_MAX);
+			break;
+		case 'p':
+			if (o->npar == MAXP)
+				errx(2, "-p: more than %d", MAXP);
+			if (strchr(optarg, '=') == NULL)
+				errx(2, "-p %s: expected name=value", optarg);
+			o->par[o->npar++] = optarg;
+			break;
+		case 'r':
+			o->rank = opml_prog_uint('r', optarg, 1, 1UL << 24);
+			break;
+		case 's':
+			o->seed = opml_prog_uint('s', optarg, 0, UINT64_MAX);
+			o->have_seed = 1;
+			break;
+		case 'v':
+			o->verbose = 1;
+			break;
+		case 'Z':
+		case 'z':
+			st->standardize = ch == 'z';
+			break;
+		default:
+			if (!opml_prog_input(ch, optarg))
+				opml_prog_usage();
+		}
 	}
-	if (o->have_gamma1)
-		m->gamma1 = o->gamma1;
-	if (o->normalize)
-		m->normalize = 1;
-	if (o->have_clip)
-		m->clip = o->clip;
-	longrun(m, o, resumed);
-}
-
-/* A new model once the first sample has fixed d. */
-static void
-new_model(struct opml_model *m, const struct options *o, size_t d)
-{
-	unsigned long long r = o->rank ? o->rank : d;
-
-	if (r > d)
-		errx(2, "-r %llu: more than d=%zu", r, d);
-	if (opml_model_init(m, d, (size_t)r, o->seed) == -1)
-		errx(1, "cannot hold a %llu x %zu model (-r sets fewer rows)",
-		    r, d);
-	configure(m, o, 0, 0);
-}
-
-static void
-start_learner(struct opml_learner *l, struct opml_model *m)
-{
-	if (opml_learner_init_fused(l, m) == -1)
-		opml_prog_nomem();
-	/* Clip 0 turns the guard off: no step is shortened. */
-	l->min_eig = m->clip > 0 ? m->clip : -HUGE_VAL;
 }
 
 /* The model as it stands, to o->out (whole or not at all) or stdout. */
@@ -247,6 +241,7 @@ report_progress(struct progress *p, const struct opml_model *m)
 	p->inactive = m->n.inactive;
 }
 
+/* OPML's and COPML's -v lines. */
 static void
 summary(const struct opml_model *m, double secs)
 {
@@ -256,8 +251,7 @@ summary(const struct opml_model *m, double secs)
 	    "%s gamma=%g%s\n", (unsigned long long)m->n.samples,
 	    S(m->n.samples), m->trip.labels.n,
 	    m->trip.labels.n == 1 ? "" : "es", m->d, m->r,
-	    m->algo == OPML_ALGO_COPML ? "copml" : "opml",
-	    opml_effective_gamma(m, m->gamma),
+	    opml_model_algo_name(m->algo), opml_effective_gamma(m, m->gamma),
 	    m->relative ? " (relative)" : "");
 	fprintf(stderr, "opml-learn: %s\n", m->standardize ?
 	    "samples standardized online (running mean and sd)" :
@@ -279,13 +273,30 @@ summary(const struct opml_model *m, double secs)
 		fprintf(stderr, "opml-learn: no long-run rule: %s\n", metric);
 }
 
-/* Without the long-run rule L may grow by many orders of magnitude on a
- * long stream (lib/longrun.h): say so, since -v may not be there. */
+/* The -v lines of any other method: the counts of its state line. */
 static void
-check_growth(const struct opml_model *m)
+summary_line(const struct opml_model *m, const char *report, double secs)
+{
+	fprintf(stderr, "opml-learn: %llu sample%s, d=%zu r=%zu%s, %.3f s\n"
+	    "opml-learn: %s\n", (unsigned long long)m->n.samples,
+	    S(m->n.samples), m->d, m->r, m->similarity ? " (similarity W)" :
+	    "", secs, report);
+}
+
+/*
+ * What OPML says of its model once written: a stream without a
+ * triplet, and, without the long-run rule, an L grown by many orders of
+ * magnitude on a long stream (lib/longrun.h), which -v may not show.
+ */
+static void
+check_model(const struct opml_model *m)
 {
 	double scale;
 
+	if (m->n.triplets == 0 && m->n.prestage == 0 && m->n.samples > 0)
+		warnx("%s: no triplet in the stream; writing the model "
+		    "unchanged", m->trip.labels.n < 2 ? "only one class" :
+		    "no class seen twice");
 	if (m->longrun || opml_longrun_measure(m->L, m->r, m->d, &scale,
 	    NULL) == -1)
 		return;
@@ -298,55 +309,144 @@ check_growth(const struct opml_model *m)
 /* The method's parameters: its defaults, then -p in order. */
 static void
 parameters(const struct opml_method *me, const struct options *o,
-    double *val, int *given)
+    void *par, unsigned *given)
 {
 	size_t i;
 	int rc;
 
-	opml_method_defaults(me, val);
+	opml_method_defaults(me, par);
 	for (i = 0; i < o->npar; i++) {
-		const char *eq = strchr(o->par[i], '=');
-		int k;
-		if ((rc = opml_method_param(me, o->par[i], val)) != 0) {
-			if (rc == OPML_METHOD_EUNKNOWN)
-				errx(2, "-p %s: %s has no parameter %.*s",
-				    o->par[i], me->name, eq ? (int)(eq -
-				    o->par[i]) : (int)strlen(o->par[i]),
-				    o->par[i]);
-			errx(2, "-p %s: %s", o->par[i],
-			    opml_method_strerror(rc));
-		}
-		for (k = 0; me->par[k].name != NULL; k++)
-			if (strlen(me->par[k].name) == (size_t)(eq - o->par[i]) &&
-			    memcmp(me->par[k].name, o->par[i],
-			    (size_t)(eq - o->par[i])) == 0)
-				given[k] = 1;
+		const char *p = o->par[i], *eq = strchr(p, '=');
+		if ((rc = opml_method_param(me, p, par, given)) == 0)
+			continue;
+		if (rc == OPML_EUNKNOWN)
+			errx(2, "-p %s: %s has no parameter %.*s", p, me->name,
+			    (int)(eq - p), p);
+		errx(2, "-p %s: %s", p, opml_strerror(rc));
 	}
 }
 
-/* The options of OPML and COPML alone (and -r of pca). */
+/* The options of the methods with step options alone, and -r. */
 static void
-opml_only(const struct opml_method *me, const struct options *o)
+steps_only(const struct opml_method *me, const struct options *o)
 {
-	const char *opt = o->have_gamma ? (o->relative ? "-R" : "-g") :
-	    o->have_gamma1 ? "-G" : o->have_clip ? "-c" : o->normalize ?
-	    "-u" : o->rank && !(me->flags & OPML_METHOD_RANK) ? "-r" : NULL;
+	const struct opml_steps *st = &o->steps;
+	const char *opt = st->have_gamma ? (st->relative ? "-R" : "-g") :
+	    st->have_gamma1 ? "-G" : st->have_clip ? "-c" : st->normalize ?
+	    "-u" : NULL;
+	unsigned flag = OPML_METHOD_STEPS;
+	char names[256];
 
-	if (opt != NULL)
+	if (opt == NULL && o->rank && !(me->flags & OPML_METHOD_RANK)) {
+		opt = "-r";
+		flag = OPML_METHOD_RANK;
+	}
+	if (opt != NULL && !(me->flags & flag))
 		errx(2, "%s: not an option of %s (%s only)", opt, me->name,
-		    strcmp(opt, "-r") == 0 ? "opml, copml and pca" :
-		    "opml and copml");
+		    opml_method_names(flag, " and ", names, sizeof names));
+}
+
+/* The model of -m, and the method that goes on from it: -a's, else the
+ * model's own if it streams, else OPML, which starts from any L. */
+static const struct opml_method *
+load_model(const struct options *o, struct opml_model *m)
+{
+	const struct opml_method *me = o->me;
+
+	opml_prog_model(o->model, NULL, m);
+	if (me == NULL) {
+		me = opml_method_find(opml_model_algo_name(m->algo));
+		if (me == NULL || me->start == NULL)
+			me = opml_method_find("opml");
+	}
+	if (o->dim != 0 && o->dim != m->d)
+		errx(2, "-d %llu: the model has d=%zu", o->dim, m->d);
+	if (o->rank != 0 && o->rank != m->r)
+		errx(2, "-r %llu: the model has r=%zu", o->rank, m->r);
+	if (o->have_seed && o->seed != m->seed &&
+	    opml_method_continues(me, m))
+		errx(2, "-s: a resumed model keeps its seed (%llu)",
+		    (unsigned long long)m->seed);
+	return me;
+}
+
+/* How me goes on from the model of -m: resumed, or another method's L
+ * as a fresh learner's start (on the samples as that method took
+ * them). */
+static enum opml_origin
+origin(const struct opml_method *me, const struct options *o,
+    struct opml_model *m)
+{
+	const char *was = opml_model_algo_name(m->algo);
+
+	if (!(me->flags & OPML_METHOD_STEPS) && !opml_method_continues(me, m))
+		errx(1, "%s: a%s %s model cannot resume %s", o->model,
+		    strchr("aeiou", was[0]) ? "n" : "", was, me->name);
+	if ((me->flags & OPML_METHOD_STEPS) && m->similarity)
+		errx(1, "%s: a similarity model (%s) has no L to start %s "
+		    "from", o->model, was, me->name);
+	if (opml_method_continues(me, m))
+		return OPML_ORIGIN_RESUMED;
+	opml_model_restart(m, o->seed);
+	return OPML_ORIGIN_OTHER;
+}
+
+/* A new model once the first sample has fixed d. */
+static void
+new_model(const struct opml_method *me, const struct options *o,
+    struct opml_model *m, size_t d)
+{
+	unsigned long long r = o->rank ? o->rank : d;
+
+	if (r > d)
+		errx(2, "-r %llu: more than d=%zu", r, d);
+	if (opml_model_init(m, d, (size_t)r, o->seed) == -1)
+		errx(1, "cannot hold a %llu x %zu model%s", r, d,
+		    me->flags & OPML_METHOD_RANK ?
+		    " (-r sets fewer rows)" : "");
+}
+
+static void *
+start(struct opml_start *st, const struct options *o)
+{
+	void *state = NULL;
+	int rc = st->me->start(&state, st);
+
+	if (rc == OPML_ENOMEM)
+		opml_prog_nomem();
+	if (rc == OPML_EUSAGE)
+		errx(2, "%s", st->err);
+	if (rc != 0)
+		errx(1, "%s: %s", o->model, st->err);
+	return state;
+}
+
+/* The model current: the learner's state into it (no bit of what
+ * follows changes). */
+static void
+store(const struct opml_method *me, void *state)
+{
+	int rc = me->store(state);
+
+	if (rc == OPML_ENOMEM)
+		opml_prog_nomem();
+	if (rc != 0)
+		errx(1, "-a %s: %s", me->name, opml_strerror(rc));
 }
 
 /* A method that reads the training set whole. */
 static void
-learn_set(const struct opml_method *me, const double *val,
-    const struct options *o, char **files, struct opml_model *m,
-    char *report, size_t len)
+learn_set(const struct opml_method *me, const void *par,
+    const struct options *o, char **files, const struct timespec *t0)
 {
+	struct opml_model m;
 	struct opml_set set;
+	char report[512];
 	int rc;
 
+	if (o->every || o->progress)
+		errx(2, "%s: %s reads the training set whole", o->every ?
+		    "-C" : "-P", me->name);
 	opml_set_init(&set);
 	set.d = o->dim;
 	opml_prog_set(&set, files, NULL);
@@ -354,294 +454,69 @@ learn_set(const struct opml_method *me, const double *val,
 		errx(1, "no samples in the input: nothing to learn from");
 	if (o->rank > set.d)
 		errx(2, "-r %llu: more than d=%zu", o->rank, set.d);
-	if ((rc = opml_method_model(me, val, &set, o->seed, (size_t)o->rank,
-	    m, report, len)) != 0) {
-		if (rc == OPML_METHOD_ENOMEM)
+	if ((rc = opml_method_model(me, par, &set, o->seed, (size_t)o->rank,
+	    &m, report, sizeof report)) != 0) {
+		if (rc == OPML_ENOMEM)
 			opml_prog_nomem();
-		if (rc == OPML_METHOD_EK)
-			errx(1, "-a %s: class %s has fewer than k + 1 = %.0f "
-			    "samples (a smaller -p k=, or more samples)",
-			    me->name, report, val[opml_method_index(me, "k")] +
-			    1);
-		errx(1, "-a %s: %s", me->name, opml_method_strerror(rc));
+		errx(1, "-a %s: %s", me->name, report[0] ? report :
+		    opml_strerror(rc));
 	}
-	m->n.samples = set.n;
+	m.n.samples = set.n;
 	opml_set_free(&set);
+	write_model(&m, o);
+	if (o->verbose)
+		summary_line(&m, report, seconds_since(t0));
+	opml_model_free(&m);
 }
 
-/* m current: the rival's state into it, or the learner's pending
- * step (neither changes a bit of what follows). */
+/* A streaming method over the files, from st->m (a model of -m, or
+ * none yet: d from the first sample). */
 static void
-sync(int rival, struct opml_rival *rv, struct opml_learner *l)
+learn_stream(struct opml_start *st, const struct options *o, char **files,
+    int have_model, const struct timespec *t0)
 {
-	int rc;
-
-	if (!rival) {
-		opml_learner_flush(l);
-		return;
-	}
-	if ((rc = opml_rival_store(rv)) == OPML_METHOD_ENOMEM)
-		opml_prog_nomem();
-	if (rc != 0)
-		errx(1, "-a %s: %s", rv->me->name, opml_method_strerror(rc));
-}
-
-int
-main(int argc, char *argv[])
-{
-	struct options o;
-	struct opml_model m;
-	struct opml_learner l;
-	struct opml_rival rv;
-	struct opml_sample s;
+	const struct opml_method *me = st->me;
+	struct opml_model *m = st->m;
 	struct opml_feed feed;
 	struct opml_batch *b;
 	struct progress prog;
-	struct timespec t0;
-	const struct opml_method *me = NULL;
-	double val[OPML_METHOD_MAXPAR];
-	int given[OPML_METHOD_MAXPAR] = { 0 };
-	char **files, report[512] = "", err[OPML_ERRMAX];
+	void *state = have_model ? start(st, o) : NULL;
+	int status, learnt = 0;
+	int tty = o->verbose && isatty(STDERR_FILENO);
 	size_t i;
-	int ch, have_model = 0, learner_ready = 0, status, tty_progress;
-	int rival, resumed = 0;
 
-	memset(&o, 0, sizeof o);
-	o.standardize = -1;
-	memset(&s, 0, sizeof s);
 	memset(&prog, 0, sizeof prog);
-	memset(&rv, 0, sizeof rv);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	prog.t0 = t0;
-	opml_prog_init(argc, argv, synopsis, options);
-	while ((ch = getopt(argc, argv,
-	    OPML_PROG_INPUT "BC:a:c:d:G:g:hi:m:o:P:p:R:r:s:uvZz")) != -1) {
-		switch (ch) {
-		case 'B':
-			o.bare = 1;
-			break;
-		case 'C':
-			o.every = opml_prog_uint('C', optarg, 1, UINT64_MAX);
-			break;
-		case 'a':
-			if ((me = opml_method_find(optarg)) == NULL)
-				errx(2, "-a %s: expected opml, copml, rdml, "
-				    "oasis, pola, lego, soml, mahalanobis, "
-				    "itml, lmnn, pca or covariance", optarg);
-			o.algo = me->name;
-			break;
-		case 'c':
-			o.clip = opml_prog_real('c', optarg, 0, 0.999);
-			o.have_clip = 1;
-			break;
-		case 'd':
-			o.dim = opml_prog_uint('d', optarg, 1, 1UL << 24);
-			break;
-		case 'G':
-			o.gamma1 = opml_prog_real('G', optarg, 0, 1e300);
-			o.have_gamma1 = 1;
-			break;
-		case 'g':
-		case 'R':
-			o.gamma = opml_prog_real(ch, optarg, 0, 1e300);
-			o.have_gamma = 1;
-			o.relative = ch == 'R';
-			break;
-		case 'h':
-			opml_prog_help();
-			break;
-		case 'i':
-		case 'm':
-			o.model = optarg;
-			o.model_opt = ch;
-			break;
-		case 'u':
-			o.normalize = 1;
-			break;
-		case 'o':
-			o.out = optarg;
-			break;
-		case 'P':
-			o.progress = opml_prog_uint('P', optarg, 1, UINT64_MAX);
-			break;
-		case 'p':
-			if (o.npar == MAXP)
-				errx(2, "-p: more than %d", MAXP);
-			if (strchr(optarg, '=') == NULL)
-				errx(2, "-p %s: expected name=value", optarg);
-			o.par[o.npar++] = optarg;
-			break;
-		case 'r':
-			o.rank = opml_prog_uint('r', optarg, 1, 1UL << 24);
-			break;
-		case 's':
-			o.seed = opml_prog_uint('s', optarg, 0, UINT64_MAX);
-			o.have_seed = 1;
-			break;
-		case 'v':
-			o.verbose = 1;
-			break;
-		case 'Z':
-		case 'z':
-			o.standardize = ch == 'z';
-			break;
-		default:
-			if (!opml_prog_input(ch, optarg))
-				opml_prog_usage();
-		}
-	}
-	argc -= optind;
-	argv += optind;
-	if (o.every && (o.out == NULL || strcmp(o.out, "-") == 0))
-		errx(2, "-C: needs -o file");
-	/* With -o, a signal ends the stream: the model of what was read
-	 * is written first. */
-	if (o.out != NULL && strcmp(o.out, "-") != 0)
-		opml_prog_defer_signals();
-	tty_progress = o.verbose && isatty(STDERR_FILENO);
-
-	if (o.model != NULL) {
-		opml_prog_model(o.model, NULL, &m);
-		have_model = 1;
-		if (me == NULL) {
-			/* The model's own method goes on if it streams;
-			 * any other linear model starts OPML. */
-			me = opml_method_find(opml_model_algo_name(m.algo));
-			if (me == NULL || !(me->flags & OPML_METHOD_STREAM))
-				me = opml_method_find("opml");
-		}
-		if (o.dim != 0 && o.dim != m.d)
-			errx(2, "-d %llu: the model has d=%zu", o.dim, m.d);
-		if (o.rank != 0 && o.rank != m.r)
-			errx(2, "-r %llu: the model has r=%zu", o.rank, m.r);
-		if (o.have_seed && o.seed != m.seed && (m.algo == me->algo ||
-		    (m.algo == OPML_ALGO_COPML && me->algo == OPML_ALGO_OPML) ||
-		    (m.algo == OPML_ALGO_OPML && me->algo == OPML_ALGO_COPML)))
-			errx(2, "-s: a resumed model keeps its seed (%llu)",
-			    (unsigned long long)m.seed);
-	} else if (me == NULL)
-		me = opml_method_find("opml");
-	rival = me->algo != OPML_ALGO_OPML && me->algo != OPML_ALGO_COPML;
-	if (rival)
-		opml_only(me, &o);
-	parameters(me, &o, val, given);
-	if (!rival) {
-		int k = opml_method_index(me, "longrun");
-		o.longrun = (int)val[k];
-		o.have_longrun = given[k];
-		k = opml_method_index(me, "pull");
-		o.pull = val[k];
-		o.have_pull = given[k];
-	}
-	if (have_model && !opml_method_streams(me, val))
-		errx(2, "-%c: %s reads the training set whole; it does not "
-		    "resume", o.model_opt, me->name);
-	if (me->algo == OPML_ALGO_ITML) {
-		double lo = val[opml_method_index(me, "lower")];
-		double hi = val[opml_method_index(me, "upper")];
-		if ((lo > 0) != (hi > 0) || lo > hi)
-			errx(2, "-p lower=%g, upper=%g: give both lower and "
-			    "upper, lower <= upper (or neither)", lo, hi);
-	}
-	if (have_model && rival && m.algo != me->algo)
-		errx(1, "%s: a%s %s model cannot resume %s", o.model,
-		    strchr("aeiou", opml_model_algo_name(m.algo)[0]) ? "n" :
-		    "",
-		    opml_model_algo_name(m.algo), me->name);
-	if (have_model && !rival) {
-		if (m.similarity)
-			errx(1, "%s: a similarity model (%s) has no L to start "
-			    "%s from", o.model, opml_model_algo_name(m.algo),
-			    me->name);
-		/* A model of another method is a starting L: a fresh
-		 * learner (no class seen, counters at 0, the seed of -s)
-		 * on the samples as that method took them. */
-		resumed = m.algo == OPML_ALGO_OPML ||
-		    m.algo == OPML_ALGO_COPML;
-		if (!resumed) {
-			while (m.nextra > 0)
-				free(m.extra[--m.nextra]);
-			memset(&m.n, 0, sizeof m.n);
-			m.scale_sum = 0;
-			m.scale_n = 0;
-			m.seed = o.seed;
-			opml_triplets_free(&m.trip);
-			opml_triplets_init(&m.trip, m.d, m.seed);
-		}
-		configure(&m, &o, resumed, !resumed);
-		s.d = m.d;
-	} else if (have_model) {
-		resumed = 1;
-		s.d = m.d;
-	} else
-		s.d = o.dim;
-
-	/* The files are parsed in a second thread (lib/feed.c) while
-	 * this one learns. */
-	files = opml_prog_files(argc, argv, "samples");
-	if (!opml_method_streams(me, val)) {
-		if (o.every || o.progress)
-			errx(2, "%s: %s reads the training set whole", o.every ?
-			    "-C" : "-P", me->name);
-		learn_set(me, val, &o, files, &m, report, sizeof report);
-		snprintf(report, sizeof report, "%s", m.extra[0] + 1);
-		write_model(&m, &o);
-		if (o.verbose)
-			fprintf(stderr, "opml-learn: %llu sample%s, d=%zu "
-			    "r=%zu%s, %.3f s\nopml-learn: %s\n",
-			    (unsigned long long)m.n.samples, S(m.n.samples),
-			    m.d, m.r,
-			    m.similarity ? " (similarity W)" : "",
-			    seconds_since(&t0), report);
-		opml_model_free(&m);
-		return 0;
-	}
-	if (opml_feed_start(&feed, files, NULL, s.d,
-	    have_model ? opml_prog_name(o.model) : NULL,
+	prog.t0 = *t0;
+	/* The files are parsed in a second thread (lib/feed.c) while this
+	 * one learns. */
+	if (opml_feed_start(&feed, files, NULL, have_model ? m->d : o->dim,
+	    have_model ? opml_prog_name(o->model) : NULL,
 	    opml_prog_layout()) == -1)
 		opml_prog_nomem();
 	do {
 		b = opml_feed_next(&feed);
 		for (i = 0; i < b->n; i++) {
-			if (!learner_ready) {
-				if (!have_model && rival) {
-					if (opml_model_init(&m, b->d, b->d,
-					    o.seed) == -1)
-						errx(1, "cannot hold a %zu x %zu "
-						    "model", b->d, b->d);
-				} else if (!have_model)
-					new_model(&m, &o, b->d);
-				if (rival) {
-					int rc = opml_rival_init(&rv, &m, me,
-					    val, given, resumed, err,
-					    sizeof err);
-					if (rc == OPML_METHOD_ENOMEM)
-						opml_prog_nomem();
-					if (rc != 0)
-						errx(1, "%s: %s", o.model, err);
-				} else
-					start_learner(&l, &m);
-				learner_ready = have_model = 1;
+			if (state == NULL) {
+				new_model(me, o, m, b->d);
+				state = start(st, o);
 			}
-			if ((rival ? opml_rival_learn(&rv,
-			    OPML_BATCH_LABEL(b, i), OPML_BATCH_X(b, i)) :
-			    opml_learn(&l, OPML_BATCH_LABEL(b, i),
-			    OPML_BATCH_X(b, i))) != 0)
+			if (me->learn(state, OPML_BATCH_LABEL(b, i),
+			    OPML_BATCH_X(b, i)) != 0)
 				opml_prog_nomem();
-			if (o.every && m.n.samples % o.every == 0) {
-				/* A flush changes no bit of what follows. */
-				sync(rival, &rv, &l);
-				write_model(&m, &o);
+			learnt = 1;
+			if (o->every && m->n.samples % o->every == 0) {
+				store(me, state);
+				write_model(m, o);
 			}
-			if ((o.progress && m.n.samples % o.progress == 0) ||
-			    (tty_progress && m.n.samples % 4096 == 0 &&
-			    seconds_since(&t0) >= prog.last + 1)) {
-				sync(rival, &rv, &l);
-				report_progress(&prog, &m);
+			if ((o->progress && m->n.samples % o->progress == 0) ||
+			    (tty && m->n.samples % 4096 == 0 &&
+			    seconds_since(t0) >= prog.last + 1)) {
+				store(me, state);
+				report_progress(&prog, m);
 			}
 			if (opml_prog_signalled()) {
-				sync(rival, &rv, &l);
-				write_model(&m, &o);
+				store(me, state);
+				write_model(m, o);
 				opml_prog_die_by_signal();
 			}
 		}
@@ -651,34 +526,71 @@ main(int argc, char *argv[])
 		opml_feed_done(&feed, b);
 	} while (status == OPML_FEED_MORE);
 	opml_feed_stop(&feed);
-	if (!have_model)
+	if (state == NULL)
 		errx(1, "no samples in the input: nothing to learn from");
-	if (learner_ready)
-		sync(rival, &rv, &l);
-	if (learner_ready && rival)
-		opml_rival_report(&rv, report, sizeof report);
-	if (!rival && m.n.triplets == 0 && m.n.prestage == 0 &&
-	    m.n.samples > 0)
-		warnx("%s: no triplet in the stream; writing the model "
-		    "unchanged", m.trip.labels.n < 2 ? "only one class" :
-		    "no class seen twice");
+	if (learnt)
+		store(me, state);
+	if (me->flags & OPML_METHOD_STEPS) {
+		write_model(m, o);
+		check_model(m);
+		if (o->verbose)
+			summary(m, seconds_since(t0));
+	} else {
+		write_model(m, o);
+		if (o->verbose)
+			summary_line(m, learnt ? m->extra[0] + 1 : me->name,
+			    seconds_since(t0));
+	}
+	me->drop(state);
+}
 
-	write_model(&m, &o);
-	if (!rival)
-		check_growth(&m);
-	if (o.verbose && !rival)
-		summary(&m, seconds_since(&t0));
-	else if (o.verbose)
-		fprintf(stderr, "opml-learn: %llu sample%s, d=%zu r=%zu%s, "
-		    "%.3f s\nopml-learn: %s\n",
-		    (unsigned long long)m.n.samples, S(m.n.samples), m.d, m.r,
-		    m.similarity ? " (similarity W)" : "",
-		    seconds_since(&t0), report[0] ? report : me->name);
-	opml_sample_free(&s);
-	if (learner_ready && rival)
-		opml_rival_free(&rv);
-	else if (learner_ready)
-		opml_learner_free(&l);
+int
+main(int argc, char *argv[])
+{
+	struct options o;
+	struct opml_model m;
+	struct opml_start st;
+	struct timespec t0;
+	opml_params par;
+	char err[OPML_ERRMAX];
+	char **files;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	opml_prog_init(argc, argv, synopsis, options);
+	parse_options(argc, argv, &o);
+	argc -= optind;
+	argv += optind;
+	if (o.every && (o.out == NULL || strcmp(o.out, "-") == 0))
+		errx(2, "-C: needs -o file");
+	/* With -o, a signal ends the stream: the model of what was read
+	 * is written first. */
+	if (o.out != NULL && strcmp(o.out, "-") != 0)
+		opml_prog_defer_signals();
+
+	memset(&st, 0, sizeof st);
+	memset(&m, 0, sizeof m);
+	st.me = o.model != NULL ? load_model(&o, &m) : o.me != NULL ? o.me :
+	    opml_method_find("opml");
+	steps_only(st.me, &o);
+	parameters(st.me, &o, &par, &st.given);
+	if (o.model != NULL && !opml_method_streams(st.me, &par))
+		errx(2, "-%c: %s reads the training set whole; it does not "
+		    "resume", o.model_opt, st.me->name);
+	if (st.me->check != NULL && st.me->check(&par, err, sizeof err) != 0)
+		errx(2, "%s", err);
+	if (o.model != NULL)
+		st.origin = origin(st.me, &o, &m);
+	st.m = &m;
+	st.par = &par;
+	st.steps = &o.steps;
+	st.err = err;
+	st.errlen = sizeof err;
+
+	files = opml_prog_files(argc, argv, "samples");
+	if (opml_method_streams(st.me, &par))
+		learn_stream(&st, &o, files, o.model != NULL, &t0);
+	else
+		learn_set(st.me, &par, &o, files, &t0);
 	opml_model_free(&m);
 	if (opml_prog_signalled())
 		opml_prog_die_by_signal();

@@ -70,17 +70,17 @@ main(int argc, char *argv[])
 	v = opml_prog_alloc(d, (eig || weights ? 1 : d) * sizeof *v);
 	rc = eig ? opml_inspect_spectrum(&m, raw, v) : weights ?
 	    opml_inspect_weights(&m, raw, v) : opml_inspect_matrix(&m, raw, v);
-	if (rc == OPML_INSPECT_ENOMEM)
+	if (rc == OPML_ENOMEM)
 		opml_prog_nomem();
 	if (rc != 0) {
-		const char *why = rc != OPML_INSPECT_ENORAW ? "" :
+		const char *why = rc != OPML_ENORAW ? "" :
 		    m.normalize ? " (it scales samples to unit norm)" :
 		    " (a similarity model's mean does not cancel)";
 		/* nothing left for a leak checker at exit */
 		free(v);
 		opml_model_free(&m);
 		errx(1, "%s: %s%s", opml_prog_name(path),
-		    opml_inspect_strerror(rc), why);
+		    opml_strerror(rc), why);
 	}
 
 	opml_prog_open(&out, outpath);

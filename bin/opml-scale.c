@@ -56,7 +56,7 @@ put_row(struct opml_buf *b, struct opml_output *o,
 
 	opml_scale_apply(p, x, y);
 	if ((rc = opml_buf_row(b, label, y, p->d, sparse)) ==
-	    OPML_BUF_NONFINITE) {
+	    OPML_ENONFINITE) {
 		opml_prog_flush(b, o, 1);
 		errx(1, "%s%llu: the scaled sample overflows a double", where,
 		    no);

@@ -92,7 +92,7 @@ main(int argc, char *argv[])
 		for (i = 0; i < b->n; i++) {
 			rc = opml_buf_row(&buf, OPML_BATCH_LABEL(b, i),
 			    y + i * m.r, m.r, sparse);
-			if (rc == OPML_BUF_NONFINITE) {
+			if (rc == OPML_ENONFINITE) {
 				/* The lines before stay whole. */
 				opml_prog_flush(&buf, &out, 1);
 				errx(1, "%s:%lu: L x overflows a double",

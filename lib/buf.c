@@ -47,7 +47,7 @@ opml_buf_row(struct opml_buf *b, const char *label, const double *x,
 
 	for (i = 0; i < n; i++)
 		if (!isfinite(x[i]))
-			return OPML_BUF_NONFINITE;
+			return OPML_ENONFINITE;
 
 	/* Room for every number at its longest, an index and a blank. */
 	if (reserve(b, ll + n * (OPML_NUMFMT_MAX + 12) + 2) == -1)

@@ -1,6 +1,7 @@
 #ifndef OPML_BUF_H
 #define OPML_BUF_H
 
+#include "error.h"
 #include <stddef.h>
 #include <stdio.h>
 
@@ -10,14 +11,9 @@ struct opml_buf {
 	size_t len, cap;
 };
 
-/* What opml_buf_row can fail with. */
-enum opml_buf_error {
-	OPML_BUF_NOMEM = -1,
-	OPML_BUF_NONFINITE = -2	/* a value is not finite: nothing appended */
-};
 
 /* Append "label x1 ... xn\n" (sparse: "label i:v ..." for v != 0):
- * 0, or an opml_buf_error; no tool prints a value that is not finite. */
+ * 0, OPML_ENOMEM or OPML_ENONFINITE; no tool prints a value that is not finite. */
 int opml_buf_row(struct opml_buf *b, const char *label, const double *x,
     size_t n, int sparse);
 /* Append n bytes: 0, or -1 if out of memory. */

@@ -6,24 +6,6 @@
 #include "linalg.h"
 #include "moments.h"
 
-const char *
-opml_inspect_strerror(int err)
-{
-	switch (err) {
-	case OPML_INSPECT_ENOMEM:
-		return "out of memory";
-	case OPML_INSPECT_ENONFINITE:
-		return "an entry of the metric overflows a double";
-	case OPML_INSPECT_ENORAW:
-		return "the model has no metric on raw features";
-	case OPML_INSPECT_ENOWEIGHTS:
-		return "a similarity model (x'Wz) has no feature weights";
-	case OPML_INSPECT_ENOCONV:
-		return "the eigensolver did not converge";
-	}
-	return "unknown error";
-}
-
 /* Can the standardization be folded into the metric? */
 static int
 raw_ok(const struct opml_model *m)
@@ -47,7 +29,7 @@ opml_inspect_matrix(const struct opml_model *m, int raw, double *M)
 	size_t d = m->d, i, j;
 
 	if (raw && !raw_ok(m))
-		return OPML_INSPECT_ENORAW;
+		return OPML_ENORAW;
 	if (m->similarity)
 		memcpy(M, m->L, d * d * sizeof *M);
 	else
@@ -58,7 +40,7 @@ opml_inspect_matrix(const struct opml_model *m, int raw, double *M)
 				M[i * d + j] *= inv_sd(m, i) * inv_sd(m, j);
 	for (i = 0; i < d * d; i++)
 		if (!isfinite(M[i]))
-			return OPML_INSPECT_ENONFINITE;
+			return OPML_EOVERFLOW;
 	return 0;
 }
 
@@ -68,9 +50,9 @@ opml_inspect_weights(const struct opml_model *m, int raw, double *w)
 	size_t d = m->d, i, j;
 
 	if (m->similarity)
-		return OPML_INSPECT_ENOWEIGHTS;
+		return OPML_ENOWEIGHTS;
 	if (raw && !raw_ok(m))
-		return OPML_INSPECT_ENORAW;
+		return OPML_ENORAW;
 	/* The column norms, scaled against overflow as hypot would be:
 	 * by the column's largest |L_ij|. */
 	for (j = 0; j < d; j++) {
@@ -91,7 +73,7 @@ opml_inspect_weights(const struct opml_model *m, int raw, double *w)
 			w[j] *= inv_sd(m, j);
 	for (j = 0; j < d; j++)
 		if (!isfinite(w[j]))
-			return OPML_INSPECT_ENONFINITE;
+			return OPML_EOVERFLOW;
 	return 0;
 }
 
@@ -105,7 +87,7 @@ opml_inspect_spectrum(const struct opml_model *m, int raw, double *w)
 	if ((M = malloc(d * d * sizeof *M)) == NULL ||
 	    (V = malloc(d * d * sizeof *V)) == NULL) {
 		free(M);
-		return OPML_INSPECT_ENOMEM;
+		return OPML_ENOMEM;
 	}
 	if ((rc = opml_inspect_matrix(m, raw, M)) != 0)
 		goto out;
@@ -118,14 +100,14 @@ opml_inspect_spectrum(const struct opml_model *m, int raw, double *w)
 	switch (opml_linalg_eigen(M, d, w, V)) {
 	case 0:
 		break;
-	case OPML_LINALG_ENOMEM:
-		rc = OPML_INSPECT_ENOMEM;
+	case OPML_ENOMEM:
+		rc = OPML_ENOMEM;
 		goto out;
-	case OPML_LINALG_ENOCONV:
-		rc = OPML_INSPECT_ENOCONV;
+	case OPML_ENOCONV:
+		rc = OPML_ENOCONV;
 		goto out;
 	default:
-		rc = OPML_INSPECT_ENONFINITE;
+		rc = OPML_EOVERFLOW;
 		goto out;
 	}
 	/* Ascending to descending; L'L has no negative eigenvalue. */

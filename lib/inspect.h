@@ -1,6 +1,7 @@
 #ifndef OPML_INSPECT_H
 #define OPML_INSPECT_H
 
+#include "error.h"
 #include <stddef.h>
 
 #include "model.h"
@@ -26,17 +27,6 @@
  * (W + W') / 2, which gives the same x'Wx; it has no weights.
  */
 
-enum opml_inspect_error {
-	OPML_INSPECT_ENOMEM = -1,	/* out of memory */
-	OPML_INSPECT_ENONFINITE = -2,	/* an entry overflows a double */
-	OPML_INSPECT_ENORAW = -3,	/* raw asked of a model that has
-					   no metric on raw features */
-	OPML_INSPECT_ENOWEIGHTS = -4,	/* weights of a similarity model */
-	OPML_INSPECT_ENOCONV = -5	/* the eigensolver did not converge */
-};
-
-/* The error's description, lowercase, without a period. */
-const char *opml_inspect_strerror(int err);
 
 /* M (d x d, row-major): L'L, or W for a similarity model.  0 or an
  * error above. */

@@ -18,7 +18,7 @@ opml_linalg_cholesky(double *A, size_t d)
 		piv = rj[j] - opml_vec_dot_serial(rj, rj, j);
 		/* !(piv > 0) also catches NaN. */
 		if (!(piv > 0) || !isfinite(piv))
-			return OPML_LINALG_ENOTPD;
+			return OPML_ENOTPD;
 		rjj = sqrt(piv);
 		rj[j] = rjj;
 		for (i = j + 1; i < d; i++) {
@@ -45,7 +45,7 @@ opml_linalg_spd_inverse(double *A, size_t d)
 	if (d == 0)
 		return 0;
 	if ((W = calloc(d * d, sizeof *W)) == NULL)
-		return OPML_LINALG_ENOMEM;
+		return OPML_ENOMEM;
 	/* R^-1 into the lower triangle of A, column by column: row i of
 	 * R^-1 R = I gives its entries below the diagonal from the rows
 	 * above. */
@@ -80,7 +80,7 @@ opml_linalg_spd_inverse(double *A, size_t d)
 	free(W);
 	for (i = 0; i < d * d; i++)
 		if (!isfinite(A[i]))
-			return OPML_LINALG_ENONFINITE;
+			return OPML_ENONFINITE;
 	return 0;
 }
 
@@ -209,7 +209,7 @@ ql(double *diag, double *off, size_t d, double *W, double tiny)
 			if (m == l)
 				break;
 			if (iter++ == 60)
-				return OPML_LINALG_ENOCONV;
+				return OPML_ENOCONV;
 			/* The shift: the eigenvalue of the leading 2 x 2
 			 * block nearer diag[l]. */
 			g = (diag[l + 1] - diag[l]) / (2 * off[l]);
@@ -259,7 +259,7 @@ opml_linalg_eigen(const double *A, size_t d, double *w, double *V)
 	for (i = 0; i < d; i++)
 		for (j = 0; j <= i; j++) {
 			if (!isfinite(A[i * d + j]))
-				return OPML_LINALG_ENONFINITE;
+				return OPML_ENONFINITE;
 			if (fabs(A[i * d + j]) > amax)
 				amax = fabs(A[i * d + j]);
 		}
@@ -271,7 +271,7 @@ opml_linalg_eigen(const double *A, size_t d, double *w, double *V)
 		return 0;
 	}
 	if ((T = malloc((d * d + 3 * d) * sizeof *T)) == NULL)
-		return OPML_LINALG_ENOMEM;
+		return OPML_ENOMEM;
 	off = T + d * d;
 	tau = off + d;
 	p = tau + d;
@@ -288,7 +288,7 @@ opml_linalg_eigen(const double *A, size_t d, double *w, double *V)
 			tnorm = fabs(w[i]) + fabs(off[i]);
 	if (ql(w, off, d, V, 0.5 * DBL_EPSILON * tnorm) != 0) {
 		free(T);
-		return OPML_LINALG_ENOCONV;
+		return OPML_ENOCONV;
 	}
 	free(T);
 	/* Ascending order, rows of V along. */
@@ -312,7 +312,7 @@ opml_linalg_eigen(const double *A, size_t d, double *w, double *V)
 	for (i = 0; i < d; i++) {
 		w[i] /= scale;
 		if (!isfinite(w[i]))
-			return OPML_LINALG_ENONFINITE;
+			return OPML_ENONFINITE;
 	}
 	return 0;
 }
@@ -352,7 +352,7 @@ opml_linalg_psd(double *A, size_t d, size_t *clipped)
 	if (d == 0)
 		return 0;
 	if ((w = malloc((d + d * d) * sizeof *w)) == NULL)
-		return OPML_LINALG_ENOMEM;
+		return OPML_ENOMEM;
 	V = w + d;
 	if ((rc = opml_linalg_eigen(A, d, w, V)) != 0) {
 		free(w);
@@ -390,7 +390,7 @@ opml_linalg_covariance(const double *X, size_t n, size_t d, double *mean,
 	size_t i, j, k;
 
 	if ((mu = malloc(2 * (d ? d : 1) * sizeof *mu)) == NULL)
-		return OPML_LINALG_ENOMEM;
+		return OPML_ENOMEM;
 	c = mu + d;
 	/* Running mean: no sum of n values to overflow. */
 	for (j = 0; j < d; j++)
@@ -424,7 +424,7 @@ opml_linalg_covariance(const double *X, size_t n, size_t d, double *mean,
 	 * checks the mean. */
 	for (i = 0; i < d * d; i++)
 		if (!isfinite(C[i]))
-			return OPML_LINALG_ENONFINITE;
+			return OPML_ENONFINITE;
 	return 0;
 }
 
@@ -452,7 +452,7 @@ opml_linalg_factor(const double *M, size_t d, double *L, size_t *r)
 		return 0;
 	}
 	if ((w = malloc((d + d * d) * sizeof *w)) == NULL)
-		return OPML_LINALG_ENOMEM;
+		return OPML_ENOMEM;
 	V = w + d;
 	if ((rc = opml_linalg_eigen(M, d, w, V)) != 0) {
 		free(w);

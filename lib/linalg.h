@@ -16,18 +16,13 @@
  * Small eigenvalues carry that absolute error, not a relative one.
  */
 
-#define OPML_LINALG_ENOMEM	(-1)	/* out of memory */
-#define OPML_LINALG_ENOCONV	(-2)	/* QL took more than 60 sweeps
-					   for one eigenvalue */
-#define OPML_LINALG_ENONFINITE	(-3)	/* an entry is NaN or infinite,
-					   or the result would be */
-#define OPML_LINALG_ENOTPD	(-4)	/* not positive definite */
+#include "error.h"
 
 /*
  * Cholesky factorisation A = R R' of the symmetric d x d A, in place:
  * on return the lower triangle of A is R (positive diagonal) and the
  * strict upper triangle is zero.  Only the lower triangle (j <= i) is
- * read.  Returns 0, or OPML_LINALG_ENOTPD when a leading block is not
+ * read.  Returns 0, or OPML_ENOTPD when a leading block is not
  * numerically positive definite (a pivot was <= 0 or not finite), A
  * then partly overwritten.
  */
@@ -36,8 +31,8 @@ int opml_linalg_cholesky(double *A, size_t d);
 /*
  * A^-1 of the symmetric positive definite A, in place, through its
  * Cholesky factor: A^-1 = R^-T R^-1 (the full symmetric matrix is
- * written).  0, OPML_LINALG_ENOTPD (A then undefined),
- * OPML_LINALG_ENOMEM or OPML_LINALG_ENONFINITE.
+ * written).  0, OPML_ENOTPD (A then undefined),
+ * OPML_ENOMEM or OPML_ENONFINITE.
  */
 int opml_linalg_spd_inverse(double *A, size_t d);
 
@@ -45,8 +40,8 @@ int opml_linalg_spd_inverse(double *A, size_t d);
  * Eigendecomposition of the symmetric d x d A (only the lower triangle
  * is read; A is not changed): w[0..d) the eigenvalues in ascending
  * order, row i of V (d x d) the unit eigenvector of w[i], so that
- * A = V' diag(w) V.  V may not alias A.  0, OPML_LINALG_ENOMEM,
- * OPML_LINALG_ENOCONV or OPML_LINALG_ENONFINITE.  About 4 d^3 flops
+ * A = V' diag(w) V.  V may not alias A.  0, OPML_ENOMEM,
+ * OPML_ENOCONV or OPML_ENONFINITE.  About 4 d^3 flops
  * (0.1 s at d = 310 on one core).
  */
 int opml_linalg_eigen(const double *A, size_t d, double *w, double *V);
@@ -64,7 +59,7 @@ int opml_linalg_psd(double *A, size_t d, size_t *clipped);
  * C = sum_i (x_i - mu)(x_i - mu)' / (n - 1), mu the mean (written to
  * mean[0..d) if mean is not NULL), two passes so that an offset much
  * larger than the spread costs no digits.  n >= 2.  0,
- * OPML_LINALG_ENOMEM, or OPML_LINALG_ENONFINITE (a sum overflowed).
+ * OPML_ENOMEM, or OPML_ENONFINITE (a sum overflowed).
  */
 int opml_linalg_covariance(const double *X, size_t n, size_t d,
     double *mean, double *C);

@@ -65,6 +65,19 @@ opml_model_free(struct opml_model *m)
 	opml_triplets_free(&m->trip);
 }
 
+void
+opml_model_restart(struct opml_model *m, uint64_t seed)
+{
+	while (m->nextra > 0)
+		free(m->extra[--m->nextra]);
+	memset(&m->n, 0, sizeof m->n);
+	m->scale_sum = 0;
+	m->scale_n = 0;
+	m->seed = seed;
+	opml_triplets_free(&m->trip);
+	opml_triplets_init(&m->trip, m->d, m->seed);
+}
+
 /* A growing string for the formatter. */
 struct text {
 	char *s;

@@ -61,6 +61,11 @@ struct opml_model {
 int opml_model_init(struct opml_model *m, size_t d, size_t r, uint64_t seed);
 void opml_model_free(struct opml_model *m);
 
+/* Another method's model as a starting L: a fresh learner's state (no
+ * class seen, counters at 0, no comment lines, the generator seeded
+ * with seed), its L, form and standardization kept. */
+void opml_model_restart(struct opml_model *m, uint64_t seed);
+
 /* The model as text (header, state comments, the r rows of L); a
  * malloc'd string, NULL if out of memory. */
 char *opml_model_format(const struct opml_model *m, size_t *len);

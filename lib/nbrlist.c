@@ -61,7 +61,7 @@ opml_nbrlist_read(struct opml_reader *r, struct opml_nbrlist *l)
 	int rc;
 
 	if ((rc = opml_reader_record(r, &line, &len)) != 1)
-		return rc == 0 ? 0 : OPML_NBRLIST_EREAD;
+		return rc == 0 ? 0 : OPML_EREAD;
 	p = line;
 	end = line + len;
 	l->truth = field(&p, end);	/* a record is not blank */
@@ -73,10 +73,10 @@ opml_nbrlist_read(struct opml_reader *r, struct opml_nbrlist *l)
 			const char **s;
 
 			if (d == NULL)
-				return OPML_NBRLIST_ENOMEM;
+				return OPML_ENOMEM;
 			l->dist = d;
 			if ((s = realloc(l->label, cap * sizeof *s)) == NULL)
-				return OPML_NBRLIST_ENOMEM;
+				return OPML_ENOMEM;
 			l->label = s;
 			l->cap = cap;
 		}
@@ -84,11 +84,11 @@ opml_nbrlist_read(struct opml_reader *r, struct opml_nbrlist *l)
 		if (e == NULL || *e != '\0' || l->dist[l->n] < 0) {
 			opml_reader_fail(r, "'%s': not a distance",
 			    quote(f, q));
-			return OPML_NBRLIST_EFORMAT;
+			return OPML_EFORMAT;
 		}
 		if ((g = field(&p, end)) == NULL) {
 			opml_reader_fail(r, "a distance without a label");
-			return OPML_NBRLIST_EFORMAT;
+			return OPML_EFORMAT;
 		}
 		l->label[l->n++] = g;
 	}
@@ -155,11 +155,11 @@ opml_nbrlist_merge_open(struct opml_nbrlist_merge *m, char *const *paths,
 	opml_labels_init(&m->labels);
 	opml_nbrlist_init(&m->line);
 	if ((m->r = calloc(n ? n : 1, sizeof *m->r)) == NULL)
-		return fail(m, OPML_NBRLIST_ENOMEM, "out of memory");
+		return fail(m, OPML_ENOMEM, "out of memory");
 	m->nr = n;
 	for (; m->opened < n; m->opened++)
 		if (opml_reader_open(&m->r[m->opened], paths[m->opened]) == -1)
-			return fail(m, OPML_NBRLIST_EREAD, "%s",
+			return fail(m, OPML_EREAD, "%s",
 			    m->r[m->opened].err);
 	return 0;
 }
@@ -168,7 +168,7 @@ opml_nbrlist_merge_open(struct opml_nbrlist_merge *m, char *const *paths,
 static int
 fail_list(struct opml_nbrlist_merge *m, size_t l, int code)
 {
-	if (code == OPML_NBRLIST_ENOMEM)
+	if (code == OPML_ENOMEM)
 		return fail(m, code, "out of memory");
 	return fail(m, code, "%s", m->r[l].err);
 }
@@ -191,14 +191,14 @@ opml_nbrlist_merge_next(struct opml_nbrlist_merge *m, size_t k,
 			return fail_list(m, l, rc);
 		if (rc == 0) {
 			if (l > 0)
-				return fail(m, OPML_NBRLIST_EMISMATCH,
+				return fail(m, OPML_EMISMATCH,
 				    "%s: ends before %s", r->name,
 				    m->r[0].name);
 			/* The first list ended: so must the others. */
 			for (l = 1; l < m->nr; l++)
 				if ((rc = opml_nbrlist_read(&m->r[l], ln)) != 0)
 					return rc < 0 ? fail_list(m, l, rc) :
-					    fail(m, OPML_NBRLIST_EMISMATCH,
+					    fail(m, OPML_EMISMATCH,
 					    "%s: more lines than %s",
 					    m->r[l].name, m->r[0].name);
 			return 0;
@@ -207,13 +207,13 @@ opml_nbrlist_merge_next(struct opml_nbrlist_merge *m, size_t k,
 			char *t = malloc(strlen(ln->truth) + 1);
 
 			if (t == NULL)
-				return fail(m, OPML_NBRLIST_ENOMEM,
+				return fail(m, OPML_ENOMEM,
 				    "out of memory");
 			strcpy(t, ln->truth);
 			free(m->truth);
 			m->truth = t;
 		} else if (strcmp(ln->truth, m->truth) != 0)
-			return fail(m, OPML_NBRLIST_EMISMATCH,
+			return fail(m, OPML_EMISMATCH,
 			    "%s:%lu: sample labeled '%s', not '%s' as in %s",
 			    r->name, r->line, quote(ln->truth, q1),
 			    quote(m->truth, q2), m->r[0].name);
@@ -223,7 +223,7 @@ opml_nbrlist_merge_next(struct opml_nbrlist_merge *m, size_t k,
 			while (cap - m->ncand < ln->n)
 				cap *= 2;
 			if ((c = realloc(m->cand, cap * sizeof *c)) == NULL)
-				return fail(m, OPML_NBRLIST_ENOMEM,
+				return fail(m, OPML_ENOMEM,
 				    "out of memory");
 			m->cand = c;
 			m->capcand = cap;
@@ -236,12 +236,12 @@ opml_nbrlist_merge_next(struct opml_nbrlist_merge *m, size_t k,
 			p->pos = j;
 			if ((p->cls = opml_labels_add(&m->labels, ln->label[j],
 			    &isnew)) == (size_t)-1)
-				return fail(m, OPML_NBRLIST_ENOMEM,
+				return fail(m, OPML_ENOMEM,
 				    "out of memory");
 		}
 	}
 	if (m->ncand < k)
-		return fail(m, OPML_NBRLIST_EFEW,
+		return fail(m, OPML_ESHORT,
 		    "%s:%lu: %zu neighbours in all, fewer than k = %zu",
 		    m->r[0].name, m->r[0].line, m->ncand, k);
 	qsort(c, m->ncand, sizeof *c, cmp_cand);

@@ -1,6 +1,7 @@
 #ifndef OPML_NBRLIST_H
 #define OPML_NBRLIST_H
 
+#include "error.h"
 #include <stddef.h>
 
 #include "buf.h"
@@ -21,14 +22,6 @@
 
 /* What the readers fail with; err (the reader's, or the merge's) says
  * "file:line: what". */
-enum opml_nbrlist_error {
-	OPML_NBRLIST_ENOMEM = -1,	/* out of memory */
-	OPML_NBRLIST_EREAD = -2,	/* a file could not be opened or read */
-	OPML_NBRLIST_EFORMAT = -3,	/* not a neighbour list's line */
-	OPML_NBRLIST_EMISMATCH = -4,	/* lists of other samples, or of
-					   other lengths */
-	OPML_NBRLIST_EFEW = -5		/* fewer neighbours than asked for */
-};
 
 /* One line: its fields point into the reader's line, valid until the
  * reader's next line. */

@@ -12,9 +12,8 @@
  * pointer returns NULL, and then it is out of memory.  -1 is a failure
  * whose cause is in errno (ENOMEM, an I/O error) or, for the readers
  * of a stream, in the reader's err ("file:line: what").  Where a caller
- * must tell failures apart, the header names distinct negative codes
- * (enum opml_opt_error, enum opml_buf_error, ...) and the caller
- * compares those; messages are for people and no caller compares
+ * must tell failures apart, the function returns a code of the one
+ * enum opml_error (lib/error.h) and the caller compares those; messages are for people and no caller compares
  * their wording.  Nothing here prints or exits,
  *
  * except prog.c, the programs' layer: allocation, option values and

@@ -43,14 +43,14 @@ opml_opt_real(const char *s, double lo, double hi, double *v)
 
 	if (opml_parse_double(s, s + n, v) != s + n) {
 		if (!well_formed(s))
-			return OPML_OPT_SYNTAX;
+			return OPML_ESYNTAX;
 		/* Beyond the largest double: out of any range. */
-		return *s == '-' ? OPML_OPT_LOW : OPML_OPT_HIGH;
+		return *s == '-' ? OPML_ELOW : OPML_EHIGH;
 	}
 	if (*v < lo)
-		return OPML_OPT_LOW;
+		return OPML_ELOW;
 	if (*v > hi)
-		return OPML_OPT_HIGH;
+		return OPML_EHIGH;
 	return 0;
 }
 
@@ -62,21 +62,21 @@ opml_opt_uint(const char *s, unsigned long long lo, unsigned long long hi,
 	const char *p = s;
 
 	if (*p == '\0')
-		return OPML_OPT_SYNTAX;
+		return OPML_ESYNTAX;
 	for (; *p; p++)
 		if (*p < '0' || *p > '9')
-			return OPML_OPT_SYNTAX;
+			return OPML_ESYNTAX;
 	for (p = s; *p; p++) {
 		unsigned long long dgt = (unsigned long long)(*p - '0');
 		/* x * 10 + dgt <= ULLONG_MAX, up to ULLONG_MAX itself */
 		if (x > (ULLONG_MAX - dgt) / 10)
-			return OPML_OPT_HIGH;
+			return OPML_EHIGH;
 		x = x * 10 + dgt;
 	}
 	if (x < lo)
-		return OPML_OPT_LOW;
+		return OPML_ELOW;
 	if (x > hi)
-		return OPML_OPT_HIGH;
+		return OPML_EHIGH;
 	*v = x;
 	return 0;
 }

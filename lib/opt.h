@@ -1,15 +1,13 @@
 #ifndef OPML_OPT_H
 #define OPML_OPT_H
 
+#include "error.h"
+
 /*
  * Strict option values: the whole string is the number, in [lo, hi].
- * 0 with *v set, or one of the codes below (*v unspecified).
+ * 0 with *v set, or OPML_ESYNTAX, OPML_ELOW or OPML_EHIGH (*v
+ * unspecified).
  */
-enum opml_opt_error {
-	OPML_OPT_SYNTAX = -1,	/* not a number (uint: not a whole number) */
-	OPML_OPT_LOW = -2,	/* below lo */
-	OPML_OPT_HIGH = -3	/* above hi, or beyond the type's range */
-};
 
 /* A finite real number. */
 int opml_opt_real(const char *s, double lo, double hi, double *v);

@@ -510,7 +510,7 @@ row_index(struct opml_reader *r, const struct opml_set *s, const char *f,
 	unsigned long long v;
 	int rc = opml_opt_uint(f, 0, (unsigned long long)s->n - 1, &v);
 
-	if (rc == OPML_OPT_SYNTAX)
+	if (rc == OPML_ESYNTAX)
 		return opml_reader_fail(r, "index '%s': not a whole number", f);
 	if (rc != 0)
 		return opml_reader_fail(r, "index %s out of range (%zu "
@@ -532,8 +532,8 @@ image(struct opml_reader *r, const struct opml_set *s,
 		return opml_reader_fail(r, "no samples labeled '%s'", who);
 	if ((rc = opml_opt_uint(f, 1, ~0ULL, &v)) != 0)
 		return opml_reader_fail(r, "image number '%s': %s", f,
-		    rc == OPML_OPT_SYNTAX ? "not a whole number" :
-		    rc == OPML_OPT_LOW ? "too small" : "too large");
+		    rc == OPML_ESYNTAX ? "not a whole number" :
+		    rc == OPML_ELOW ? "too small" : "too large");
 	if (v > g->count[k])
 		return opml_reader_fail(r, "'%s' has %zu image%s, not %llu",
 		    who, g->count[k], g->count[k] == 1 ? "" : "s", v);

@@ -205,8 +205,8 @@ opml_prog_strdup(const char *s)
 static void
 bad_value(int opt, const char *s, int code, const char *syntax)
 {
-	errx(2, "-%c %s: %s", opt, s, code == OPML_OPT_SYNTAX ? syntax :
-	    code == OPML_OPT_LOW ? "too small" : "too large");
+	errx(2, "-%c %s: %s", opt, s, code == OPML_ESYNTAX ? syntax :
+	    code == OPML_ELOW ? "too small" : "too large");
 }
 
 double

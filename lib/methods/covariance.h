@@ -16,7 +16,7 @@
  * or collinear; opml_linalg_factor then gives an L of rank(S) rows.
  */
 
-/* M (d x d).  0, or OPML_METRIC_EFEW (n < 2), _ENONFINITE, _ENOMEM. */
+/* M (d x d).  0, or OPML_EFEW (n < 2), _ENONFINITE, _ENOMEM. */
 int opml_covariance(const double *X, size_t n, size_t d, double *M);
 
 #endif

@@ -1,8 +1,12 @@
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "itml.h"
+#include "itmltune.h"
+#include "method.h"
+#include "numfmt.h"
 #include "knn.h"
 
 void
@@ -25,7 +29,7 @@ opml_itml_bounds(const double *X, size_t n, size_t d, struct opml_rng *g,
 	size_t k, trials;
 
 	if (n < 2)
-		return OPML_METRIC_EFEW;
+		return OPML_EFEW;
 	/* min(100, n (n - 1) / 2) without overflow. */
 	trials = n >= 15 ? 100 : n * (n - 1) / 2;
 	for (k = 0; k < trials; k++) {
@@ -41,8 +45,8 @@ opml_itml_bounds(const double *X, size_t n, size_t d, struct opml_rng *g,
 	*l = lo + 0.045 * (hi - lo);
 	*u = lo + 0.945 * (hi - lo);
 	if (!isfinite(*u))
-		return OPML_METRIC_ENONFINITE;
-	return *u > 0 ? OPML_METRIC_OK : OPML_METRIC_ECOINCIDE;
+		return OPML_ENONFINITE;
+	return *u > 0 ? OPML_OK : OPML_ECOINCIDE;
 }
 
 double
@@ -139,23 +143,23 @@ opml_itml(const double *X, const size_t *y, size_t n, size_t d,
 		st = &local;
 	opml_metric_stats_init(st);
 	if (n < 2)
-		return OPML_METRIC_EFEW;
+		return OPML_EFEW;
 	if (!(p->gamma > 0) || !(p->tol > 0) || p->lower < 0 ||
 	    p->upper < 0 || (p->lower > 0) != (p->upper > 0) ||
 	    p->lower > p->upper || !isfinite(p->upper) ||
 	    (p->constraints == 0 && p->factor == 0))
-		return OPML_METRIC_EPARAM;
+		return OPML_EVALUE;
 	for (i = 0; i < n * d; i++)
 		if (!isfinite(X[i]))
-			return OPML_METRIC_ENONFINITE;
+			return OPML_ENONFINITE;
 	if ((counts = malloc((nclass ? nclass : 1) * sizeof *counts)) == NULL)
-		return OPML_METRIC_ENOMEM;
+		return OPML_ENOMEM;
 	rc = opml_metric_counts(y, n, nclass, counts, &classes);
 	free(counts);
 	if (rc != 0)
 		return rc;
 	if (classes < 2)
-		return OPML_METRIC_EONECLASS;
+		return OPML_EONECLASS;
 	opml_rng_seed(&g, p->seed);
 	if (p->lower > 0) {
 		l = p->lower;
@@ -166,14 +170,14 @@ opml_itml(const double *X, const size_t *y, size_t n, size_t d,
 	if (want == 0) {
 		want = p->factor * classes * (classes - 1);
 		if (want / p->factor / classes != classes - 1)
-			return OPML_METRIC_EPARAM;
+			return OPML_EVALUE;
 	}
 	con = malloc(want * sizeof *con);
 	lambda = malloc((3 * want + 2 * d) * sizeof *lambda);
 	if (con == NULL || lambda == NULL) {
 		free(con);
 		free(lambda);
-		return OPML_METRIC_ENOMEM;
+		return OPML_ENOMEM;
 	}
 	old = lambda + want;
 	xi = old + want;
@@ -229,6 +233,109 @@ opml_itml(const double *X, const size_t *y, size_t n, size_t d,
 	free(lambda);
 	for (i = 0; i < d * d; i++)
 		if (!isfinite(M[i]))
-			return OPML_METRIC_ENONFINITE;
-	return OPML_METRIC_OK;
+			return OPML_ENONFINITE;
+	return OPML_OK;
 }
+
+/* opml-learn -a itml: the defaults of its paper and its authors' code
+ * (opml-learn(1), METHODS); tune=1 picks gamma as their
+ * SetDefaultParams.m does, by 4-fold cross-validation. */
+struct itml_params {
+	double gamma;
+	uint64_t factor, constraints;
+	double lower, upper, tol;
+	uint64_t max_iter;
+	int tune;
+};
+
+static const struct opml_param itml_par[] = {
+	{ "gamma", OPML_PARAM_REAL, offsetof(struct itml_params, gamma), 1,
+	    OPML_PARAM_TINY, OPML_PARAM_BIG },
+	{ "factor", OPML_PARAM_COUNT, offsetof(struct itml_params, factor),
+	    40, 1, 1e6 },
+	{ "constraints", OPML_PARAM_COUNT, offsetof(struct itml_params,
+	    constraints), 0, 0, 1e9 },
+	{ "lower", OPML_PARAM_REAL, offsetof(struct itml_params, lower), 0, 0,
+	    OPML_PARAM_BIG },
+	{ "upper", OPML_PARAM_REAL, offsetof(struct itml_params, upper), 0, 0,
+	    OPML_PARAM_BIG },
+	{ "tol", OPML_PARAM_REAL, offsetof(struct itml_params, tol), 1e-2,
+	    OPML_PARAM_TINY, 1 },
+	{ "max_iter", OPML_PARAM_COUNT, offsetof(struct itml_params,
+	    max_iter), 100000, 1, 1e12 },
+	{ "tune", OPML_PARAM_FLAG, offsetof(struct itml_params, tune), 0, 0,
+	    1 },
+	OPML_PARAM_END
+};
+
+static int
+itml_check(const void *par, char *err, size_t len)
+{
+	const struct itml_params *p = par;
+
+	if ((p->lower > 0) == (p->upper > 0) && p->lower <= p->upper)
+		return 0;
+	snprintf(err, len, "-p lower=%g, upper=%g: give both lower and upper, "
+	    "lower <= upper (or neither)", p->lower, p->upper);
+	return OPML_EVALUE;
+}
+
+static int
+itml_fit(const void *par, const struct opml_data *x, uint64_t seed,
+    size_t rank, double *M, size_t *r, char *report, size_t len)
+{
+	const struct itml_params *pp = par;
+	struct opml_itml_param p;
+	struct opml_metric_stats st;
+	struct opml_rng g;
+	char nl[OPML_NUMFMT_MAX], nu[OPML_NUMFMT_MAX], ng[OPML_NUMFMT_MAX];
+	char na[OPML_NUMFMT_MAX];
+	double l, u, acc;
+	size_t at;
+	int rc;
+
+	(void)rank, (void)r;
+	if ((rc = itml_check(par, report, len)) != 0)
+		return rc;
+	opml_itml_init(&p);
+	p.gamma = pp->gamma;
+	p.factor = (size_t)pp->factor;
+	p.constraints = (size_t)pp->constraints;
+	p.lower = pp->lower;
+	p.upper = pp->upper;
+	p.tol = pp->tol;
+	p.max_iter = (size_t)pp->max_iter;
+	p.seed = seed;
+	/* k = 4: the authors' SetDefaultParams.m */
+	if (pp->tune && (rc = opml_itml_tune(x->X, x->y, x->n, x->d,
+	    x->nclass, &p, 4, &p.gamma, &acc)) != 0)
+		return rc;
+	if ((rc = opml_itml(x->X, x->y, x->n, x->d, x->nclass, &p, M,
+	    &st)) != 0)
+		return rc;
+	/* The thresholds it used: the same draws again, from the same
+	 * seed, which succeeded inside opml_itml. */
+	l = p.lower, u = p.upper;
+	if (l == 0) {
+		opml_rng_seed(&g, seed);
+		(void)opml_itml_bounds(x->X, x->n, x->d, &g, &l, &u);
+	}
+	opml_format_double(l, nl);
+	opml_format_double(u, nu);
+	snprintf(report, len, "pairs=%zu active=%zu iterations=%zu "
+	    "projections=%zu converged=%d same=%s other=%s", st.constraints,
+	    st.active, st.iterations, st.projections, st.converged, nl, nu);
+	if (pp->tune) {
+		at = strlen(report);
+		opml_format_double(p.gamma, ng);
+		opml_format_double(acc, na);
+		snprintf(report + at, len - at, " tuned_gamma=%s "
+		    "cv_accuracy=%s", ng, na);
+	}
+	return 0;
+}
+
+const struct opml_method opml_method_itml = {
+	"itml", OPML_ALGO_ITML, 0, itml_par, sizeof(struct itml_params), NULL,
+	NULL, NULL, NULL, NULL, itml_fit, itml_check
+};

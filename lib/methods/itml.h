@@ -53,7 +53,7 @@ void opml_itml_init(struct opml_itml_param *p);
 
 /*
  * M (d x d) from the n x d rows X of classes y (< nclass); st may be
- * NULL.  0, or OPML_METRIC_EFEW, _EONECLASS, _ECOINCIDE (every sampled
+ * NULL.  0, or OPML_EFEW, _EONECLASS, _ECOINCIDE (every sampled
  * pair coincides: no threshold), _ENONFINITE, _EPARAM, _ENOMEM.
  */
 int opml_itml(const double *X, const size_t *y, size_t n, size_t d,
@@ -61,7 +61,7 @@ int opml_itml(const double *X, const size_t *y, size_t n, size_t d,
     struct opml_metric_stats *st);
 
 /* The thresholds l <= u from 100 pairs drawn with g (see above).
- * 0, or OPML_METRIC_ECOINCIDE if u is 0, _EFEW if n < 2. */
+ * 0, or OPML_ECOINCIDE if u is 0, _EFEW if n < 2. */
 int opml_itml_bounds(const double *X, size_t n, size_t d,
     struct opml_rng *g, double *l, double *u);
 

@@ -97,13 +97,13 @@ fold_correct(const double *X, const size_t *y, size_t n, size_t d,
 	if ((rc = opml_itml(s->Xt, s->yt, nt, d, nclass, p, s->M, NULL)) != 0)
 		return rc;
 	if (opml_linalg_factor(s->M, d, s->L, &r) != 0)
-		return OPML_METRIC_ENOCONV;
+		return OPML_ENOCONV;
 	opml_vec_matmat(s->L, r, d, d, s->Xt, nt, d, s->Zt, r);
 	opml_vec_matmat(s->L, r, d, d, s->Xv, nv, d, s->Zv, r);
 	if (k > nt)
 		k = nt;
 	if (opml_knn_search(s->Zt, nt, s->Zv, nv, r, k, 0, 1, s->near) != 0)
-		return OPML_METRIC_ENOMEM;
+		return OPML_ENOMEM;
 	for (i = 0; i < nv; i++)
 		correct += opml_knn_vote(s->near + i * k, k, s->yt, nclass,
 		    s->rank, s->votes) == s->yv[i];
@@ -123,11 +123,11 @@ opml_itml_tune(const double *X, const size_t *y, size_t n, size_t d,
 	int e, f;
 
 	if (n < 4)
-		return OPML_METRIC_EFEW;
+		return OPML_EFEW;
 	if (k == 0)
-		return OPML_METRIC_EPARAM;
+		return OPML_EVALUE;
 	if (scratch_alloc(&s, n, d, k, nclass) == -1)
-		return OPML_METRIC_ENOMEM;
+		return OPML_ENOMEM;
 	/* one seeded permutation (Fisher-Yates) for every gamma */
 	opml_rng_seed(&g, p->seed);
 	for (i = 0; i < n; i++)

@@ -1,8 +1,13 @@
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "draw.h"
 #include "lego.h"
+#include "method.h"
+#include "numfmt.h"
 #include "vec.h"
 
 int
@@ -111,3 +116,112 @@ opml_lego_step(struct opml_lego *s, const double *x1, const double *x2,
 	s->updates++;
 	return 1;
 }
+
+/* opml-learn -a lego: the pairs drawn from the set, their targets
+ * percentiles of their own squared distances, as ITML sets its
+ * thresholds (LEGO's paper follows ITML's setting). */
+struct lego_params {
+	double eta;
+	uint64_t constraints;
+	double low, high;
+	int every;
+	double similar;
+};
+
+static const struct opml_param lego_par[] = {
+	{ "eta", OPML_PARAM_REAL, offsetof(struct lego_params, eta), 0.01,
+	    OPML_PARAM_TINY, OPML_PARAM_BIG },
+	OPML_DRAW_CONSTRAINTS(struct lego_params, constraints),
+	{ "low", OPML_PARAM_REAL, offsetof(struct lego_params, low), 5, 0,
+	    100 },
+	{ "high", OPML_PARAM_REAL, offsetof(struct lego_params, high), 95, 0,
+	    100 },
+	{ "every", OPML_PARAM_FLAG, offsetof(struct lego_params, every), 1, 0,
+	    1 },
+	OPML_DRAW_SIMILAR(struct lego_params, similar),
+	OPML_PARAM_END
+};
+
+static double
+sqdist(const double *a, const double *b, size_t d)
+{
+	double s = 0, t;
+	size_t j;
+
+	for (j = 0; j < d; j++) {
+		t = a[j] - b[j];
+		s += t * t;
+	}
+	return s;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The nearest-rank percentile q (in [0, 100]) of the sorted v[0..n). */
+static double
+percentile(const double *v, size_t n, double q)
+{
+	size_t k = (size_t)ceil(q / 100 * (double)n);
+
+	return v[k > 0 ? k - 1 : 0];
+}
+
+static int
+lego_fit(const void *par, const struct opml_data *x, uint64_t seed,
+    size_t rank, double *M, size_t *r, char *report, size_t len)
+{
+	const struct lego_params *p = par;
+	struct opml_lego s;
+	struct opml_draw g;
+	struct opml_rng rng;
+	size_t T = (size_t)p->constraints, t, d = x->d, same = 0;
+	size_t *pa = malloc(T * sizeof *pa), *pb = malloc(T * sizeof *pb);
+	double *dist = malloc(T * sizeof *dist);
+	char nu[OPML_NUMFMT_MAX], nl[OPML_NUMFMT_MAX];
+	int rc;
+
+	(void)rank, (void)r;
+	opml_rng_seed(&rng, seed);
+	if (!pa || !pb || !dist || opml_lego_init(&s, d) == -1) {
+		free(pa), free(pb), free(dist);
+		return OPML_ENOMEM;
+	}
+	if ((rc = opml_draw_init(&g, x, 0, p->similar)) != 0) {
+		opml_lego_free(&s);
+		free(pa), free(pb), free(dist);
+		return rc;
+	}
+	for (t = 0; t < T; t++) {
+		opml_draw_pair(&g, &rng, &pa[t], &pb[t]);
+		same += x->y[pa[t]] == x->y[pb[t]];
+		dist[t] = sqdist(x->X + pa[t] * d, x->X + pb[t] * d, d);
+	}
+	qsort(dist, T, sizeof *dist, cmp_double);
+	s.eta = p->eta;
+	s.every = p->every;
+	s.u = percentile(dist, T, p->low);
+	s.l = percentile(dist, T, p->high);
+	for (t = 0; t < T; t++)
+		opml_lego_step(&s, x->X + pa[t] * d, x->X + pb[t] * d,
+		    x->y[pa[t]] == x->y[pb[t]]);
+	memcpy(M, s.M, d * d * sizeof *M);
+	opml_format_double(s.u, nu);
+	opml_format_double(s.l, nl);
+	snprintf(report, len, "pairs=%" PRIu64 " classmates=%zu updates=%"
+	    PRIu64 " same=%s other=%s", s.pairs, same, s.updates, nu, nl);
+	opml_lego_free(&s);
+	opml_draw_free(&g);
+	free(pa), free(pb), free(dist);
+	return 0;
+}
+
+const struct opml_method opml_method_lego = {
+	"lego", OPML_ALGO_LEGO, 0, lego_par, sizeof(struct lego_params),
+	NULL, NULL, NULL, NULL, NULL, lego_fit, NULL
+};

@@ -1,12 +1,15 @@
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "knn.h"
 #include "linalg.h"
 #include "lmnn.h"
+#include "method.h"
+#include "numfmt.h"
 
 #define CACHE_MAX 4000000	/* impostor pairs kept at most */
 #define CACHE_SPAN 8		/* steps of the current size a search
@@ -327,19 +330,6 @@ point_alloc(struct point *pt, size_t n, size_t s, size_t k)
 	return 0;
 }
 
-static int
-metric_error(int rc)
-{
-	switch (rc) {
-	case OPML_LINALG_ENOMEM:	/* also scan's -1 */
-		return OPML_METRIC_ENOMEM;
-	case OPML_LINALG_ENOCONV:
-		return OPML_METRIC_ENOCONV;
-	default:
-		return OPML_METRIC_ENONFINITE;
-	}
-}
-
 /*
  * The working coordinates: Z = X when the data vary in all d
  * directions; else Z = (X - mean) Q' for the s directions Q (rows) of
@@ -355,7 +345,7 @@ reduce(const double *X, size_t n, size_t d, double **Zout, double **Qout,
 
 	*Qout = NULL;
 	if ((S = malloc((2 * d * d + 2 * d) * sizeof *S)) == NULL)
-		return OPML_LINALG_ENOMEM;
+		return OPML_ENOMEM;
 	V = S + d * d;
 	w = V + d * d;
 	mu = w + d;
@@ -371,7 +361,7 @@ reduce(const double *X, size_t n, size_t d, double **Zout, double **Qout,
 	if (s == d || s == 0) {
 		free(S);
 		if ((Z = malloc(n * d * sizeof *Z)) == NULL)
-			return OPML_LINALG_ENOMEM;
+			return OPML_ENOMEM;
 		memcpy(Z, X, n * d * sizeof *Z);
 		*Zout = Z;
 		*sout = d;
@@ -383,7 +373,7 @@ reduce(const double *X, size_t n, size_t d, double **Zout, double **Qout,
 		free(Z);
 		free(Q);
 		free(S);
-		return OPML_LINALG_ENOMEM;
+		return OPML_ENOMEM;
 	}
 	memcpy(Q, V + (d - s) * d, s * d * sizeof *Q);
 	for (i = 0; i < n; i++)
@@ -410,21 +400,21 @@ admit(const size_t *y, size_t n, size_t nclass,
 	int rc;
 
 	if (n < 2)
-		return OPML_METRIC_EFEW;
+		return OPML_EFEW;
 	if (p->k == 0 || !(p->mu >= 0 && p->mu <= 1) || !(p->step > 0) ||
 	    !isfinite(p->step) || !(p->grow >= 1) || !isfinite(p->grow) ||
 	    !(p->tol >= 0) || !(p->min_step >= 0) ||
 	    n > UINT32_MAX)
-		return OPML_METRIC_EPARAM;
+		return OPML_EVALUE;
 	if ((counts = malloc((nclass ? nclass : 1) * sizeof *counts)) == NULL)
-		return OPML_METRIC_ENOMEM;
+		return OPML_ENOMEM;
 	rc = opml_metric_counts(y, n, nclass, counts, &classes);
 	if (rc == 0 && classes < 2)
-		rc = OPML_METRIC_EONECLASS;
+		rc = OPML_EONECLASS;
 	for (c = 0; rc == 0 && c < nclass; c++)
 		if (counts[c] > 0 && counts[c] <= p->k) {
 			st->cls = c;
-			rc = OPML_METRIC_EK;
+			rc = OPML_EK;
 		}
 	free(counts);
 	return rc;
@@ -450,10 +440,10 @@ opml_lmnn(const double *X, const size_t *y, size_t n, size_t d,
 		return rc;
 	for (i = 0; i < n * d; i++)
 		if (!isfinite(X[i]))
-			return OPML_METRIC_ENONFINITE;
+			return OPML_ENONFINITE;
 	memset(&lm, 0, sizeof lm);
 	if ((rc = reduce(X, n, d, &lm.Z, &Q, &s)) != 0)
-		return metric_error(rc);
+		return rc;
 	lm.n = n;
 	lm.s = s;
 	lm.k = k;
@@ -463,7 +453,7 @@ opml_lmnn(const double *X, const size_t *y, size_t n, size_t d,
 	lm.tau = malloc((n + n * k + n * s + 3 * s * s + s) * sizeof *lm.tau);
 	if (lm.tgt == NULL || lm.tau == NULL || point_alloc(&cur, n, s, k) ||
 	    point_alloc(&try, n, s, k)) {
-		rc = OPML_METRIC_ENOMEM;
+		rc = OPML_ENOMEM;
 		goto out;
 	}
 	lm.wp = lm.tau + n;
@@ -477,11 +467,11 @@ opml_lmnn(const double *X, const size_t *y, size_t n, size_t d,
 	for (i = 0; i < s; i++)
 		cur.M[i * s + i] = 1;
 	if ((rc = settle(&lm, &cur)) != 0)
-		goto fail;
+		goto out;
 	lm.rho = 0;
 	if (scan(&lm, &cur) != 0) {
 		rc = -1;
-		goto fail;
+		goto out;
 	}
 	st->scans = 1;
 	evaluate(&lm, &cur);
@@ -499,7 +489,7 @@ opml_lmnn(const double *X, const size_t *y, size_t n, size_t d,
 		for (i = 0; i < s * s; i++)
 			try.M[i] = cur.M[i] - eta * cur.G[i];
 		if ((rc = settle(&lm, &try)) != 0)
-			goto fail;
+			goto out;
 		st->iterations++;
 		st->projections += try.clipped;
 		if (move_norm(try.M, lm.Mref, s, lm.W) >= lm.rho) {
@@ -507,7 +497,7 @@ opml_lmnn(const double *X, const size_t *y, size_t n, size_t d,
 			lm.rho = CACHE_SPAN * (move > 0 ? move : DBL_MIN);
 			if (scan(&lm, &try) != 0) {
 				rc = -1;
-				goto fail;
+				goto out;
 			}
 			st->scans++;
 		}
@@ -545,7 +535,7 @@ opml_lmnn(const double *X, const size_t *y, size_t n, size_t d,
 	else {
 		/* B = (M_s - I) Q, s x d. */
 		if ((B = malloc(s * d * sizeof *B)) == NULL) {
-			rc = OPML_METRIC_ENOMEM;
+			rc = OPML_ENOMEM;
 			goto out;
 		}
 		for (i = 0; i < s; i++)
@@ -567,13 +557,10 @@ opml_lmnn(const double *X, const size_t *y, size_t n, size_t d,
 				M[i * d + j] = M[j * d + i] = acc;
 			}
 	}
-	rc = OPML_METRIC_OK;
+	rc = OPML_OK;
 	for (i = 0; i < d * d; i++)
 		if (!isfinite(M[i]))
-			rc = OPML_METRIC_ENONFINITE;
-	goto out;
-fail:
-	rc = metric_error(rc);
+			rc = OPML_ENONFINITE;
 out:
 	free(lm.Z);
 	free(Q);
@@ -585,3 +572,69 @@ out:
 	free(try.M);
 	return rc;
 }
+
+/* opml-learn -a lmnn: the defaults of its authors' code (opml-learn(1),
+ * METHODS). */
+struct lmnn_params {
+	uint64_t k;
+	double mu, step, grow;
+	uint64_t max_iter;
+	double tol, min_step;
+};
+
+static const struct opml_param lmnn_par[] = {
+	{ "k", OPML_PARAM_COUNT, offsetof(struct lmnn_params, k), 3, 1,
+	    1e6 },
+	{ "mu", OPML_PARAM_REAL, offsetof(struct lmnn_params, mu), 0.5, 0,
+	    1 },
+	{ "step", OPML_PARAM_REAL, offsetof(struct lmnn_params, step), 1e-7,
+	    OPML_PARAM_TINY, OPML_PARAM_BIG },
+	{ "grow", OPML_PARAM_REAL, offsetof(struct lmnn_params, grow), 1.01,
+	    1, 1e3 },
+	{ "max_iter", OPML_PARAM_COUNT, offsetof(struct lmnn_params,
+	    max_iter), 1000, 1, 1e9 },
+	{ "tol", OPML_PARAM_REAL, offsetof(struct lmnn_params, tol), 1e-7, 0,
+	    1 },
+	{ "min_step", OPML_PARAM_REAL, offsetof(struct lmnn_params, min_step),
+	    1e-22, 0, OPML_PARAM_BIG },
+	OPML_PARAM_END
+};
+
+static int
+lmnn_fit(const void *par, const struct opml_data *x, uint64_t seed,
+    size_t rank, double *M, size_t *r, char *report, size_t len)
+{
+	const struct lmnn_params *pp = par;
+	struct opml_lmnn_param p;
+	struct opml_metric_stats st;
+	char num[OPML_NUMFMT_MAX];
+	int rc;
+
+	(void)seed, (void)rank, (void)r;
+	opml_lmnn_init(&p);
+	p.k = (size_t)pp->k;
+	p.mu = pp->mu;
+	p.step = pp->step;
+	p.grow = pp->grow;
+	p.max_iter = (size_t)pp->max_iter;
+	p.tol = pp->tol;
+	p.min_step = pp->min_step;
+	if ((rc = opml_lmnn(x->X, x->y, x->n, x->d, x->nclass, &p, M,
+	    &st)) == OPML_EK && x->names != NULL)
+		snprintf(report, len, "class %s has fewer than k + 1 = %.0f "
+		    "samples (a smaller -p k=, or more samples)",
+		    x->names[st.cls], (double)pp->k + 1);
+	if (rc != 0)
+		return rc;
+	opml_format_double(st.loss, num);
+	snprintf(report, len, "targets=%zu active=%zu iterations=%zu "
+	    "projections=%zu searches=%zu converged=%d loss=%s",
+	    st.constraints, st.active, st.iterations, st.projections,
+	    st.scans, st.converged, num);
+	return 0;
+}
+
+const struct opml_method opml_method_lmnn = {
+	"lmnn", OPML_ALGO_LMNN, 0, lmnn_par, sizeof(struct lmnn_params), NULL,
+	NULL, NULL, NULL, NULL, lmnn_fit, NULL
+};

@@ -64,7 +64,7 @@ void opml_lmnn_init(struct opml_lmnn_param *p);
 
 /*
  * M (d x d) from the n x d rows X of classes y (< nclass); st may be
- * NULL.  0, or OPML_METRIC_EFEW (n < 2), _EONECLASS, _EK (a class with
+ * NULL.  0, or OPML_EFEW (n < 2), _EONECLASS, _EK (a class with
  * 1..k rows: st->cls), _ENONFINITE, _ENOCONV, _EPARAM, _ENOMEM.
  */
 int opml_lmnn(const double *X, const size_t *y, size_t n, size_t d,

@@ -14,7 +14,7 @@
  * the ridge keeps M finite and bounds its condition number by about
  * 1 + 1/ridge times that of S's nonzero part, at the price of a weight
  * up to 1/lambda on the directions the training set does not vary in.
- * ridge 0 asks for the plain inverse (OPML_METRIC_ESINGULAR if S is not
+ * ridge 0 asks for the plain inverse (OPML_ESINGULAR if S is not
  * numerically positive definite).
  */
 struct opml_mahalanobis_param {
@@ -25,7 +25,7 @@ void opml_mahalanobis_init(struct opml_mahalanobis_param *p);
 
 /*
  * M (d x d) from the n x d rows X.  st (may be NULL) gets the lambda
- * used in st->ridge.  0, or OPML_METRIC_EFEW (n < 2), _ESINGULAR (every
+ * used in st->ridge.  0, or OPML_EFEW (n < 2), _ESINGULAR (every
  * column constant, or ridge 0 and S singular), _ENONFINITE, _EPARAM,
  * _ENOMEM.
  */

@@ -4,123 +4,211 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
+#include "error.h"
 #include "model.h"
 #include "set.h"
 
 /*
- * The learners behind opml-learn -a NAME: what each reads, what it
- * writes, and its parameters (-p name=value), with the learners that
- * read the training set whole run here on arrays.
+ * The learners behind opml-learn -a NAME, each one table of operations
+ * in a file of its own in this folder, found through the registry of
+ * method.c.
  *
- * A method either streams (one pass, memory independent of the
- * stream's length: opml, copml, rdml, oasis; see lib/rival.c for the
- * rivals) or reads the training set whole (the rest: the rivals pola,
- * lego and soml, which draw their constraints from it, and the batch
- * learners mahalanobis, itml, lmnn, pca and covariance of lib/metric.h).
- * It writes a map L with M = L'L, or, OPML_METHOD_SIMILARITY, the W of
- * a bilinear similarity x'Wz.
+ * A method either streams (start, then learn for each sample of a
+ * stream, store whenever the model must be current, free: one pass,
+ * memory independent of the stream's length: opml, copml, rdml, oasis)
+ * or reads the training set whole (fit: the rivals pola, lego and soml,
+ * which draw their constraints from it, oasis with random > 0, and the
+ * batch learners mahalanobis, itml, lmnn, pca and covariance).  It
+ * writes a map L with M = L'L, or, OPML_METHOD_SIMILARITY, the W of a
+ * bilinear similarity x'Wz.
+ *
+ * Its parameters (-p name=value) are the fields of a struct of its own,
+ * which the table describes (name, kind, place, default and range), so
+ * that they are parsed, checked and written in one place.
  */
 
-#define OPML_METHOD_STREAM	1	/* one pass over a stream */
-#define OPML_METHOD_SIMILARITY	2	/* writes W, not L */
-#define OPML_METHOD_RESUMES	4	/* -i goes on exactly */
-#define OPML_METHOD_RANK	8	/* takes a rank (-r): pca */
+#define OPML_METHOD_SIMILARITY	1	/* writes W, not L */
+#define OPML_METHOD_RESUMES	2	/* -m goes on exactly */
+#define OPML_METHOD_RANK	4	/* takes a rank (-r) */
+#define OPML_METHOD_STEPS	8	/* takes opml-learn's step options
+					   (struct opml_steps) and may start
+					   from any other method's L */
+#define OPML_METHOD_ROWS	16	/* fit gives L's rows, not M */
 
 #define OPML_METHOD_MAXPAR	8
 
+/* The ends of an open range: any positive number, any number. */
+#define OPML_PARAM_TINY	1e-300
+#define OPML_PARAM_BIG	1e300
+/* The end of a parameter list, every field given (for -Wextra). */
+#define OPML_PARAM_END	{ NULL, OPML_PARAM_REAL, 0, 0, 0, 0 }
+
+/* Room for any method's parameters, aligned for any field. */
+typedef union {
+	max_align_t align;
+	unsigned char bytes[128];
+} opml_params;
+
+enum opml_param_kind {
+	OPML_PARAM_REAL,	/* double */
+	OPML_PARAM_COUNT,	/* uint64_t, a whole number */
+	OPML_PARAM_FLAG		/* int, 0 or 1 */
+};
+
 struct opml_param {
 	const char *name;	/* NULL ends the list */
+	enum opml_param_kind kind;
+	size_t offset;		/* of its field in the method's struct */
 	double def, lo, hi;	/* default and range, both ends included */
-	int integer;
+};
+
+/* opml-learn's step options, which OPML and COPML alone take. */
+struct opml_steps {
+	double gamma, gamma1, clip;
+	int have_gamma, have_gamma1, have_clip;
+	int relative;		/* -R: gamma relative to the data's scale */
+	int normalize;		/* -u */
+	int standardize;	/* -z 1, -Z 0, -1 neither */
+};
+
+/* Where a streaming method starts from. */
+enum opml_origin {
+	OPML_ORIGIN_NEW,	/* a new model */
+	OPML_ORIGIN_RESUMED,	/* an earlier run of the method */
+	OPML_ORIGIN_OTHER	/* another method's L (OPML_METHOD_STEPS) */
+};
+
+struct opml_method;
+
+struct opml_start {
+	const struct opml_method *me;
+	struct opml_model *m;	/* d and seed set; the earlier run's state
+				   when resumed */
+	enum opml_origin origin;
+	const void *par;	/* the parameters */
+	unsigned given;		/* bit i: parameter i set on the command
+				   line, which wins over a resumed model's */
+	const struct opml_steps *steps;	/* for OPML_METHOD_STEPS */
+	char *err;		/* a message on OPML_ESTATE, OPML_EUSAGE */
+	size_t errlen;
+};
+
+/* A training set as arrays: n rows of d doubles, row-major, and y[i] <
+ * nclass the class of row i, labeled names[y[i]]. */
+struct opml_data {
+	const double *X;
+	const size_t *y;
+	size_t n, d, nclass;
+	char *const *names;	/* the classes' labels, for messages */
 };
 
 struct opml_method {
 	const char *name;
 	enum opml_algo algo;
 	unsigned flags;
-	struct opml_param par[OPML_METHOD_MAXPAR + 1];
-};
+	const struct opml_param *par;
+	size_t parsize;		/* of its parameter struct */
 
-/* Errors (negative). */
-enum {
-	OPML_METHOD_ENOMEM = -1,	/* out of memory */
-	OPML_METHOD_EFEW = -2,		/* fewer than 2 samples */
-	OPML_METHOD_EONECLASS = -3,	/* every sample of one class */
-	OPML_METHOD_ESINGLES = -4,	/* no class has two samples */
-	OPML_METHOD_EUNKNOWN = -5,	/* no such parameter */
-	OPML_METHOD_EVALUE = -6,	/* a parameter's value is not a number
-					   in its range */
-	OPML_METHOD_ELINALG = -7,	/* an eigendecomposition failed */
-	OPML_METHOD_ENOTSET = -8,	/* not a method of the set */
-	OPML_METHOD_EK = -9,		/* LMNN: a class has 1..k samples */
-	OPML_METHOD_ESINGULAR = -10,	/* every column constant (or ridge 0
-					   and a singular covariance) */
-	OPML_METHOD_ECOINCIDE = -11,	/* ITML: every sampled pair coincides */
-	OPML_METHOD_ENONFINITE = -12	/* a value or result not finite */
-};
+	/*
+	 * Streaming (start is NULL for a method that reads the set whole).
+	 * start: 0, OPML_ENOMEM, or OPML_ESTATE / OPML_EUSAGE with a
+	 * message in s->err; on success *state is the learner, and the
+	 * model's algo and form are the method's.  learn: one sample, 0 or
+	 * OPML_ENOMEM.  store: the learner into its model (rows, counts,
+	 * state lines), changing nothing that follows; 0, OPML_ENOMEM or
+	 * OPML_ENOCONV.  drop: the learner freed.
+	 */
+	int (*start)(void **state, const struct opml_start *s);
+	int (*learn)(void *state, const char *label, const double *x);
+	int (*store)(void *state);
+	void (*drop)(void *state);
+	/* NULL, or 0 when these parameters make a streaming method read
+	 * the set whole (oasis with random > 0). */
+	int (*streams)(const void *par);
 
-/* The error's description: lowercase, no period. */
-const char *opml_method_strerror(int err);
+	/*
+	 * Reading the set whole: out (room for d x d) gets M, or W
+	 * (OPML_METHOD_SIMILARITY), or the *r rows of L (OPML_METHOD_ROWS;
+	 * rank rows wanted, 0: d); report (len bytes) its counts,
+	 * "key=value ...", or on failure a message when the code alone
+	 * does not say enough.  0 or an opml_error.
+	 */
+	int (*fit)(const void *par, const struct opml_data *x, uint64_t seed,
+	    size_t rank, double *out, size_t *r, char *report, size_t len);
+	/* NULL, or a check of the parameters together: 0, or OPML_EVALUE
+	 * with a message in err. */
+	int (*check)(const void *par, char *err, size_t len);
+};
 
 /* The method called name, or NULL. */
 const struct opml_method *opml_method_find(const char *name);
 /* The i-th method (in the order of opml-learn(1)), or NULL past the
  * last. */
 const struct opml_method *opml_method_at(size_t i);
+/* The names of the methods with every bit of flags (all of them for
+ * 0), "a, b" then last (" and ", " or ") and "c", into buf; buf. */
+const char *opml_method_names(unsigned flags, const char *last, char *buf,
+    size_t len);
 
-/* val[i] = the default of parameter i. */
-void opml_method_defaults(const struct opml_method *me, double *val);
-/* "name=value" into val: 0, OPML_METHOD_EUNKNOWN or _EVALUE. */
+/* par gets the defaults. */
+void opml_method_defaults(const struct opml_method *me, void *par);
+/* "name=value" into par: 0, OPML_EUNKNOWN or OPML_EVALUE; bit i of
+ * *given (unless NULL) set for parameter i. */
 int opml_method_param(const struct opml_method *me, const char *s,
-    double *val);
+    void *par, unsigned *given);
 /* The index of parameter name, or -1. */
 int opml_method_index(const struct opml_method *me, const char *name);
 /* 1 if v is a value of parameter i (in its range, both ends included,
- * and integral for an integer parameter), else 0. */
+ * and whole for a count or a flag), else 0. */
 int opml_method_valid(const struct opml_method *me, int i, double v);
+/* Parameter i's value, and its setting (v valid). */
+double opml_method_get(const struct opml_method *me, const void *par,
+    int i);
+void opml_method_set(const struct opml_method *me, void *par, int i,
+    double v);
 
-/* Nonzero if the method with parameters val learns in one pass over a
- * stream (OPML_METHOD_STREAM, unless a parameter makes it read the set
- * whole: oasis with random > 0). */
-int opml_method_streams(const struct opml_method *me, const double *val);
-
-/*
- * A method that reads the training set whole, of the online rivals
- * (pola, lego, soml; oasis with random > 0), on the n x d rows X of
- * classes y[i] < nclass:
- * out (d x d) gets M (pola, lego) or W (soml, oasis); report (len bytes) the
- * method's counts as "key=value ..." for the model and -v.  The
- * constraints are val's "constraints" pairs (two distinct rows drawn
- * uniformly) or triplets (a row of a class with two rows or more,
- * another row of its class, a row of another class, each uniform),
- * drawn with a generator seeded with seed.  0 or an error above.
- */
-int opml_method_fit(const struct opml_method *me, const double *val,
-    const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
-    uint64_t seed, double *out, char *report, size_t len);
+/* Nonzero if the method with parameters par learns in one pass. */
+int opml_method_streams(const struct opml_method *me, const void *par);
+/* Nonzero if me goes on from a model m learnt by its own algorithm (or
+ * OPML from COPML's and back). */
+int opml_method_continues(const struct opml_method *me,
+    const struct opml_model *m);
 
 /*
- * A batch learner (mahalanobis, itml, lmnn, pca, covariance: lib/metric.h)
- * on the same arrays: out (room for d x d) gets M, or for pca the *r
- * rows of L itself (rank rows wanted, 0: d; *r is d for the others);
- * report its counts.  0 or an error above; on OPML_METHOD_EK, report
- * holds the short class's index C < nclass in decimal ("C"; 21 bytes
- * hold any).
+ * A method's state line: "#name" and its parameters as " key=value",
+ * into b (the caller appends the counts).  opml_method_state, for a
+ * comment line s of a model: the rest of s after "#name" when s is the
+ * method's state line, else NULL.  opml_method_restore parses that
+ * rest, "key=value ...": a parameter not given (bit i of given) takes
+ * the value; any other key goes to count(state, key, keylen, value)
+ * with value a whole number >= 0.  0, or -1 when a value is not a
+ * number, a parameter is out of its range, or count refuses.
  */
-int opml_method_batch(const struct opml_method *me, const double *val,
-    const double *X, const size_t *y, size_t n, size_t d, size_t nclass,
-    uint64_t seed, size_t rank, double *out, size_t *r, char *report,
-    size_t len);
+int opml_method_line(const struct opml_method *me, const void *par,
+    struct opml_buf *b);
+const char *opml_method_state(const struct opml_method *me, const char *s);
+int opml_method_restore(const struct opml_method *me, const char *s,
+    void *par, unsigned given,
+    int (*count)(void *state, const char *key, size_t keylen, uint64_t v),
+    void *state);
+/* " key=n" after the line in b. */
+int opml_method_count(struct opml_buf *b, const char *key, uint64_t n);
+/* The model's comment lines replaced by the n lines of l (taken). */
+void opml_method_set_lines(struct opml_model *m, char **l, size_t n);
 
 /*
- * A method that reads the set whole, run on s into the new model m
- * (d = s->d, seed): its rows (L from M = L'L by opml_linalg_factor, a
- * single zero row for M = 0; pca's L as it is, rank rows, 0: d; or W),
- * and a "#name key=value ..." comment line of its parameters and
- * counts, which report (len bytes) gets too.  0 or an error above;
- * on OPML_METHOD_EK, report says which class (by its label) is short.
+ * A method that reads the set whole: fit on arrays (n < 2:
+ * OPML_EFEW), and the same on s into the new model m (d = s->d, seed):
+ * its rows (L from M = L'L by opml_linalg_factor, a single zero row for
+ * M = 0; L's rows as fit gives them; or W), and its state line of
+ * parameters and counts, which report (len bytes) gets too, without
+ * the "#".  0 or an opml_error, report then holding a message or "".
  */
-int opml_method_model(const struct opml_method *me, const double *val,
+int opml_method_fit(const struct opml_method *me, const void *par,
+    const struct opml_data *x, uint64_t seed, size_t rank, double *out,
+    size_t *r, char *report, size_t len);
+int opml_method_model(const struct opml_method *me, const void *par,
     const struct opml_set *s, uint64_t seed, size_t rank,
     struct opml_model *m, char *report, size_t len);
 

@@ -18,9 +18,9 @@ opml_metric_counts(const size_t *y, size_t n, size_t nclass, size_t *counts,
 	*nonempty = 0;
 	for (i = 0; i < n; i++) {
 		if (y[i] >= nclass)
-			return OPML_METRIC_EPARAM;
+			return OPML_EVALUE;
 		if (counts[y[i]]++ == 0)
 			(*nonempty)++;
 	}
-	return OPML_METRIC_OK;
+	return OPML_OK;
 }

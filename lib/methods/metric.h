@@ -1,6 +1,7 @@
 #ifndef OPML_METRIC_H
 #define OPML_METRIC_H
 
+#include "error.h"
 #include <stddef.h>
 
 /*
@@ -13,24 +14,8 @@
  * semidefinite; opml_linalg_factor turns it into L with M = L' L); pca
  * returns L itself.  Every learner is a pure function: no I/O, no exit,
  * and an error is a negative code below (lib/opml.h's convention);
- * lib/method.c turns it into opml-learn's (opml_method_strerror).
+ * lib/method.c turns it into opml-learn's (opml_strerror).
  */
-enum opml_metric_error {
-	OPML_METRIC_OK = 0,
-	OPML_METRIC_ENOMEM = -1,	/* out of memory */
-	OPML_METRIC_EFEW = -2,		/* fewer than 2 samples */
-	OPML_METRIC_EONECLASS = -3,	/* all samples in one class */
-	OPML_METRIC_EK = -4,		/* a class has samples, but not k + 1 */
-	OPML_METRIC_ESINGULAR = -5,	/* the covariance is singular beyond
-					   the ridge (every column constant,
-					   or ridge 0) */
-	OPML_METRIC_ENONFINITE = -6,	/* a value or a result is not finite */
-	OPML_METRIC_ENOCONV = -7,	/* an eigendecomposition did not
-					   converge */
-	OPML_METRIC_EPARAM = -8,	/* a parameter out of its range */
-	OPML_METRIC_ECOINCIDE = -9	/* ITML: every sampled pair coincides,
-					   so no distance threshold exists */
-};
 
 /* What a learner did, for -v.  Fields a learner has no use for are 0. */
 struct opml_metric_stats {
@@ -44,7 +29,7 @@ struct opml_metric_stats {
 				   LMNN: steps that left the PSD cone and
 				   were clipped back */
 	size_t scans;		/* LMNN: full impostor searches */
-	size_t cls;		/* OPML_METRIC_EK: the class that is short */
+	size_t cls;		/* OPML_EK: the class that is short */
 	double loss;		/* LMNN: the objective at M; ITML: the last
 				   convergence measure */
 	double ridge;		/* mahalanobis: the lambda added */
@@ -57,7 +42,7 @@ void opml_metric_stats_init(struct opml_metric_stats *st);
 /*
  * Rows per class: counts[c] for c < nclass (counts has nclass entries).
  * *nonempty gets the number of classes with a row.  0, or
- * OPML_METRIC_EPARAM if a y[i] >= nclass.
+ * OPML_EVALUE if a y[i] >= nclass.
  */
 int opml_metric_counts(const size_t *y, size_t n, size_t nclass,
     size_t *counts, size_t *nonempty);

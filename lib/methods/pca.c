@@ -1,6 +1,10 @@
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+
+#include "method.h"
+#include "numfmt.h"
 
 #include "linalg.h"
 #include "pca.h"
@@ -10,19 +14,6 @@ opml_pca_init(struct opml_pca_param *p)
 {
 	p->r = 0;
 	p->whiten = 0;
-}
-
-static int
-metric_error(int rc)
-{
-	switch (rc) {
-	case OPML_LINALG_ENOMEM:
-		return OPML_METRIC_ENOMEM;
-	case OPML_LINALG_ENOCONV:
-		return OPML_METRIC_ENOCONV;
-	default:
-		return OPML_METRIC_ENONFINITE;
-	}
 }
 
 int
@@ -35,18 +26,18 @@ opml_pca(const double *X, size_t n, size_t d,
 
 	*r = 0;
 	if (n < 2)
-		return OPML_METRIC_EFEW;
+		return OPML_EFEW;
 	if (d == 0)
-		return OPML_METRIC_OK;
+		return OPML_OK;
 	want = p->r == 0 || p->r > d ? d : p->r;
 	if ((S = malloc((2 * d * d + d) * sizeof *S)) == NULL)
-		return OPML_METRIC_ENOMEM;
+		return OPML_ENOMEM;
 	V = S + d * d;
 	ev = V + d * d;
 	if ((rc = opml_linalg_covariance(X, n, d, NULL, S)) != 0 ||
 	    (rc = opml_linalg_eigen(S, d, ev, V)) != 0) {
 		free(S);
-		return metric_error(rc);
+		return rc;
 	}
 	tol = (double)d * DBL_EPSILON * ev[d - 1];
 	for (k = 0; k < want; k++) {
@@ -71,5 +62,48 @@ opml_pca(const double *X, size_t n, size_t d,
 			w[i] = ev[d - 1 - i];
 	*r = keep;
 	free(S);
-	return OPML_METRIC_OK;
+	return OPML_OK;
 }
+
+/* opml-learn -a pca: L the leading principal directions (-r of them),
+ * whitened or not. */
+static const struct opml_param pca_par[] = {
+	{ "whiten", OPML_PARAM_FLAG, offsetof(struct opml_pca_param, whiten),
+	    0, 0, 1 },
+	OPML_PARAM_END
+};
+
+static int
+pca_fit(const void *par, const struct opml_data *x, uint64_t seed,
+    size_t rank, double *L, size_t *r, char *report, size_t len)
+{
+	struct opml_pca_param p = *(const struct opml_pca_param *)par;
+	char num[OPML_NUMFMT_MAX];
+	double *w, tot = 0, kept = 0;
+	size_t i;
+	int rc;
+
+	(void)seed;
+	p.r = rank;
+	if ((w = malloc(x->d * sizeof *w)) == NULL)
+		return OPML_ENOMEM;
+	if ((rc = opml_pca(x->X, x->n, x->d, &p, L, r, w)) != 0) {
+		free(w);
+		return rc;
+	}
+	for (i = 0; i < x->d; i++) {
+		tot += w[i] > 0 ? w[i] : 0;
+		if (i < *r)
+			kept += w[i] > 0 ? w[i] : 0;
+	}
+	opml_format_double(tot > 0 ? kept / tot : 1, num);
+	snprintf(report, len, "rank=%zu variance=%s", *r, num);
+	free(w);
+	return 0;
+}
+
+const struct opml_method opml_method_pca = {
+	"pca", OPML_ALGO_PCA, OPML_METHOD_RANK | OPML_METHOD_ROWS, pca_par,
+	sizeof(struct opml_pca_param), NULL, NULL, NULL, NULL, NULL, pca_fit,
+	NULL
+};

@@ -27,7 +27,7 @@ void opml_pca_init(struct opml_pca_param *p);
 
 /*
  * L (room for d x d; *r rows written) from the n x d rows X; w (may be
- * NULL) gets the d variances w_1 >= ... >= w_d.  0, or OPML_METRIC_EFEW
+ * NULL) gets the d variances w_1 >= ... >= w_d.  0, or OPML_EFEW
  * (n < 2), _ENONFINITE, _ENOCONV, _ENOMEM.
  */
 int opml_pca(const double *X, size_t n, size_t d,

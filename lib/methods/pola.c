@@ -1,9 +1,14 @@
 #include <float.h>
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "draw.h"
 #include "linalg.h"
+#include "method.h"
+#include "numfmt.h"
 #include "pola.h"
 #include "vec.h"
 
@@ -194,3 +199,61 @@ opml_pola_step(struct opml_pola *s, const double *x1, const double *x2,
 		s->projections++;
 	return 1;
 }
+
+/* opml-learn -a pola: the pairs drawn from the set. */
+struct pola_params {
+	uint64_t constraints;
+	double similar;
+};
+
+static const struct opml_param pola_par[] = {
+	OPML_DRAW_CONSTRAINTS(struct pola_params, constraints),
+	OPML_DRAW_SIMILAR(struct pola_params, similar),
+	OPML_PARAM_END
+};
+
+static int
+pola_fit(const void *par, const struct opml_data *x, uint64_t seed,
+    size_t rank, double *M, size_t *r, char *report, size_t len)
+{
+	const struct pola_params *p = par;
+	struct opml_pola s;
+	struct opml_draw g;
+	struct opml_rng rng;
+	char num[OPML_NUMFMT_MAX];
+	size_t t, a, b, d = x->d, same = 0;
+	int rc;
+
+	(void)rank, (void)r;
+	opml_rng_seed(&rng, seed);
+	if ((rc = opml_draw_init(&g, x, 0, p->similar)) != 0)
+		return rc;
+	if (opml_pola_init(&s, d) == -1) {
+		opml_draw_free(&g);
+		return OPML_ENOMEM;
+	}
+	for (t = 0; t < p->constraints; t++) {
+		opml_draw_pair(&g, &rng, &a, &b);
+		same += x->y[a] == x->y[b];
+		if ((rc = opml_pola_step(&s, x->X + a * d, x->X + b * d,
+		    x->y[a] == x->y[b])) < 0) {
+			rc = rc == -1 ? OPML_ENOMEM : OPML_ENOCONV;
+			goto out;
+		}
+	}
+	memcpy(M, s.A, d * d * sizeof *M);
+	opml_format_double(s.b, num);
+	snprintf(report, len, "pairs=%" PRIu64 " classmates=%zu updates=%"
+	    PRIu64 " projections=%" PRIu64 " b=%s", s.pairs, same, s.updates,
+	    s.projections, num);
+	rc = 0;
+out:
+	opml_pola_free(&s);
+	opml_draw_free(&g);
+	return rc;
+}
+
+const struct opml_method opml_method_pola = {
+	"pola", OPML_ALGO_POLA, 0, pola_par, sizeof(struct pola_params),
+	NULL, NULL, NULL, NULL, NULL, pola_fit, NULL
+};

@@ -1,7 +1,11 @@
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "draw.h"
+#include "method.h"
 #include "soml.h"
 
 int
@@ -71,3 +75,65 @@ opml_soml_step(struct opml_soml *s, const double *p, const double *pos,
 	}
 	return changed;
 }
+
+/* opml-learn -a soml: the triplets drawn from the set; W diagonal. */
+struct soml_params {
+	double eta, gravity;
+	uint64_t K, constraints;
+};
+
+static const struct opml_param soml_par[] = {
+	{ "eta", OPML_PARAM_REAL, offsetof(struct soml_params, eta), 0.1,
+	    OPML_PARAM_TINY, OPML_PARAM_BIG },
+	{ "gravity", OPML_PARAM_REAL, offsetof(struct soml_params, gravity),
+	    1e-4, 0, OPML_PARAM_BIG },
+	{ "K", OPML_PARAM_COUNT, offsetof(struct soml_params, K), 10, 1,
+	    1e9 },
+	OPML_DRAW_CONSTRAINTS(struct soml_params, constraints),
+	OPML_PARAM_END
+};
+
+static int
+soml_fit(const void *par, const struct opml_data *x, uint64_t seed,
+    size_t rank, double *W, size_t *r, char *report, size_t len)
+{
+	const struct soml_params *pp = par;
+	struct opml_soml s;
+	struct opml_draw g;
+	struct opml_rng rng;
+	size_t t, p, q, o, nz = 0, j, d = x->d;
+	int rc;
+
+	(void)rank, (void)r;
+	opml_rng_seed(&rng, seed);
+	if ((rc = opml_draw_init(&g, x, 1, 0)) != 0)
+		return rc;
+	if (opml_soml_init(&s, d) == -1) {
+		opml_draw_free(&g);
+		return OPML_ENOMEM;
+	}
+	s.eta = pp->eta;
+	s.g = pp->gravity;
+	s.K = pp->K;
+	for (t = 0; t < pp->constraints; t++) {
+		opml_draw_triplet(&g, &rng, &p, &q, &o);
+		opml_soml_step(&s, x->X + p * d, x->X + q * d, x->X + o * d);
+	}
+	memset(W, 0, d * d * sizeof *W);
+	for (j = 0; j < d; j++) {
+		W[j * d + j] = s.w[j];
+		nz += s.w[j] != 0;
+	}
+	snprintf(report, len, "triplets=%" PRIu64 " updates=%" PRIu64
+	    " truncations=%" PRIu64 " nonzero=%zu", s.triplets, s.updates,
+	    s.truncations, nz);
+	opml_soml_free(&s);
+	opml_draw_free(&g);
+	return 0;
+}
+
+const struct opml_method opml_method_soml = {
+	"soml", OPML_ALGO_SOML, OPML_METHOD_SIMILARITY, soml_par,
+	sizeof(struct soml_params), NULL, NULL, NULL, NULL, NULL, soml_fit,
+	NULL
+};

@@ -164,20 +164,20 @@ test_mahalanobis(struct opml_rng *g)
 	/* Errors. */
 	for (i = 0; i < n; i++)
 		X[i * d + 2] = 5;
-	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_METRIC_ESINGULAR,
+	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_ESINGULAR,
 	    "ridge 0, constant column: singular", 0);
 	p.ridge = 1e-6;
 	for (i = 0; i < n * d; i++)
 		X[i] = 1.5;
-	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_METRIC_ESINGULAR,
+	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_ESINGULAR,
 	    "all columns constant: singular", 0);
-	check(opml_mahalanobis(X, 1, d, &p, M, NULL) == OPML_METRIC_EFEW,
+	check(opml_mahalanobis(X, 1, d, &p, M, NULL) == OPML_EFEW,
 	    "n = 1", 0);
 	X[3] = NAN;
-	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_METRIC_ENONFINITE,
+	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_ENONFINITE,
 	    "NaN", 0);
 	p.ridge = -1;
-	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_METRIC_EPARAM,
+	check(opml_mahalanobis(X, n, d, &p, M, NULL) == OPML_EVALUE,
 	    "negative ridge", 0);
 	free(X);
 }
@@ -250,14 +250,14 @@ test_pca(struct opml_rng *g)
 		X[i * d + 3] = 7;
 	check(opml_pca(X, n, d, &p, L, &r, NULL) == 0 && r == d - 1,
 	    "whiten drops the constant column", (double)r);
-	check(opml_pca(X, 1, d, &p, L, &r, NULL) == OPML_METRIC_EFEW, "pca n=1",
+	check(opml_pca(X, 1, d, &p, L, &r, NULL) == OPML_EFEW, "pca n=1",
 	    0);
 	/* The covariance learner is S. */
 	check(opml_covariance(X, n, d, L) == 0, "covariance", 0);
 	covariance(X, n, d, S);
 	err = relerr(L, S, d * d);
 	check(err < 1e-14, "covariance = S", err);
-	check(opml_covariance(X, 1, d, L) == OPML_METRIC_EFEW, "covariance n=1",
+	check(opml_covariance(X, 1, d, L) == OPML_EFEW, "covariance n=1",
 	    0);
 	free(X);
 }
@@ -436,19 +436,19 @@ test_itml(struct opml_rng *g)
 	/* Errors. */
 	for (i = 0; i < n; i++)
 		y[i] = 1;
-	check(opml_itml(X, y, n, d, 2, &p, M, &st) == OPML_METRIC_EONECLASS,
+	check(opml_itml(X, y, n, d, 2, &p, M, &st) == OPML_EONECLASS,
 	    "itml: one class", 0);
-	check(opml_itml(X, y, 1, d, 2, &p, M, &st) == OPML_METRIC_EFEW,
+	check(opml_itml(X, y, 1, d, 2, &p, M, &st) == OPML_EFEW,
 	    "itml: n = 1", 0);
 	for (i = 0; i < n; i++)
 		y[i] = i % 2;
 	for (i = 0; i < n * d; i++)
 		X[i] = 3;
 	opml_itml_init(&p);
-	check(opml_itml(X, y, n, d, 2, &p, M, &st) == OPML_METRIC_ECOINCIDE,
+	check(opml_itml(X, y, n, d, 2, &p, M, &st) == OPML_ECOINCIDE,
 	    "itml: all rows equal", 0);
 	p.gamma = 0;
-	check(opml_itml(X, y, n, d, 2, &p, M, &st) == OPML_METRIC_EPARAM,
+	check(opml_itml(X, y, n, d, 2, &p, M, &st) == OPML_EVALUE,
 	    "itml: gamma 0", 0);
 	free(pair);
 	free(X);
@@ -619,18 +619,18 @@ test_lmnn(struct opml_rng *g)
 	opml_lmnn_init(&p);
 	blobs(X, y, n, d, 3, 2, g);
 	y[0] = 3;		/* a class of one row */
-	check(opml_lmnn(X, y, n, d, 4, &p, M, &st) == OPML_METRIC_EK &&
+	check(opml_lmnn(X, y, n, d, 4, &p, M, &st) == OPML_EK &&
 	    st.cls == 3, "lmnn: class with fewer than k + 1 rows", 0);
 	for (i = 0; i < n; i++)
 		y[i] = 2;
-	check(opml_lmnn(X, y, n, d, 3, &p, M, &st) == OPML_METRIC_EONECLASS,
+	check(opml_lmnn(X, y, n, d, 3, &p, M, &st) == OPML_EONECLASS,
 	    "lmnn: one class", 0);
-	check(opml_lmnn(X, y, 1, d, 3, &p, M, &st) == OPML_METRIC_EFEW,
+	check(opml_lmnn(X, y, 1, d, 3, &p, M, &st) == OPML_EFEW,
 	    "lmnn: n = 1", 0);
 	for (i = 0; i < n; i++)
 		y[i] = i % 2;
 	p.k = 0;
-	check(opml_lmnn(X, y, n, d, 2, &p, M, &st) == OPML_METRIC_EPARAM,
+	check(opml_lmnn(X, y, n, d, 2, &p, M, &st) == OPML_EVALUE,
 	    "lmnn: k = 0", 0);
 	free(X);
 	free(y);

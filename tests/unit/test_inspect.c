@@ -71,17 +71,17 @@ main(void)
 	CHECK(opml_inspect_matrix(&m, 0, M) == 0 && M[3] == 13);
 	/* a normalizing model has no metric on raw features */
 	m.normalize = 1;
-	CHECK(opml_inspect_matrix(&m, 1, M) == OPML_INSPECT_ENORAW);
-	CHECK(opml_inspect_weights(&m, 1, w) == OPML_INSPECT_ENORAW);
-	CHECK(opml_inspect_spectrum(&m, 1, w) == OPML_INSPECT_ENORAW);
+	CHECK(opml_inspect_matrix(&m, 1, M) == OPML_ENORAW);
+	CHECK(opml_inspect_weights(&m, 1, w) == OPML_ENORAW);
+	CHECK(opml_inspect_spectrum(&m, 1, w) == OPML_ENORAW);
 	m.normalize = 0;
 	/* a similarity model: W itself, no weights, the symmetric part's
 	 * spectrum (which may be negative) */
 	m.similarity = 1;
-	CHECK(opml_inspect_matrix(&m, 1, M) == OPML_INSPECT_ENORAW);
+	CHECK(opml_inspect_matrix(&m, 1, M) == OPML_ENORAW);
 	m.standardize = 0;
 	CHECK(opml_inspect_matrix(&m, 1, M) == 0 && M[1] == 2 && M[2] == 0);
-	CHECK(opml_inspect_weights(&m, 0, w) == OPML_INSPECT_ENOWEIGHTS);
+	CHECK(opml_inspect_weights(&m, 0, w) == OPML_ENOWEIGHTS);
 	CHECK(opml_inspect_spectrum(&m, 0, w) == 0);
 	CLOSE(w[0], 2 + sqrt(2));
 	CLOSE(w[1], 2 - sqrt(2));
@@ -90,23 +90,23 @@ main(void)
 	m.similarity = 0;
 	/* entries beyond a double */
 	m.L[0] = 1e200;
-	CHECK(opml_inspect_matrix(&m, 0, M) == OPML_INSPECT_ENONFINITE);
-	CHECK(opml_inspect_spectrum(&m, 0, w) == OPML_INSPECT_ENONFINITE);
+	CHECK(opml_inspect_matrix(&m, 0, M) == OPML_EOVERFLOW);
+	CHECK(opml_inspect_spectrum(&m, 0, w) == OPML_EOVERFLOW);
 	m.L[0] = 1.5e308;	/* 1.5e308 sqrt(2) */
 	m.L[2] = 1.5e308;
-	CHECK(opml_inspect_weights(&m, 0, w) == OPML_INSPECT_ENONFINITE);
+	CHECK(opml_inspect_weights(&m, 0, w) == OPML_EOVERFLOW);
 	opml_model_free(&m);
 	/* the words */
-	CHECK(strcmp(opml_inspect_strerror(OPML_INSPECT_ENOMEM),
+	CHECK(strcmp(opml_strerror(OPML_ENOMEM),
 	    "out of memory") == 0);
-	CHECK(strcmp(opml_inspect_strerror(OPML_INSPECT_ENONFINITE),
+	CHECK(strcmp(opml_strerror(OPML_EOVERFLOW),
 	    "an entry of the metric overflows a double") == 0);
-	CHECK(strcmp(opml_inspect_strerror(OPML_INSPECT_ENORAW),
+	CHECK(strcmp(opml_strerror(OPML_ENORAW),
 	    "the model has no metric on raw features") == 0);
-	CHECK(strcmp(opml_inspect_strerror(OPML_INSPECT_ENOWEIGHTS),
+	CHECK(strcmp(opml_strerror(OPML_ENOWEIGHTS),
 	    "a similarity model (x'Wz) has no feature weights") == 0);
-	CHECK(strcmp(opml_inspect_strerror(OPML_INSPECT_ENOCONV),
+	CHECK(strcmp(opml_strerror(OPML_ENOCONV),
 	    "the eigensolver did not converge") == 0);
-	CHECK(strcmp(opml_inspect_strerror(0), "unknown error") == 0);
+	CHECK(strcmp(opml_strerror(0), "unknown error") == 0);
 	return checks_done("inspect");
 }

@@ -132,9 +132,9 @@ main(void)
 
 	/* too few rows; k = 0 */
 	CHECK(opml_itml_tune(X, y, 3, D, C, &p, K, &gamma, &acc) ==
-	    OPML_METRIC_EFEW);
+	    OPML_EFEW);
 	CHECK(opml_itml_tune(X, y, N, D, C, &p, 0, &gamma, &acc) ==
-	    OPML_METRIC_EPARAM);
+	    OPML_EVALUE);
 
 	return checks_done("test_itmltune");
 }

@@ -292,7 +292,7 @@ test_small(struct opml_rng *g)
 	Z[0] = Z[4] = Z[8] = 1;
 	check_eigen(Z, 3, "identity");
 	Z[4] = NAN;
-	check(opml_linalg_eigen(Z, 3, wz, VZ) == OPML_LINALG_ENONFINITE,
+	check(opml_linalg_eigen(Z, 3, wz, VZ) == OPML_ENONFINITE,
 	    "NaN refused", 3, 0);
 }
 
@@ -393,12 +393,12 @@ test_cholesky(struct opml_rng *g)
 		double O[9] = { 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 		double N[4] = { 1, 0, NAN, 1 };
 
-		check(opml_linalg_cholesky(A, 4) == OPML_LINALG_ENOTPD &&
+		check(opml_linalg_cholesky(A, 4) == OPML_ENOTPD &&
 		    A[0] == 1 && A[5] == 1, "indefinite at 3", 4, 0);
 		/* Semidefinite ones(3): the second pivot is exactly 0. */
-		check(opml_linalg_cholesky(O, 3) == OPML_LINALG_ENOTPD &&
+		check(opml_linalg_cholesky(O, 3) == OPML_ENOTPD &&
 		    O[0] == 1 && O[3] == 1, "singular at 2", 3, 0);
-		check(opml_linalg_cholesky(N, 2) == OPML_LINALG_ENOTPD, "NaN",
+		check(opml_linalg_cholesky(N, 2) == OPML_ENOTPD, "NaN",
 		    2, 0);
 	}
 }
@@ -564,25 +564,25 @@ test_edges(void)
 	/* diag(1e-310, 1): R = diag(1e-155, 1), but the inverse's 1e310
 	 * is beyond a double */
 	A[0] = 1e-310, A[1] = A[2] = 0, A[3] = 1;
-	check(opml_linalg_spd_inverse(A, 2) == OPML_LINALG_ENONFINITE,
+	check(opml_linalg_spd_inverse(A, 2) == OPML_ENONFINITE,
 	    "inverse overflows", 2, 0);
 	/* an infinite pivot is no positive definite matrix */
 	A[0] = INFINITY, A[1] = A[2] = 0, A[3] = 1;
-	check(opml_linalg_cholesky(A, 2) == OPML_LINALG_ENOTPD,
+	check(opml_linalg_cholesky(A, 2) == OPML_ENOTPD,
 	    "cholesky of Inf", 2, 0);
 	/* every entry 1e308: eigenvalues 0 and 2e308 */
 	A[0] = A[1] = A[2] = A[3] = 1e308;
-	check(opml_linalg_eigen(A, 2, w, V) == OPML_LINALG_ENONFINITE,
+	check(opml_linalg_eigen(A, 2, w, V) == OPML_ENONFINITE,
 	    "eigenvalue overflows", 2, 0);
 	/* a NaN in the lower triangle: eigen, psd and factor refuse it
 	 * (Cholesky fails on it, then the eigensolver) */
 	A[0] = 1, A[1] = 0, A[2] = NAN, A[3] = 1;
-	check(opml_linalg_eigen(A, 2, w, V) == OPML_LINALG_ENONFINITE,
+	check(opml_linalg_eigen(A, 2, w, V) == OPML_ENONFINITE,
 	    "eigen of NaN", 2, 0);
 	memcpy(B, A, sizeof B);
-	check(opml_linalg_psd(B, 2, &clipped) == OPML_LINALG_ENONFINITE,
+	check(opml_linalg_psd(B, 2, &clipped) == OPML_ENONFINITE,
 	    "psd of NaN", 2, 0);
-	check(opml_linalg_factor(A, 2, L, &r) == OPML_LINALG_ENONFINITE,
+	check(opml_linalg_factor(A, 2, L, &r) == OPML_ENONFINITE,
 	    "factor of NaN", 2, 0);
 	/* psd without a count: the same projection, [[1, 2], [2, 1]] ->
 	 * 3/2 ones(2) */
@@ -594,7 +594,7 @@ test_edges(void)
 	/* two rows 2e200 apart: the mean is finite, the covariance not */
 	X[0] = 1e200, X[1] = 0, X[2] = -1e200, X[3] = 0;
 	check(opml_linalg_covariance(X, 2, 2, w, C) ==
-	    OPML_LINALG_ENONFINITE, "covariance overflows", 2, 0);
+	    OPML_ENONFINITE, "covariance overflows", 2, 0);
 	check(opml_linalg_covariance(X, 2, 0, w, C) == 0,
 	    "covariance d = 0", 0, 0);
 }

@@ -1,5 +1,5 @@
 /*
- * lib/method.c, the table behind opml-learn -a: every parameter's
+ * lib/methods/method.c, the tables behind opml-learn -a: every parameter's
  * default inside its own range, -p's strict parsing at the range's
  * ends, one message per error, the errors of the set readers and the
  * batch learners on arrays, and the counts they report checked against
@@ -44,6 +44,32 @@ reported(const char *report, const char *key)
 	return strtod(p, NULL);
 }
 
+/* The class labels of the arrays below, for messages. */
+static char *const labels[] = { "a", "b", "c" };
+
+/* A method that reads the set whole, on arrays: the counts of -r
+ * aside, and with them. */
+static int
+batch(const struct opml_method *me, const void *par, const double *X,
+    const size_t *y, size_t n, size_t d, size_t nclass, uint64_t seed,
+    size_t rank, double *out, size_t *r, char *report, size_t len)
+{
+	struct opml_data x = { X, y, n, d, nclass, labels };
+
+	return opml_method_fit(me, par, &x, seed, rank, out, r, report, len);
+}
+
+static int
+fit(const struct opml_method *me, const void *par, const double *X,
+    const size_t *y, size_t n, size_t d, size_t nclass, uint64_t seed,
+    double *out, char *report, size_t len)
+{
+	size_t r;
+
+	return batch(me, par, X, y, n, d, nclass, seed, 0, out, &r, report,
+	    len);
+}
+
 static void
 test_table(void)
 {
@@ -65,16 +91,16 @@ test_table(void)
 	CHECK(opml_method_find("OPML") == NULL);
 	CHECK(opml_method_find("itm") == NULL);
 	for (i = 0; (me = opml_method_at(i)) != NULL; i++) {
-		double val[OPML_METHOD_MAXPAR];
+		opml_params val;
 
-		opml_method_defaults(me, val);
+		opml_method_defaults(me, &val);
 		for (j = 0; me->par[j].name != NULL; j++) {
 			const struct opml_param *p = &me->par[j];
 
 			CHECK(j < OPML_METHOD_MAXPAR);
-			CHECK(val[j] == p->def);
+			CHECK(opml_method_get(me, &val, (int)j) == p->def);
 			CHECK(p->lo <= p->def && p->def <= p->hi);
-			CHECK(!p->integer || (p->def == floor(p->def) &&
+			CHECK(p->kind == OPML_PARAM_REAL || (p->def == floor(p->def) &&
 			    p->lo == floor(p->lo)));
 			CHECK(opml_method_index(me, p->name) == (int)j);
 			for (k = 0; k < j; k++)
@@ -82,9 +108,14 @@ test_table(void)
 		}
 		CHECK(opml_method_index(me, "nosuch") == -1);
 		/* a streaming method writes its model as it goes: only
-		 * those resume */
+		 * those resume; every method streams, reads the set whole,
+		 * or both (oasis) */
 		CHECK(!(me->flags & OPML_METHOD_RESUMES) ||
-		    (me->flags & OPML_METHOD_STREAM));
+		    me->start != NULL);
+		CHECK(me->start != NULL || me->fit != NULL);
+		CHECK(me->start == NULL || (me->learn != NULL &&
+		    me->store != NULL && me->drop != NULL));
+		CHECK(me->parsize <= sizeof(opml_params));
 	}
 	CHECK(find("oasis")->flags & OPML_METHOD_SIMILARITY);
 	CHECK(find("soml")->flags & OPML_METHOD_SIMILARITY);
@@ -96,7 +127,7 @@ static void
 test_param(void)
 {
 	const struct opml_method *soml = find("soml"), *lego = find("lego");
-	double val[OPML_METHOD_MAXPAR], keep[OPML_METHOD_MAXPAR];
+	opml_params val, keep;
 	const char *bad_value[] = { "eta=", "eta=x", "eta=0.1x", "eta=0",
 	    "eta=-1", "eta= 1", "eta=nan", "eta=inf", "K=1.5", "K=0",
 	    "K=2e9", "gravity=-1e-300", NULL };
@@ -104,32 +135,32 @@ test_param(void)
 	    "", NULL };
 	size_t i;
 
-	opml_method_defaults(soml, val);
-	CHECK(opml_method_param(soml, "eta=0.25", val) == 0);
-	CHECK(val[opml_method_index(soml, "eta")] == 0.25);
-	CHECK(opml_method_param(soml, "K=1", val) == 0);	/* lo */
-	CHECK(opml_method_param(soml, "K=1e9", val) == 0);	/* hi */
-	CHECK(val[opml_method_index(soml, "K")] == 1e9);
-	CHECK(opml_method_param(soml, "gravity=0", val) == 0);
-	memcpy(keep, val, sizeof val);
+	opml_method_defaults(soml, &val);
+	CHECK(opml_method_param(soml, "eta=0.25", &val, NULL) == 0);
+	CHECK(opml_method_get(soml, &val, opml_method_index(soml, "eta")) == 0.25);
+	CHECK(opml_method_param(soml, "K=1", &val, NULL) == 0);	/* lo */
+	CHECK(opml_method_param(soml, "K=1e9", &val, NULL) == 0);	/* hi */
+	CHECK(opml_method_get(soml, &val, opml_method_index(soml, "K")) == 1e9);
+	CHECK(opml_method_param(soml, "gravity=0", &val, NULL) == 0);
+	memcpy(&keep, &val, sizeof val);
 	for (i = 0; bad_value[i] != NULL; i++) {
-		int rc = opml_method_param(soml, bad_value[i], val);
-		if (rc != OPML_METHOD_EVALUE)
+		int rc = opml_method_param(soml, bad_value[i], &val, NULL);
+		if (rc != OPML_EVALUE)
 			printf("  (%s: %d)\n", bad_value[i], rc);
-		CHECK(rc == OPML_METHOD_EVALUE);
+		CHECK(rc == OPML_EVALUE);
 	}
 	for (i = 0; unknown[i] != NULL; i++)
-		CHECK(opml_method_param(soml, unknown[i], val) ==
-		    OPML_METHOD_EUNKNOWN);
-	CHECK(memcmp(keep, val, sizeof val) == 0);	/* none changed it */
+		CHECK(opml_method_param(soml, unknown[i], &val, NULL) ==
+		    OPML_EUNKNOWN);
+	CHECK(memcmp(&keep, &val, sizeof val) == 0);	/* none changed it */
 	/* percentiles: both ends included, no further */
-	opml_method_defaults(lego, val);
-	CHECK(opml_method_param(lego, "low=0", val) == 0);
-	CHECK(opml_method_param(lego, "high=100", val) == 0);
-	CHECK(opml_method_param(lego, "high=100.5", val) ==
-	    OPML_METHOD_EVALUE);
-	CHECK(opml_method_param(find("covariance"), "ridge=1", val) ==
-	    OPML_METHOD_EUNKNOWN);
+	opml_method_defaults(lego, &val);
+	CHECK(opml_method_param(lego, "low=0", &val, NULL) == 0);
+	CHECK(opml_method_param(lego, "high=100", &val, NULL) == 0);
+	CHECK(opml_method_param(lego, "high=100.5", &val, NULL) ==
+	    OPML_EVALUE);
+	CHECK(opml_method_param(find("covariance"), "ridge=1", &val, NULL) ==
+	    OPML_EUNKNOWN);
 	/* the rule -p applies, for values read elsewhere (a model) */
 	CHECK(opml_method_valid(soml, opml_method_index(soml, "K"), 1));
 	CHECK(!opml_method_valid(soml, opml_method_index(soml, "K"), 2.5));
@@ -143,20 +174,20 @@ test_param(void)
 static void
 test_strerror(void)
 {
-	const char *msg[13];
+	const char *msg[25];
 	int e, f;
 
 	/* one message per error, none the fallback's */
-	for (e = -1; e >= -12; e--) {
-		msg[-e] = opml_method_strerror(e);
+	for (e = -1; e >= -24; e--) {
+		msg[-e] = opml_strerror(e);
 		CHECK(msg[-e] != NULL && msg[-e][0] != '\0');
 		CHECK(strcmp(msg[-e], "unknown error") != 0);
 		for (f = -1; f > e; f--)
 			CHECK(strcmp(msg[-e], msg[-f]) != 0);
 	}
-	CHECK(strcmp(opml_method_strerror(-13), "unknown error") == 0);
-	CHECK(strcmp(opml_method_strerror(0), "unknown error") == 0);
-	CHECK(strcmp(opml_method_strerror(OPML_METHOD_EK),
+	CHECK(strcmp(opml_strerror(-25), "unknown error") == 0);
+	CHECK(strcmp(opml_strerror(0), "unknown error") == 0);
+	CHECK(strcmp(opml_strerror(OPML_EK),
 	    "a class has fewer samples than k + 1") == 0);
 }
 
@@ -187,84 +218,86 @@ cov6(double *S)
 static void
 test_fit_errors(void)
 {
-	double val[OPML_METHOD_MAXPAR], out[4];
+	opml_params val;
+	double out[4];
 	char report[256];
 	size_t one[] = { 0, 0, 0, 0, 0, 0 }, singles[] = { 0, 1, 2 }, r;
 	const char *rivals[] = { "pola", "lego", "soml" };
-	const char *batch[] = { "mahalanobis", "itml", "lmnn", "pca",
+	const char *batches[] = { "mahalanobis", "itml", "lmnn", "pca",
 	    "covariance" };
 	size_t i;
 
 	for (i = 0; i < 3; i++) {
 		const struct opml_method *me = find(rivals[i]);
 
-		opml_method_defaults(me, val);
-		CHECK(opml_method_fit(me, val, X6, Y6, 1, 2, 2, 1, out,
-		    report, sizeof report) == OPML_METHOD_EFEW);
-		CHECK(opml_method_fit(me, val, X6, one, 6, 2, 1, 1, out,
-		    report, sizeof report) == OPML_METHOD_EONECLASS);
-		/* not a batch learner */
-		CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 0, out,
-		    &r, report, sizeof report) == OPML_METHOD_ENOTSET);
+		opml_method_defaults(me, &val);
+		CHECK(fit(me, &val, X6, Y6, 1, 2, 2, 1, out,
+		    report, sizeof report) == OPML_EFEW);
+		CHECK(fit(me, &val, X6, one, 6, 2, 1, 1, out,
+		    report, sizeof report) == OPML_EONECLASS);
+		/* it reads the set whole, and only that */
+		CHECK(me->fit != NULL && me->start == NULL);
 	}
 	/* every class a single row: pairs exist, triplets do not */
-	opml_method_defaults(find("soml"), val);
-	CHECK(opml_method_fit(find("soml"), val, X6, singles, 3, 2, 3, 1,
-	    out, report, sizeof report) == OPML_METHOD_ESINGLES);
-	opml_method_defaults(find("pola"), val);
-	CHECK(opml_method_fit(find("pola"), val, X6, singles, 3, 2, 3, 1,
+	opml_method_defaults(find("soml"), &val);
+	CHECK(fit(find("soml"), &val, X6, singles, 3, 2, 3, 1,
+	    out, report, sizeof report) == OPML_ESINGLES);
+	opml_method_defaults(find("pola"), &val);
+	CHECK(fit(find("pola"), &val, X6, singles, 3, 2, 3, 1,
 	    out, report, sizeof report) == 0);
 	for (i = 0; i < 5; i++) {
-		const struct opml_method *me = find(batch[i]);
+		const struct opml_method *me = find(batches[i]);
 
-		opml_method_defaults(me, val);
-		CHECK(opml_method_batch(me, val, X6, Y6, 1, 2, 2, 1, 0, out,
-		    &r, report, sizeof report) == OPML_METHOD_EFEW);
-		/* not a set reader of the rivals */
-		CHECK(opml_method_fit(me, val, X6, Y6, 6, 2, 2, 1, out,
-		    report, sizeof report) == OPML_METHOD_ENOTSET);
+		opml_method_defaults(me, &val);
+		CHECK(batch(me, &val, X6, Y6, 1, 2, 2, 1, 0, out,
+		    &r, report, sizeof report) == OPML_EFEW);
+		CHECK(me->fit != NULL && me->start == NULL);
 	}
-	/* streaming methods are neither */
-	opml_method_defaults(find("rdml"), val);
-	CHECK(opml_method_fit(find("rdml"), val, X6, Y6, 6, 2, 2, 1, out,
-	    report, sizeof report) == OPML_METHOD_ENOTSET);
-	CHECK(opml_method_batch(find("oasis"), val, X6, Y6, 6, 2, 2, 1, 0,
-	    out, &r, report, sizeof report) == OPML_METHOD_ENOTSET);
+	/* rdml streams only; oasis streams unless random > 0 */
+	CHECK(find("rdml")->fit == NULL);
+	opml_method_defaults(find("oasis"), &val);
+	CHECK(opml_method_streams(find("oasis"), &val));
+	CHECK(opml_method_param(find("oasis"), "random=5", &val, NULL) == 0);
+	CHECK(!opml_method_streams(find("oasis"), &val));
+	CHECK(fit(find("oasis"), &val, X6, Y6, 6, 2, 2, 1, out,
+	    report, sizeof report) == 0);
+	CHECK(reported(report, "triplets") == 5);
 	/* itml: lower and upper together, lower <= upper, checked here
 	 * too and not only by opml-learn */
 	{
 		const struct opml_method *me = find("itml");
-		opml_method_defaults(me, val);
-		val[opml_method_index(me, "lower")] = 1;
-		CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 0, out,
-		    &r, report, sizeof report) == OPML_METHOD_EVALUE);
-		val[opml_method_index(me, "upper")] = 0.5;
-		CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 0, out,
-		    &r, report, sizeof report) == OPML_METHOD_EVALUE);
-		val[opml_method_index(me, "upper")] = 2;
-		CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 0, out,
+		opml_method_defaults(me, &val);
+		opml_method_set(me, &val, opml_method_index(me, "lower"), 1);
+		CHECK(batch(me, &val, X6, Y6, 6, 2, 2, 1, 0, out,
+		    &r, report, sizeof report) == OPML_EVALUE);
+		opml_method_set(me, &val, opml_method_index(me, "upper"), 0.5);
+		CHECK(batch(me, &val, X6, Y6, 6, 2, 2, 1, 0, out,
+		    &r, report, sizeof report) == OPML_EVALUE);
+		opml_method_set(me, &val, opml_method_index(me, "upper"), 2);
+		CHECK(batch(me, &val, X6, Y6, 6, 2, 2, 1, 0, out,
 		    &r, report, sizeof report) == 0);
 		CHECK(strstr(report, " same=1 other=2") != NULL);
 	}
-	/* lmnn: the short class's index in the report */
+	/* lmnn: the short class by its label in the report */
 	{
 		const struct opml_method *me = find("lmnn");
 		size_t y[] = { 0, 0, 0, 1, 1, 2 };
-		opml_method_defaults(me, val);
-		val[opml_method_index(me, "k")] = 1;
-		CHECK(opml_method_batch(me, val, X6, y, 6, 2, 3, 1, 0, out,
-		    &r, report, sizeof report) == OPML_METHOD_EK);
-		CHECK(strcmp(report, "2") == 0);
+		opml_method_defaults(me, &val);
+		opml_method_set(me, &val, opml_method_index(me, "k"), 1);
+		CHECK(batch(me, &val, X6, y, 6, 2, 3, 1, 0, out,
+		    &r, report, sizeof report) == OPML_EK);
+		CHECK(strcmp(report, "class c has fewer than k + 1 = 2 "
+		    "samples (a smaller -p k=, or more samples)") == 0);
 	}
 	/* a non-finite value */
 	{
 		double Xn[12];
 		memcpy(Xn, X6, sizeof Xn);
 		Xn[5] = NAN;
-		opml_method_defaults(find("itml"), val);
-		CHECK(opml_method_batch(find("itml"), val, Xn, Y6, 6, 2, 2, 1,
+		opml_method_defaults(find("itml"), &val);
+		CHECK(batch(find("itml"), &val, Xn, Y6, 6, 2, 2, 1,
 		    0, out, &r, report, sizeof report) ==
-		    OPML_METHOD_ENONFINITE);
+		    OPML_ENONFINITE);
 	}
 }
 
@@ -272,7 +305,8 @@ static void
 test_batch_reports(void)
 {
 	const struct opml_method *me;
-	double val[OPML_METHOD_MAXPAR], out[4], S[4], A[4], det, l1, l2, h,
+	opml_params val;
+	double out[4], S[4], A[4], det, l1, l2, h,
 	    lam, v[2], nv;
 	char report[256];
 	size_t r;
@@ -280,8 +314,8 @@ test_batch_reports(void)
 	cov6(S);
 	/* covariance: M = S, trace reported */
 	me = find("covariance");
-	opml_method_defaults(me, val);
-	CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 0, out, &r,
+	opml_method_defaults(me, &val);
+	CHECK(batch(me, &val, X6, Y6, 6, 2, 2, 1, 0, out, &r,
 	    report, sizeof report) == 0);
 	CHECK(r == 2);
 	NEAR(out[0], S[0], 1e-14);
@@ -290,9 +324,9 @@ test_batch_reports(void)
 	NEAR(reported(report, "trace"), S[0] + S[3], 1e-14);
 	/* mahalanobis: (S + lambda I)^-1, lambda = ridge trace / d */
 	me = find("mahalanobis");
-	opml_method_defaults(me, val);
-	val[0] = 0.25;
-	CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 0, out, &r,
+	opml_method_defaults(me, &val);
+	opml_method_set(me, &val, 0, 0.25);
+	CHECK(batch(me, &val, X6, Y6, 6, 2, 2, 1, 0, out, &r,
 	    report, sizeof report) == 0);
 	lam = 0.25 * (S[0] + S[3]) / 2;
 	NEAR(reported(report, "lambda"), lam, 1e-15);
@@ -305,11 +339,11 @@ test_batch_reports(void)
 	/* pca: eigenvalues of the 2 x 2 S in closed form; rank 1 keeps
 	 * l1 / (l1 + l2) of the variance, along the eigenvector of l1 */
 	me = find("pca");
-	opml_method_defaults(me, val);
+	opml_method_defaults(me, &val);
 	h = sqrt(0.25 * (S[0] - S[3]) * (S[0] - S[3]) + S[1] * S[1]);
 	l1 = 0.5 * (S[0] + S[3]) + h;
 	l2 = 0.5 * (S[0] + S[3]) - h;
-	CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 1, out, &r,
+	CHECK(batch(me, &val, X6, Y6, 6, 2, 2, 1, 1, out, &r,
 	    report, sizeof report) == 0);
 	CHECK(r == 1);
 	CHECK(reported(report, "rank") == 1);
@@ -318,8 +352,8 @@ test_batch_reports(void)
 	nv = hypot(v[0], v[1]);
 	NEAR(fabs(out[0] * v[0] + out[1] * v[1]) / nv, 1, 1e-13);
 	/* whitened, every rank: the rows scaled by 1 / sqrt(l) */
-	val[0] = 1;
-	CHECK(opml_method_batch(me, val, X6, Y6, 6, 2, 2, 1, 0, out, &r,
+	opml_method_set(me, &val, 0, 1);
+	CHECK(batch(me, &val, X6, Y6, 6, 2, 2, 1, 0, out, &r,
 	    report, sizeof report) == 0);
 	CHECK(r == 2);
 	NEAR(reported(report, "variance"), 1, 1e-15);
@@ -333,18 +367,19 @@ static void
 test_lego_targets(void)
 {
 	const struct opml_method *me = find("lego");
-	double val[OPML_METHOD_MAXPAR], M[4], X[] = { 1, 2, 4, -2 };
+	opml_params val;
+	double M[4], X[] = { 1, 2, 4, -2 };
 	size_t y[] = { 0, 1 };
 	char report[256];
 	int every;
 
-	opml_method_defaults(me, val);
-	val[opml_method_index(me, "constraints")] = 7;
-	val[opml_method_index(me, "low")] = 0;
-	val[opml_method_index(me, "high")] = 100;
+	opml_method_defaults(me, &val);
+	opml_method_set(me, &val, opml_method_index(me, "constraints"), 7);
+	opml_method_set(me, &val, opml_method_index(me, "low"), 0);
+	opml_method_set(me, &val, opml_method_index(me, "high"), 100);
 	for (every = 0; every <= 1; every++) {
-		val[opml_method_index(me, "every")] = every;
-		CHECK(opml_method_fit(me, val, X, y, 2, 2, 2, 3, M, report,
+		opml_method_set(me, &val, opml_method_index(me, "every"), every);
+		CHECK(fit(me, &val, X, y, 2, 2, 2, 3, M, report,
 		    sizeof report) == 0);
 		CHECK(reported(report, "pairs") == 7);
 		CHECK(reported(report, "same") == 25);

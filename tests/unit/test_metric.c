@@ -57,7 +57,7 @@ test_counts(void)
 		CHECK(counts[i] == 0);
 	/* a class index of nclass or more */
 	CHECK(opml_metric_counts(y, 6, 4, counts, &nonempty) ==
-	    OPML_METRIC_EPARAM);
+	    OPML_EVALUE);
 }
 
 static void
@@ -85,7 +85,7 @@ test_lmnn_refuses(void)
 		case 9: p.k = 0; break;
 		}
 		CHECK(opml_lmnn(X, Y, N, D, 3, &p, M, &st) ==
-		    OPML_METRIC_EPARAM);
+		    OPML_EVALUE);
 	}
 	/* the ends of the ranges are parameters */
 	opml_lmnn_init(&p);
@@ -97,7 +97,7 @@ test_lmnn_refuses(void)
 	CHECK(opml_lmnn(X, Y, N, D, 3, &p, M, &st) == 0);
 	/* a class beyond nclass */
 	opml_lmnn_init(&p);
-	CHECK(opml_lmnn(X, Y, N, D, 2, &p, M, &st) == OPML_METRIC_EPARAM);
+	CHECK(opml_lmnn(X, Y, N, D, 2, &p, M, &st) == OPML_EVALUE);
 	/* an empty class is no short class */
 	for (i = 0; i < N; i++)
 		y[i] = Y[i] == 1 ? 3 : Y[i];
@@ -112,7 +112,7 @@ test_lmnn_refuses(void)
 			continue;
 		Xn[i] = i % 2 ? INFINITY : NAN;
 		CHECK(opml_lmnn(Xn, Y, N, D, 3, &p, M, &st) ==
-		    OPML_METRIC_ENONFINITE);
+		    OPML_ENONFINITE);
 	}
 }
 
@@ -141,12 +141,12 @@ test_itml_refuses(void)
 		case 9: p.factor = 0; break;
 		}
 		CHECK(opml_itml(X, Y, N, D, 3, &p, M, &st) ==
-		    OPML_METRIC_EPARAM);
+		    OPML_EVALUE);
 	}
 	/* factor c (c - 1) pairs that a size_t cannot count */
 	opml_itml_init(&p);
 	p.factor = SIZE_MAX / 4;
-	CHECK(opml_itml(X, Y, N, D, 3, &p, M, &st) == OPML_METRIC_EPARAM);
+	CHECK(opml_itml(X, Y, N, D, 3, &p, M, &st) == OPML_EVALUE);
 	/* factor 0 is fine when the pairs are counted */
 	p.factor = 0;
 	p.constraints = 20;
@@ -156,18 +156,18 @@ test_itml_refuses(void)
 	CHECK(opml_itml(X, Y, N, D, 3, &p, M2, NULL) == 0);
 	CHECK(memcmp(M, M2, sizeof M) == 0);
 	opml_itml_init(&p);
-	CHECK(opml_itml(X, Y, N, D, 2, &p, M, &st) == OPML_METRIC_EPARAM);
+	CHECK(opml_itml(X, Y, N, D, 2, &p, M, &st) == OPML_EVALUE);
 	memcpy(Xn, X, sizeof Xn);
 	Xn[N * D - 1] = -INFINITY;
 	CHECK(opml_itml(Xn, Y, N, D, 3, &p, M, &st) ==
-	    OPML_METRIC_ENONFINITE);
+	    OPML_ENONFINITE);
 	/* the thresholds: two rows at least; distances a double holds */
 	opml_rng_seed(&g, 1);
-	CHECK(opml_itml_bounds(X, 1, D, &g, &l, &u) == OPML_METRIC_EFEW);
+	CHECK(opml_itml_bounds(X, 1, D, &g, &l, &u) == OPML_EFEW);
 	memcpy(Xn, X, sizeof Xn);
 	Xn[0] = 1e300;
 	CHECK(opml_itml_bounds(Xn, N, D, &g, &l, &u) ==
-	    OPML_METRIC_ENONFINITE);
+	    OPML_ENONFINITE);
 	/* every row the same point, thresholds given: every pair drawn
 	 * coincides and is dropped; M = I, no iteration */
 	{
@@ -224,15 +224,15 @@ test_small(void)
 	opml_pca_init(&pp);
 	CHECK(opml_pca(X, N, 0, &pp, L, &r, w) == 0 && r == 0);
 	CHECK(opml_covariance(X, N, 0, M) == 0);
-	CHECK(opml_covariance(X, 1, D, M) == OPML_METRIC_EFEW);
-	CHECK(opml_pca(X, 1, D, &pp, L, &r, w) == OPML_METRIC_EFEW);
+	CHECK(opml_covariance(X, 1, D, M) == OPML_EFEW);
+	CHECK(opml_pca(X, 1, D, &pp, L, &r, w) == OPML_EFEW);
 	/* not finite */
 	memcpy(Xn, X, sizeof Xn);
 	Xn[4] = NAN;
-	CHECK(opml_pca(Xn, N, D, &pp, L, &r, w) == OPML_METRIC_ENONFINITE);
-	CHECK(opml_covariance(Xn, N, D, M) == OPML_METRIC_ENONFINITE);
+	CHECK(opml_pca(Xn, N, D, &pp, L, &r, w) == OPML_ENONFINITE);
+	CHECK(opml_covariance(Xn, N, D, M) == OPML_ENONFINITE);
 	mp.ridge = INFINITY;
-	CHECK(opml_mahalanobis(X, N, D, &mp, M, NULL) == OPML_METRIC_EPARAM);
+	CHECK(opml_mahalanobis(X, N, D, &mp, M, NULL) == OPML_EVALUE);
 	/* no ridge, a column that varies by 1e-160: its variance is
 	 * subnormal, its inverse beyond a double */
 	mp.ridge = 0;
@@ -240,7 +240,7 @@ test_small(void)
 	for (r = 0; r < N; r++)
 		Xn[r * D + 1] = r % 2 ? 1e-160 : -1e-160;
 	CHECK(opml_mahalanobis(Xn, N, D, &mp, M, NULL) ==
-	    OPML_METRIC_ENONFINITE);
+	    OPML_ENONFINITE);
 	/* r above d is d; w may be NULL; d = 1: L = [1] */
 	pp.r = D + 5;
 	CHECK(opml_pca(X, N, D, &pp, L, &r, NULL) == 0 && r == D);

@@ -121,36 +121,36 @@ main(void)
 		fails++;
 	}
 	expect("fewer", merge("q 1 x\n", "q 2 y\n", 3, NULL, NULL),
-	    OPML_NBRLIST_EFEW);
+	    OPML_ESHORT);
 	expect("other sample", merge("q 1 x\n", "r 2 y\n", 1, NULL, NULL),
-	    OPML_NBRLIST_EMISMATCH);
+	    OPML_EMISMATCH);
 	expect("ends before", merge("q 1 x\nr 1 x\n", "q 2 y\n", 1, NULL,
-	    NULL), OPML_NBRLIST_EMISMATCH);
+	    NULL), OPML_EMISMATCH);
 	expect("more lines", merge("q 1 x\n", "q 2 y\nr 1 x\n", 1, NULL,
-	    NULL), OPML_NBRLIST_EMISMATCH);
+	    NULL), OPML_EMISMATCH);
 	expect("not a distance", merge("q 1 x\n", "q -2 y\n", 1, NULL, NULL),
-	    OPML_NBRLIST_EFORMAT);
+	    OPML_EFORMAT);
 	expect("no label", merge("q 1 x\n", "q 2\n", 1, NULL, NULL),
-	    OPML_NBRLIST_EFORMAT);
+	    OPML_EFORMAT);
 	/* the messages, with file and line */
 	merge_fails("q 1 x\n", "q \x01""2345678901234567890123456789012345678"
-	    "9012345 y\n", 1, OPML_NBRLIST_EFORMAT, "@/b:1: "
+	    "9012345 y\n", 1, OPML_EFORMAT, "@/b:1: "
 	    "'?234567890123456789012345678901234567890...': not a distance");
-	merge_fails("q 1 x\n", "q 1 y 2\n", 1, OPML_NBRLIST_EFORMAT,
+	merge_fails("q 1 x\n", "q 1 y 2\n", 1, OPML_EFORMAT,
 	    "@/b:1: a distance without a label");
 	merge_fails("q 1 x\nq 1 x\n", "q 1 x\nr\t1 x\n", 1,
-	    OPML_NBRLIST_EMISMATCH, "@/b:2: sample labeled 'r', not 'q' as in "
+	    OPML_EMISMATCH, "@/b:2: sample labeled 'r', not 'q' as in "
 	    "@/a");
-	merge_fails("q 1 x\n", "q 2 y\nr 1 x\n", 1, OPML_NBRLIST_EMISMATCH,
+	merge_fails("q 1 x\n", "q 2 y\nr 1 x\n", 1, OPML_EMISMATCH,
 	    "@/b: more lines than @/a");
-	merge_fails("q 1 x\nq 1 x\n", "q 2 y\n", 1, OPML_NBRLIST_EMISMATCH,
+	merge_fails("q 1 x\nq 1 x\n", "q 2 y\n", 1, OPML_EMISMATCH,
 	    "@/b: ends before @/a");
 	merge_fails("q 1 x\n\nq 1 y\n", "q 2 y\nq 3 z\n", 3,
-	    OPML_NBRLIST_EFEW, "@/a:1: 2 neighbours in all, fewer than k = 3");
+	    OPML_ESHORT, "@/a:1: 2 neighbours in all, fewer than k = 3");
 	/* a list that opens and cannot be read: a directory */
-	merge_fails("q 1 x\n", NULL, 1, OPML_NBRLIST_EREAD,
+	merge_fails("q 1 x\n", NULL, 1, OPML_EREAD,
 	    "@: Is a directory");
-	merge_fails("", NULL, 1, OPML_NBRLIST_EREAD, "@: Is a directory");
+	merge_fails("", NULL, 1, OPML_EREAD, "@: Is a directory");
 	/* a tie inside one list: the earlier neighbour first; blanks and
 	 * tabs between the fields */
 	expect("tie in a list", merge("q\t1  x \t1 y 3 w\n", "q 2 z\n", 2,
@@ -181,7 +181,7 @@ main(void)
 		char *p[1] = { a };
 
 		expect("no file", opml_nbrlist_merge_open(&m, p, 1),
-		    OPML_NBRLIST_EREAD);
+		    OPML_EREAD);
 		opml_nbrlist_merge_close(&m);
 	}
 	unlink(list("a", ""));

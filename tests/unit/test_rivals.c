@@ -17,7 +17,7 @@
 #include "method.h"
 #include "model.h"
 #include "rdml.h"
-#include "rival.h"
+#include "numfmt.h"
 #include "rng.h"
 #include "soml.h"
 #include "testutil.h"
@@ -772,11 +772,44 @@ test_limits(void)
 
 /* ------------------------------------------------ the streaming rivals */
 
+/* A streaming method started on m as new, with its defaults. */
+static void *
+start(const struct opml_method *me, struct opml_model *m)
+{
+	struct opml_start st;
+	opml_params par;
+	char err[128];
+	void *state = NULL;
+
+	memset(&st, 0, sizeof st);
+	opml_method_defaults(me, &par);
+	st.me = me;
+	st.m = m;
+	st.origin = OPML_ORIGIN_NEW;
+	st.par = &par;
+	st.err = err;
+	st.errlen = sizeof err;
+	CHECK(me->start(&state, &st) == 0);
+	return state;
+}
+
+/* "#M m11 m12" of the 2 x 2 M's row i, as the model writes it. */
+static void
+m_line(const double *M, size_t i, char *buf, size_t len)
+{
+	char a[OPML_NUMFMT_MAX], b[OPML_NUMFMT_MAX];
+
+	opml_format_double(M[i * 2], a);
+	opml_format_double(M[i * 2 + 1], b);
+	snprintf(buf, len, "#M %s %s", a, b);
+}
+
 /*
- * lib/rival.c on its own: a learner stored before any sample (RDML's
- * M = 0 as one zero row, no previous sample), a label longer than any
- * buffer's first size kept whole, RDML's M through the #M lines equal
- * to the step's own, and OASIS's W the model's rows.
+ * The streaming rivals through their tables on their own: a learner
+ * stored before any sample (RDML's M = 0 as one zero row, no previous
+ * sample), a label longer than any buffer's first size kept whole,
+ * RDML's M through the #M lines equal to the step's own, and OASIS's W
+ * the model's rows.
  */
 static void
 test_rival(void)
@@ -784,22 +817,15 @@ test_rival(void)
 	const struct opml_method *rdml = opml_method_find("rdml");
 	const struct opml_method *oasis = opml_method_find("oasis");
 	struct opml_model m;
-	struct opml_rival r;
 	struct opml_rdml ref;
-	double val[OPML_METHOD_MAXPAR], x1[2] = { 1, 2 }, x2[2] = { 0, 0.5 };
-	int given[OPML_METHOD_MAXPAR] = { 0 };
-	char err[128], buf[256], *label;
+	double x1[2] = { 1, 2 }, x2[2] = { 0, 0.5 };
+	char buf[256], *label;
+	void *r;
 	size_t i;
 
-	/* freeing a rival never started is harmless */
-	memset(&r, 0, sizeof r);
-	opml_rival_free(&r);
-
-	opml_method_defaults(rdml, val);
 	CHECK(opml_model_init(&m, 2, 2, 1) == 0);
-	CHECK(opml_rival_init(&r, &m, rdml, val, given, 0, err,
-	    sizeof err) == 0);
-	CHECK(opml_rival_store(&r) == 0);
+	r = start(rdml, &m);
+	CHECK(rdml->store(r) == 0);
 	CHECK(m.r == 1 && m.L[0] == 0 && m.L[1] == 0 && !m.similarity);
 	CHECK(m.nextra == 3);		/* #rdml and two #M, no #prev */
 	CHECK(strncmp(m.extra[0], "#rdml lambda=0.1 threshold=1 pairs=0 ",
@@ -811,35 +837,35 @@ test_rival(void)
 	label = malloc(1001);
 	memset(label, 'q', 1000);
 	label[1000] = '\0';
-	CHECK(opml_rival_learn(&r, label, x1) == 0);
-	CHECK(opml_rival_learn(&r, "other", x2) == 0);
-	CHECK(opml_rival_store(&r) == 0);
+	CHECK(rdml->learn(r, label, x1) == 0);
+	CHECK(rdml->learn(r, "other", x2) == 0);
+	CHECK(rdml->store(r) == 0);
 	opml_rdml_init(&ref, 2);
 	opml_rdml_step(&ref, x2, x1, 0);
-	CHECK(memcmp(ref.M, r.rdml.M, 4 * sizeof *ref.M) == 0);
-	opml_rdml_free(&ref);
 	CHECK(m.nextra == 4 && strncmp(m.extra[1], "#prev other ", 12) == 0);
-	CHECK(strstr(opml_rival_report(&r, buf, sizeof buf),
-	    " pairs=1 updates=1 ") != NULL);
-	CHECK(opml_rival_learn(&r, label, x1) == 0);
-	CHECK(opml_rival_store(&r) == 0);
+	for (i = 0; i < 2; i++) {
+		m_line(ref.M, i, buf, sizeof buf);
+		CHECK(strcmp(m.extra[2 + i], buf) == 0);
+	}
+	opml_rdml_free(&ref);
+	CHECK(strstr(m.extra[0], " pairs=1 updates=1 ") != NULL);
+	CHECK(rdml->learn(r, label, x1) == 0);
+	CHECK(rdml->store(r) == 0);
 	CHECK(strncmp(m.extra[1] + 6, label, 1000) == 0 &&
 	    m.extra[1][1006] == ' ');
-	opml_rival_free(&r);
+	rdml->drop(r);
 	opml_model_free(&m);
 
 	/* OASIS: the model's rows are W, the identity before any triplet */
-	opml_method_defaults(oasis, val);
 	CHECK(opml_model_init(&m, 2, 2, 1) == 0);
-	CHECK(opml_rival_init(&r, &m, oasis, val, given, 0, err,
-	    sizeof err) == 0);
-	CHECK(opml_rival_learn(&r, label, x1) == 0);
-	CHECK(opml_rival_store(&r) == 0);
+	r = start(oasis, &m);
+	CHECK(oasis->learn(r, label, x1) == 0);
+	CHECK(oasis->store(r) == 0);
 	CHECK(m.similarity && m.r == 2 && m.L[0] == 1 && m.L[1] == 0 &&
 	    m.L[2] == 0 && m.L[3] == 1);
 	CHECK(strncmp(m.extra[0], "#oasis C=0.1 random=0 triplets=0 ",
 	    33) == 0);
-	opml_rival_free(&r);
+	oasis->drop(r);
 	opml_model_free(&m);
 	free(label);
 }
