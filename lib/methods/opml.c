@@ -24,6 +24,9 @@ struct opml_params {
 	double pull;
 };
 
+/* The parameters' places in the table, for the bits of s->given. */
+enum { LONGRUN, PULL };
+
 static const struct opml_param opml_par[] = {
 	{ "longrun", OPML_PARAM_FLAG, offsetof(struct opml_params, longrun),
 	    1, 0, 1 },
@@ -31,8 +34,6 @@ static const struct opml_param opml_par[] = {
 	    OPML_LONGRUN_PULL, 0, OPML_LONGRUN_MAXPULL },
 	OPML_PARAM_END
 };
-
-#define GIVEN(s, name) ((s)->given & 1u << opml_method_index((s)->me, name))
 
 /* The long-run rule: on for a new model, off with -c 0 (the paper's
  * update), as -p longrun and -p pull say; a resumed model keeps its own
@@ -43,11 +44,11 @@ longrun(struct opml_model *m, const struct opml_start *s)
 	const struct opml_params *p = s->par;
 	const struct opml_steps *o = s->steps;
 	int resumed = s->origin == OPML_ORIGIN_RESUMED, was = m->longrun;
-	int have_pull = GIVEN(s, "pull") != 0;
+	int have_pull = (s->given & 1u << PULL) != 0;
 
 	if (!resumed || o->have_clip)
 		m->longrun = !(o->have_clip && o->clip == 0) || have_pull;
-	if (GIVEN(s, "longrun"))
+	if (s->given & 1u << LONGRUN)
 		m->longrun = p->longrun;
 	if (have_pull)
 		m->pull = p->pull;

@@ -63,32 +63,32 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		w = strtod(s, NULL);
 		/* A number beyond a double is out of any range. */
 		if (isinf(w))
-			CHECK(why == (w > 0 ? OPML_OPT_HIGH : OPML_OPT_LOW),
+			CHECK(why == (w > 0 ? OPML_EHIGH : OPML_ELOW),
 			    "'%s': %d", s, why);
 		else if (w < rlo[k] || w > rhi[k])
-			CHECK(why == (w > rhi[k] ? OPML_OPT_HIGH :
-			    OPML_OPT_LOW), "'%s': %d, strtod %g", s, why, w);
+			CHECK(why == (w > rhi[k] ? OPML_EHIGH :
+			    OPML_ELOW), "'%s': %d, strtod %g", s, why, w);
 		else {
 			CHECK(why == 0, "'%s' refused: %d", s, why);
 			CHECK(memcmp(&v, &w, sizeof v) == 0, "'%s': %a, "
 			    "strtod %a", s, v, w);
 		}
 	} else
-		CHECK(why == OPML_OPT_SYNTAX, "'%s': %d (%g)", s, why, v);
+		CHECK(why == OPML_ESYNTAX, "'%s': %d (%g)", s, why, v);
 
 	why = opml_opt_uint(s, ulo[k], uhi[k], &u);
 	if (s[0] != '\0' && strspn(s, "0123456789") == strlen(s)) {
 		errno = 0;
 		x = strtoull(s, NULL, 10);
 		if (errno == ERANGE || x > uhi[k])
-			CHECK(why == OPML_OPT_HIGH, "'%s': %d", s, why);
+			CHECK(why == OPML_EHIGH, "'%s': %d", s, why);
 		else if (x < ulo[k])
-			CHECK(why == OPML_OPT_LOW, "'%s': %d", s, why);
+			CHECK(why == OPML_ELOW, "'%s': %d", s, why);
 		else
 			CHECK(why == 0 && u == x, "'%s': %d, %llu", s, why,
 			    u);
 	} else
-		CHECK(why == OPML_OPT_SYNTAX, "'%s': %d (%llu)", s, why, u);
+		CHECK(why == OPML_ESYNTAX, "'%s': %d (%llu)", s, why, u);
 	free(s);
 	return 0;
 }
