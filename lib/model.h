@@ -8,7 +8,7 @@
 #include "reader.h"
 #include "triplet.h"
 
-/* The learners of opml-learn -a (lib/method.c), in its order. */
+/* The learners of opml-learn -a (lib/methods/), in its order. */
 enum opml_algo {
 	OPML_ALGO_OPML, OPML_ALGO_COPML, OPML_ALGO_RDML, OPML_ALGO_OASIS,
 	OPML_ALGO_POLA, OPML_ALGO_LEGO, OPML_ALGO_SOML, OPML_ALGO_MAHALANOBIS,

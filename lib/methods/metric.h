@@ -6,15 +6,14 @@
 
 /*
  * What the batch learners (mahalanobis, itml, lmnn, pca, covariance)
- * share: their data convention, error codes and counts.
+ * share: their data convention and counts.
  *
  * A data set is X, n rows of d doubles, row-major, and y[i] in
  * 0..nclass-1 the class of row i (a class with no rows is allowed and
  * ignored).  A learner of a metric returns M (d x d, symmetric positive
  * semidefinite; opml_linalg_factor turns it into L with M = L' L); pca
  * returns L itself.  Every learner is a pure function: no I/O, no exit,
- * and an error is a negative code below (lib/opml.h's convention);
- * lib/method.c turns it into opml-learn's (opml_strerror).
+ * and an error is a code of enum opml_error (lib/error.h).
  */
 
 /* What a learner did, for -v.  Fields a learner has no use for are 0. */

@@ -1,5 +1,5 @@
 /*
- * LMNN beyond 128 working dimensions, where lib/lmnn.c bounds a step's
+ * LMNN beyond 128 working dimensions, where lib/methods/lmnn.c bounds a step's
  * move by the Frobenius norm instead of an eigendecomposition per
  * step: the impostor cache must still hold every pair that can become
  * active, so the reported objective and active triplets equal those

@@ -1,5 +1,5 @@
 /*
- * What the batch learners (lib/metric.h) refuse: every parameter out
+ * What the batch learners (lib/methods/metric.h) refuse: every parameter out
  * of its range, a class index beyond nclass, a value that is not
  * finite; their degenerate cases (d = 0, no stats wanted, an empty
  * class); and opml_metric_counts against a direct count.  The numbers
