@@ -38,10 +38,11 @@ opml_model_init(struct opml_model *m, size_t d, size_t r, uint64_t seed)
 	return 0;
 }
 
+#define ALGO_NAME(NAME, name) #name,
 static const char *const algo_names[OPML_ALGO_NUM] = {
-	"opml", "copml", "rdml", "oasis", "pola", "lego", "soml",
-	"mahalanobis", "itml", "lmnn", "pca", "covariance"
+	OPML_METHODS(ALGO_NAME)
 };
+#undef ALGO_NAME
 
 const char *
 opml_model_algo_name(enum opml_algo a)

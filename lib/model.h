@@ -4,17 +4,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "methods/registry.h"
 #include "moments.h"
 #include "reader.h"
 #include "triplet.h"
 
-/* The learners of opml-learn -a (lib/methods/), in its order. */
+/* The learners of opml-learn -a (lib/methods/registry.h), in its
+ * order: OPML_ALGO_OPML, OPML_ALGO_COPML, ... */
+#define OPML_ALGO_ENUM(NAME, name) OPML_ALGO_##NAME,
 enum opml_algo {
-	OPML_ALGO_OPML, OPML_ALGO_COPML, OPML_ALGO_RDML, OPML_ALGO_OASIS,
-	OPML_ALGO_POLA, OPML_ALGO_LEGO, OPML_ALGO_SOML, OPML_ALGO_MAHALANOBIS,
-	OPML_ALGO_ITML, OPML_ALGO_LMNN, OPML_ALGO_PCA, OPML_ALGO_COVARIANCE,
+	OPML_METHODS(OPML_ALGO_ENUM)
 	OPML_ALGO_NUM
 };
+#undef OPML_ALGO_ENUM
 
 /* The name of a model's algorithm (its algorithm= key). */
 const char *opml_model_algo_name(enum opml_algo a);

@@ -9,18 +9,16 @@
 #include "numfmt.h"
 #include "numparse.h"
 
-/* The registry: every method, in the order of opml-learn(1). */
-extern const struct opml_method opml_method_opml, opml_method_copml,
-    opml_method_rdml, opml_method_oasis, opml_method_pola, opml_method_lego,
-    opml_method_soml, opml_method_mahalanobis, opml_method_itml,
-    opml_method_lmnn, opml_method_pca, opml_method_covariance;
+/* Every method of the registry, in the order of opml-learn(1). */
+#define DECLARE(NAME, name) extern const struct opml_method opml_method_##name;
+OPML_METHODS(DECLARE)
+#undef DECLARE
 
+#define ENTRY(NAME, name) &opml_method_##name,
 static const struct opml_method *const methods[] = {
-	&opml_method_opml, &opml_method_copml, &opml_method_rdml,
-	&opml_method_oasis, &opml_method_pola, &opml_method_lego,
-	&opml_method_soml, &opml_method_mahalanobis, &opml_method_itml,
-	&opml_method_lmnn, &opml_method_pca, &opml_method_covariance,
+	OPML_METHODS(ENTRY)
 };
+#undef ENTRY
 
 #define NMETHODS (sizeof methods / sizeof methods[0])
 
