@@ -1,9 +1,9 @@
 #include <stdio.h>
 
 #include "covariance.h"
+#include "linalg.h"
 #include "method.h"
 #include "numfmt.h"
-#include "linalg.h"
 
 int
 opml_covariance(const double *X, size_t n, size_t d, double *M)

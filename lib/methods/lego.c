@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "knn.h"
 #include "lego.h"
 #include "method.h"
 #include "numfmt.h"
@@ -142,19 +143,6 @@ static const struct opml_param lego_par[] = {
 	OPML_PARAM_END
 };
 
-static double
-sqdist(const double *a, const double *b, size_t d)
-{
-	double s = 0, t;
-	size_t j;
-
-	for (j = 0; j < d; j++) {
-		t = a[j] - b[j];
-		s += t * t;
-	}
-	return s;
-}
-
 static int
 cmp_double(const void *a, const void *b)
 {
@@ -200,7 +188,7 @@ lego_fit(const void *par, const struct opml_data *x, uint64_t seed,
 	for (t = 0; t < T; t++) {
 		opml_draw_pair(&g, &rng, &pa[t], &pb[t]);
 		same += x->y[pa[t]] == x->y[pb[t]];
-		dist[t] = sqdist(x->X + pa[t] * d, x->X + pb[t] * d, d);
+		dist[t] = opml_knn_dist(x->X + pa[t] * d, x->X + pb[t] * d, d);
 	}
 	qsort(dist, T, sizeof *dist, cmp_double);
 	s.eta = p->eta;

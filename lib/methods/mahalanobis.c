@@ -1,11 +1,10 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "method.h"
-#include "numfmt.h"
-
 #include "linalg.h"
 #include "mahalanobis.h"
+#include "method.h"
+#include "numfmt.h"
 
 void
 opml_mahalanobis_init(struct opml_mahalanobis_param *p)

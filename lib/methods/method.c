@@ -174,15 +174,14 @@ opml_method_continues(const struct opml_method *me,
 
 int
 opml_method_line(const struct opml_method *me, const void *par,
-    struct opml_buf *b)
+    const struct opml_counter *c, const void *learner, struct opml_buf *b)
 {
-	char num[OPML_NUMFMT_MAX];
+	char num[64];	/* a number (OPML_NUMFMT_MAX), or " key=count" */
 	int i, rc = 0;
 
-	if (opml_buf_put(b, "#", 1) != 0 ||
-	    opml_buf_put(b, me->name, strlen(me->name)) != 0)
-		return OPML_ENOMEM;
-	for (i = 0; rc == 0 && me->par[i].name != NULL; i++) {
+	rc |= opml_buf_put(b, "#", 1);
+	rc |= opml_buf_put(b, me->name, strlen(me->name));
+	for (i = 0; me->par[i].name != NULL; i++) {
 		opml_format_double(opml_method_get(me, par, i), num);
 		rc |= opml_buf_put(b, " ", 1);
 		rc |= opml_buf_put(b, me->par[i].name,
@@ -190,16 +189,13 @@ opml_method_line(const struct opml_method *me, const void *par,
 		rc |= opml_buf_put(b, "=", 1);
 		rc |= opml_buf_put(b, num, strlen(num));
 	}
+	for (; c != NULL && c->name != NULL; c++) {
+		int n = snprintf(num, sizeof num, " %s=%" PRIu64, c->name,
+		    *(const uint64_t *)(const void *)((const char *)learner +
+		    c->offset));
+		rc |= opml_buf_put(b, num, (size_t)n);
+	}
 	return rc == 0 ? 0 : OPML_ENOMEM;
-}
-
-int
-opml_method_count(struct opml_buf *b, const char *key, uint64_t n)
-{
-	char buf[64];
-	int len = snprintf(buf, sizeof buf, " %s=%" PRIu64, key, n);
-
-	return opml_buf_put(b, buf, (size_t)len) == 0 ? 0 : OPML_ENOMEM;
 }
 
 const char *
@@ -213,35 +209,47 @@ opml_method_state(const struct opml_method *me, const char *s)
 	return NULL;
 }
 
+/* The counter of c named by the n bytes at s, or NULL. */
+static const struct opml_counter *
+counter(const struct opml_counter *c, const char *s, size_t n)
+{
+	for (; c != NULL && c->name != NULL; c++)
+		if (strlen(c->name) == n && memcmp(c->name, s, n) == 0)
+			return c;
+	return NULL;
+}
+
 int
 opml_method_restore(const struct opml_method *me, const char *p, void *par,
-    unsigned given,
-    int (*count)(void *state, const char *key, size_t keylen, uint64_t v),
-    void *state)
+    unsigned given, const struct opml_counter *c, void *learner)
 {
+	const struct opml_counter *k;
+
 	while (*p != '\0') {
-		const char *k = p, *eq, *e;
+		const char *key = p, *eq, *e;
 		double x;
 		int i;
-		while (*k == ' ')
-			k++;
-		if (*k == '\0')
+		while (*key == ' ')
+			key++;
+		if (*key == '\0')
 			break;
-		for (e = k; *e != '\0' && *e != ' '; e++)
+		for (e = key; *e != '\0' && *e != ' '; e++)
 			;
 		p = e;
-		if ((eq = memchr(k, '=', (size_t)(e - k))) == NULL ||
+		if ((eq = memchr(key, '=', (size_t)(e - key))) == NULL ||
 		    opml_parse_double(eq + 1, e, &x) != e)
 			return -1;
-		if ((i = lookup(me, k, (size_t)(eq - k))) != -1) {
+		if ((i = lookup(me, key, (size_t)(eq - key))) != -1) {
 			/* a value -p would take */
 			if (!opml_method_valid(me, i, x))
 				return -1;
 			if (!(given & 1u << i))
 				opml_method_set(me, par, i, x);
-		} else if (x < 0 || x > 1.8e19 ||
-		    count(state, k, (size_t)(eq - k), (uint64_t)x) == -1)
+		} else if (x < 0 || x > 1.8e19)
 			return -1;
+		else if ((k = counter(c, key, (size_t)(eq - key))) != NULL)
+			*(uint64_t *)(void *)((char *)learner + k->offset) =
+			    (uint64_t)x;
 	}
 	return 0;
 }
@@ -308,7 +316,8 @@ state_line(const struct opml_method *me, const void *par,
 	char **l = malloc(sizeof *l);
 	int rc;
 
-	if (l == NULL || (rc = opml_method_line(me, par, &b)) != 0 ||
+	if (l == NULL ||
+	    (rc = opml_method_line(me, par, NULL, NULL, &b)) != 0 ||
 	    opml_buf_put(&b, " ", 1) != 0 ||
 	    opml_buf_put(&b, report, strlen(report) + 1) != 0) {
 		free(l);

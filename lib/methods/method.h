@@ -175,25 +175,28 @@ int opml_method_streams(const struct opml_method *me, const void *par);
 int opml_method_continues(const struct opml_method *me,
     const struct opml_model *m);
 
+/* A count a streaming learner keeps in its state line: its name, and
+ * the place of its uint64_t in the learner; a NULL name ends a list. */
+struct opml_counter {
+	const char *name;
+	size_t offset;
+};
+
 /*
- * A method's state line: "#name" and its parameters as " key=value",
- * into b (the caller appends the counts).  opml_method_state, for a
- * comment line s of a model: the rest of s after "#name" when s is the
- * method's state line, else NULL.  opml_method_restore parses that
- * rest, "key=value ...": a parameter not given (bit i of given) takes
- * the value; any other key goes to count(state, key, keylen, value)
- * with value a whole number >= 0.  0, or -1 when a value is not a
- * number, a parameter is out of its range, or count refuses.
+ * A method's state line: "#name", its parameters and the counts of
+ * the learner as " key=value", after what b holds (no end of string).
+ * opml_method_state, for a comment line s of a model: the rest of s
+ * after "#name" when s is the method's state line, else NULL.  opml_method_restore parses
+ * that rest, "key=value ...": a parameter not given (bit i of given)
+ * takes the value, a count of c the learner's, a whole number >= 0;
+ * other keys are ignored.  0, or -1 when a value is not a number or a
+ * parameter is out of its range.
  */
 int opml_method_line(const struct opml_method *me, const void *par,
-    struct opml_buf *b);
+    const struct opml_counter *c, const void *learner, struct opml_buf *b);
 const char *opml_method_state(const struct opml_method *me, const char *s);
 int opml_method_restore(const struct opml_method *me, const char *s,
-    void *par, unsigned given,
-    int (*count)(void *state, const char *key, size_t keylen, uint64_t v),
-    void *state);
-/* " key=n" after the line in b. */
-int opml_method_count(struct opml_buf *b, const char *key, uint64_t n);
+    void *par, unsigned given, const struct opml_counter *c, void *learner);
 /* The model's comment lines replaced by the n lines of l (taken). */
 void opml_method_set_lines(struct opml_model *m, char **l, size_t n);
 

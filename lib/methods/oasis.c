@@ -125,21 +125,13 @@ oasis_drop(void *state)
 	free(l);
 }
 
-static int
-oasis_count(void *state, const char *key, size_t n, uint64_t v)
-{
-	struct oasis_learner *l = state;
-
-#define KEY(s) (n == strlen(s) && memcmp(key, s, n) == 0)
-	if (KEY("triplets"))
-		l->s.triplets = v;
-	else if (KEY("updates"))
-		l->s.updates = v;
-	else if (KEY("capped"))
-		l->s.capped = v;
-#undef KEY
-	return 0;
-}
+/* The counts of its state line. */
+static const struct opml_counter oasis_counts[] = {
+	{ "triplets", offsetof(struct oasis_learner, s.triplets) },
+	{ "updates", offsetof(struct oasis_learner, s.updates) },
+	{ "capped", offsetof(struct oasis_learner, s.capped) },
+	{ NULL, 0 }
+};
 
 static int
 oasis_restore(struct oasis_learner *l, unsigned given, char *err,
@@ -154,7 +146,7 @@ oasis_restore(struct oasis_learner *l, unsigned given, char *err,
 		if ((s = opml_method_state(l->me, m->extra[k])) == NULL)
 			continue;
 		if (opml_method_restore(l->me, s, &l->par, given,
-		    oasis_count, l) == -1) {
+		    oasis_counts, l) == -1) {
 			snprintf(err, len, "model: bad #oasis line");
 			return OPML_ESTATE;
 		}
@@ -233,19 +225,6 @@ oasis_learn(void *state, const char *label, const double *x)
 	return 0;
 }
 
-/* The state line: parameters and counts. */
-static int
-oasis_line(const struct oasis_learner *l, struct opml_buf *b)
-{
-	if (opml_method_line(l->me, &l->par, b) != 0 ||
-	    opml_method_count(b, "triplets", l->s.triplets) != 0 ||
-	    opml_method_count(b, "updates", l->s.updates) != 0 ||
-	    opml_method_count(b, "capped", l->s.capped) != 0 ||
-	    opml_buf_put(b, "", 1) != 0)
-		return OPML_ENOMEM;
-	return 0;
-}
-
 static int
 oasis_store(void *state)
 {
@@ -258,7 +237,9 @@ oasis_store(void *state)
 
 	if (L != NULL)
 		m->L = L;
-	if (lines == NULL || L == NULL || oasis_line(l, &b) != 0) {
+	if (lines == NULL || L == NULL ||
+	    opml_method_line(l->me, &l->par, oasis_counts, l, &b) != 0 ||
+	    opml_buf_put(&b, "", 1) != 0) {
 		free(lines);
 		opml_buf_free(&b);
 		return OPML_ENOMEM;

@@ -3,10 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "linalg.h"
 #include "method.h"
 #include "numfmt.h"
-
-#include "linalg.h"
 #include "pca.h"
 
 void

@@ -190,23 +190,14 @@ rdml_drop(void *state)
 	free(l);
 }
 
-static int
-rdml_count(void *state, const char *key, size_t n, uint64_t v)
-{
-	struct rdml_learner *l = state;
-
-#define KEY(s) (n == strlen(s) && memcmp(key, s, n) == 0)
-	if (KEY("pairs"))
-		l->s.pairs = v;
-	else if (KEY("updates"))
-		l->s.updates = v;
-	else if (KEY("shortened"))
-		l->s.shortened = v;
-	else if (KEY("blocked"))
-		l->s.blocked = v;
-#undef KEY
-	return 0;
-}
+/* The counts of its state line. */
+static const struct opml_counter rdml_counts[] = {
+	{ "pairs", offsetof(struct rdml_learner, s.pairs) },
+	{ "updates", offsetof(struct rdml_learner, s.updates) },
+	{ "shortened", offsetof(struct rdml_learner, s.shortened) },
+	{ "blocked", offsetof(struct rdml_learner, s.blocked) },
+	{ NULL, 0 }
+};
 
 /* d numbers into x from p; 0, or -1 when they are not d numbers. */
 static int
@@ -253,7 +244,7 @@ rdml_restore(struct rdml_learner *l, unsigned given, char *err, size_t len)
 		s = m->extra[k];
 		if ((st = opml_method_state(l->me, s)) != NULL) {
 			if (opml_method_restore(l->me, st, &l->par, given,
-			    rdml_count, l) == -1) {
+			    rdml_counts, l) == -1) {
 				snprintf(err, len, "model: bad #rdml line");
 				return OPML_ESTATE;
 			}
@@ -355,11 +346,7 @@ rdml_lines(const struct rdml_learner *l, char **lines)
 	size_t d = l->m->d, n = 0, i;
 	int rc;
 
-	rc = opml_method_line(l->me, &l->par, &b) |
-	    opml_method_count(&b, "pairs", l->s.pairs) |
-	    opml_method_count(&b, "updates", l->s.updates) |
-	    opml_method_count(&b, "shortened", l->s.shortened) |
-	    opml_method_count(&b, "blocked", l->s.blocked) |
+	rc = opml_method_line(l->me, &l->par, rdml_counts, l, &b) |
 	    opml_buf_put(&b, "", 1);
 	lines[n++] = b.s;
 	if (l->prevlabel != NULL) {
