@@ -13,43 +13,69 @@
  * whose cause is in errno (ENOMEM, an I/O error) or, for the readers
  * of a stream, in the reader's err ("file:line: what").  Where a caller
  * must tell failures apart, the function returns a code of the one
- * enum opml_error (lib/error.h) and the caller compares those; messages are for people and no caller compares
- * their wording.  Nothing here prints or exits,
+ * enum opml_error (lib/error.h) and the caller compares those; messages
+ * are for people and no caller compares their wording.  Nothing here
+ * prints or exits,
  *
  * except prog.c, the programs' layer: allocation, option values and
  * outputs that report the error and exit, so that each program in
  * bin/ holds only its options and its I/O.
  *
- * The files, from the data in to the results out:
+ * The files, from the data in to the results out (a test in
+ * tests/programs.bats checks that every file of lib/ is named here):
  *   reader    lines and samples (opml-formats(5) Samples) from a file
  *             descriptor, in other layouts too (a header, the label
  *             elsewhere)
  *   numparse  decimal text to the double strtod gives, fast
  *   numfmt    the shortest text that reads back to the same double
+ *   u128      a 64 x 64 -> 128-bit product, for numparse and numfmt
  *   feed      samples parsed in a second thread, handed over in batches
  *   set       a labeled data set held in memory
  *   labels    label strings numbered in order of appearance
  *   split     seeded splits, folds, shuffles; split lists (opml-formats(5))
  *   pairs     pairs of samples drawn at random; pair lists (opml-formats(5))
  *   score     score lines (opml-formats(5) Scores)
+ *   rocread   score lines straight into ROC sort keys, on threads
  *   rng       the seeded generator (xoshiro256**)
+ *   moments   running per-feature mean and spread (Welford)
  *   triplet   the one-pass triplet construction of OPML
  *   step      the closed-form OPML step and the COPML pre-stage
- *   vec       the vector kernels, bit-exact on every instruction set
+ *   longrun   the rule that keeps L finite on a stream of any length
  *   learn     OPML and COPML over a stream into a model
- *   model     the model (opml-formats(5) Models): L and the learner's state
+ *   simd      which vector extension the kernels run on
+ *   clones    OPML_HOT: a kernel built for each extension, chosen at
+ *             run time
+ *   vec       the vector kernels, bit-exact on every instruction set
+ *   tile      the register tiles of the k-NN search's first stage
+ *   model     the model (opml-formats(5) Models): L and the learner's
+ *             state
  *   linalg    Cholesky, symmetric eigensolver, PSD projection,
  *             covariance, and the factor L of M = L'L
- *   metric    what the batch learners share: data, errors, counts
- *   mahalanobis  the ridged inverse covariance (the "Maha" baseline)
- *   itml      ITML, as the authors' code runs it
- *   lmnn      LMNN, projected subgradient descent in M
- *   pca       principal directions, optionally whitened
- *   covariance  the covariance itself as the metric
+ *   error     the one enum of failures, and their descriptions
+ *   methods/  the learners of opml-learn -a, one interface, many
+ *             implementations:
+ *     registry  the list of methods, one line each
+ *     method    the table of operations every method fills, and what
+ *               they share: parameters, state lines, the set's fit
+ *     opml      OPML and COPML (over learn.c)
+ *     rdml, oasis  the streaming rivals
+ *     pola, lego, soml  the online rivals that draw constraints from
+ *               the set
+ *     draw      those constraints: pairs and triplets drawn at random
+ *     mahalanobis  the ridged inverse covariance (the "Maha" baseline)
+ *     itml      ITML, as the authors' code runs it
+ *     itmltune  ITML's gamma by cross-validation
+ *     lmnn      LMNN, projected subgradient descent in M
+ *     pca       principal directions, optionally whitened
+ *     covariance  the covariance itself as the metric
+ *     metric    what the batch learners share: data, counts
  *   transform x to L x under a model
+ *   bilinear  the similarity x'Wz of a similarity model
  *   scale     feature scaling, saved and restored
  *   knn       k nearest neighbours and their vote
- *   nbrlist   neighbour lists (opml-formats(5)), and their merge across shards
+ *   nbrlist   neighbour lists (opml-formats(5)), and their merge across
+ *             shards
+ *   pairscore the scores of pairs of samples, in row order
  *   confusion the confusion matrix of a classifier
  *   inspect   what a model learned: M = L'L, feature weights, spectrum
  *   roc       ROC curves, AUC, EER, and their SVG figure
@@ -58,6 +84,8 @@
  *   plot      a line chart of x-y curves (learning curves) as SVG
  *   table     tables of per-split figures, a column per method
  *   stat      mean, std, the paired t-test and Student's t p-value
+ *   team      a team of threads for work cut in parts
+ *   bigmem    large arrays backed by large pages where the system can
  *   opt       strict option values
  *   buf       a growing output buffer of text lines
  *   output    output that appears whole or not at all

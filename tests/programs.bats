@@ -154,3 +154,18 @@ on_terminal() {
 	run --separate-stderr opml-transform -m "$TMP/iris.model" "$TMP/sparse"
 	[ "$stderr" = "opml-transform: $TMP/sparse:1: field 2: index 9 out of range 1..4 (the d of the model $TMP/iris.model)" ] || { show; false; }
 }
+
+@test "lib/opml.h's map names every file of lib/ and lib/methods/, and no other" {
+	sed -n '/The files, from the data in/,/\*\//p' "$TOP/lib/opml.h" |
+	    grep -E '^ \*   ( {2})?[a-z]' |
+	    sed -E 's/^ \* +//; s/^(([a-z0-9]+, )*[a-z0-9/]+) .*/\1/' |
+	    tr ',' '\n' | tr -d ' ' | grep -v '/$' | sort > "$TMP/map"
+	for f in "$TOP"/lib/*.[ch] "$TOP"/lib/methods/*.[ch]; do
+		n=$(basename "$f")
+		echo "${n%.?}"
+	done | grep -vx opml | sort -u > "$TMP/files"
+	# methods/opml.c is in the map, lib/opml.h is the map itself
+	echo opml >> "$TMP/files"
+	sort -o "$TMP/files" "$TMP/files"
+	diff "$TMP/map" "$TMP/files"
+}
