@@ -283,20 +283,24 @@ summary_line(const struct opml_model *m, const char *report, double secs)
 	    "", secs, report);
 }
 
-/*
- * What OPML says of its model once written: a stream without a
- * triplet, and, without the long-run rule, an L grown by many orders of
- * magnitude on a long stream (lib/longrun.h), which -v may not show.
- */
+/* OPML on a stream without a triplet: say so, since the model is the
+ * one it started from. */
 static void
-check_model(const struct opml_model *m)
+check_stream(const struct opml_model *m)
 {
-	double scale;
-
 	if (m->n.triplets == 0 && m->n.prestage == 0 && m->n.samples > 0)
 		warnx("%s: no triplet in the stream; writing the model "
 		    "unchanged", m->trip.labels.n < 2 ? "only one class" :
 		    "no class seen twice");
+}
+
+/* Without the long-run rule L may grow by many orders of magnitude on a
+ * long stream (lib/longrun.h): say so, since -v may not be there. */
+static void
+check_growth(const struct opml_model *m)
+{
+	double scale;
+
 	if (m->longrun || opml_longrun_measure(m->L, m->r, m->d, &scale,
 	    NULL) == -1)
 		return;
@@ -469,11 +473,11 @@ learn_set(const struct opml_method *me, const void *par,
 	opml_model_free(&m);
 }
 
-/* A streaming method over the files, from st->m (a model of -m, or
- * none yet: d from the first sample). */
+/* A streaming method over the files of argv, from st->m (a model of
+ * -m, or none yet: d from the first sample). */
 static void
-learn_stream(struct opml_start *st, const struct options *o, char **files,
-    int have_model, const struct timespec *t0)
+learn_stream(struct opml_start *st, const struct options *o, int argc,
+    char **argv, int have_model, const struct timespec *t0)
 {
 	const struct opml_method *me = st->me;
 	struct opml_model *m = st->m;
@@ -481,6 +485,7 @@ learn_stream(struct opml_start *st, const struct options *o, char **files,
 	struct opml_batch *b;
 	struct progress prog;
 	void *state = have_model ? start(st, o) : NULL;
+	char **files = opml_prog_files(argc, argv, "samples");
 	int status, learnt = 0;
 	int tty = o->verbose && isatty(STDERR_FILENO);
 	size_t i;
@@ -530,17 +535,16 @@ learn_stream(struct opml_start *st, const struct options *o, char **files,
 		errx(1, "no samples in the input: nothing to learn from");
 	if (learnt)
 		store(me, state);
+	if (me->flags & OPML_METHOD_STEPS)
+		check_stream(m);
+	write_model(m, o);
 	if (me->flags & OPML_METHOD_STEPS) {
-		write_model(m, o);
-		check_model(m);
+		check_growth(m);
 		if (o->verbose)
 			summary(m, seconds_since(t0));
-	} else {
-		write_model(m, o);
-		if (o->verbose)
-			summary_line(m, learnt ? m->extra[0] + 1 : me->name,
-			    seconds_since(t0));
-	}
+	} else if (o->verbose)
+		summary_line(m, learnt ? m->extra[0] + 1 : me->name,
+		    seconds_since(t0));
 	me->drop(state);
 }
 
@@ -553,7 +557,6 @@ main(int argc, char *argv[])
 	struct timespec t0;
 	opml_params par;
 	char err[OPML_ERRMAX];
-	char **files;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	opml_prog_init(argc, argv, synopsis, options);
@@ -586,11 +589,11 @@ main(int argc, char *argv[])
 	st.err = err;
 	st.errlen = sizeof err;
 
-	files = opml_prog_files(argc, argv, "samples");
 	if (opml_method_streams(st.me, &par))
-		learn_stream(&st, &o, files, o.model != NULL, &t0);
+		learn_stream(&st, &o, argc, argv, o.model != NULL, &t0);
 	else
-		learn_set(st.me, &par, &o, files, &t0);
+		learn_set(st.me, &par, &o, opml_prog_files(argc, argv,
+		    "samples"), &t0);
 	opml_model_free(&m);
 	if (opml_prog_signalled())
 		opml_prog_die_by_signal();
