@@ -49,7 +49,7 @@ rows() { grep -v '^#' "$1"; }
 	done
 }
 
-@test "resume is exact with standardization, -n and -R too, cut anywhere" {
+@test "resume is exact, cut anywhere: standardized, with -u, with -R and COPML, with -z -g" {
 	for opts in "" "-u" "-R 0.3 -a copml" "-z -g 1e-3"; do
 		# shellcheck disable=SC2086
 		opml-learn $opts -s 5 "$DATA/glass.txt" > "$TMP/full"
@@ -286,7 +286,7 @@ rows() { grep -v '^#' "$1"; }
 	[[ ${lines[0]} == *"step=relative gamma=0.3 gamma1=0.3 "* ]]
 }
 
-@test "-n marks the model and changes L; -v reports on stderr" {
+@test "-u marks the model normalize=1; -v reports the counts on stderr" {
 	run --separate-stderr opml-learn -u -v "$DATA/iris.txt"
 	[ "$status" -eq 0 ]
 	[[ ${lines[0]} == *"normalize=1"* ]]

@@ -10,11 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "knn.h"
 #include "rng.h"
 #include "simd.h"
-
-static int fails;
 
 static void
 fill(double *x, size_t n, size_t d, int kind, struct opml_rng *g)
@@ -76,16 +75,11 @@ check(size_t n, size_t m, size_t d, size_t k, int loo, unsigned th,
 	/* Some queries are training rows themselves. */
 	if (m > 3 && n > 3)
 		memcpy(te + d, tr + 2 * d, d * sizeof *te);
-	if (opml_knn_search(tr, n, te, m, d, k, loo, th, a) == -1 ||
-	    opml_knn_naive(tr, n, te, m, d, k, loo, b) == -1) {
-		printf("FAIL out of memory\n");
-		fails++;
-	} else if (memcmp(a, b, q * k * sizeof *a) != 0) {
-		printf("FAIL n=%zu m=%zu d=%zu k=%zu loo=%d threads=%u "
-		    "kind=%d path=%s\n", n, m, d, k, loo, th, kind,
-		    opml_simd_name(opml_simd_path()));
-		fails++;
-	}
+	if (CHECK(opml_knn_search(tr, n, te, m, d, k, loo, th, a) == 0 &&
+	    opml_knn_naive(tr, n, te, m, d, k, loo, b) == 0))
+		CHECKF(memcmp(a, b, q * k * sizeof *a) == 0, "n=%zu m=%zu "
+		    "d=%zu k=%zu loo=%d threads=%u kind=%d path=%s", n, m, d,
+		    k, loo, th, kind, opml_simd_name(opml_simd_path()));
 	free(tr);
 	free(te);
 	free(a);
@@ -101,13 +95,10 @@ check_vote(void)
 	size_t rank[3] = { 2, 0, 1 };		/* class 1 is least */
 	size_t nbr2[3] = { 0, 1, 3 };		/* 2,0,1: all tied */
 
-	if (opml_knn_vote(nbr1, 4, y, 3, NULL, cnt) != 1 ||
-	    opml_knn_vote(nbr1, 4, y, 3, rank, cnt) != 1 ||
-	    opml_knn_vote(nbr2, 3, y, 3, NULL, cnt) != 2 ||
-	    opml_knn_vote(nbr2, 3, y, 3, rank, cnt) != 1) {
-		printf("FAIL vote\n");
-		fails++;
-	}
+	CHECK(opml_knn_vote(nbr1, 4, y, 3, NULL, cnt) == 1);
+	CHECK(opml_knn_vote(nbr1, 4, y, 3, rank, cnt) == 1);
+	CHECK(opml_knn_vote(nbr2, 3, y, 3, NULL, cnt) == 2);
+	CHECK(opml_knn_vote(nbr2, 3, y, 3, rank, cnt) == 1);
 }
 
 /*
@@ -143,15 +134,10 @@ check_sphere(double off, size_t k, unsigned th)
 	for (q = 0; q < m; q++)
 		for (t = 0; t < d; t++)
 			te[q * d + t] = off + (q == 1 && t == 0 ? 1e-9 : 0);
-	if (opml_knn_search(tr, n, te, m, d, k, 0, th, x) == -1 ||
-	    opml_knn_naive(tr, n, te, m, d, k, 0, y) == -1) {
-		printf("FAIL out of memory\n");
-		fails++;
-	} else if (memcmp(x, y, m * k * sizeof *x) != 0) {
-		printf("FAIL sphere off=%g k=%zu path=%s\n", off, k,
-		    opml_simd_name(opml_simd_path()));
-		fails++;
-	}
+	if (CHECK(opml_knn_search(tr, n, te, m, d, k, 0, th, x) == 0 &&
+	    opml_knn_naive(tr, n, te, m, d, k, 0, y) == 0))
+		CHECKF(memcmp(x, y, m * k * sizeof *x) == 0, "sphere off=%g "
+		    "k=%zu path=%s", off, k, opml_simd_name(opml_simd_path()));
 	free(tr);
 	free(te);
 	free(x);
@@ -225,12 +211,9 @@ check_overflow_sum(void)
 			tr[i] = (double)((i / d) % 2) * 6e152;
 		for (i = 0; i < m * d; i++)
 			te[i] = 0;
-		if (want <= 64 || (got = opml_knn_overflow(tr, n, te, m,
-		    d)) != want) {
-			printf("FAIL overflow sum: %zu rows, %zu, not %zu\n",
-			    n + m, got, want);
-			fails++;
-		}
+		got = opml_knn_overflow(tr, n, te, m, d);
+		CHECKF(want > 64 && got == want, "%zu rows, %zu, not %zu",
+		    n + m, got, want);
 		/* NaN first and here and there, a spread of 1e300 in
 		 * column 100 of the last test row. */
 		for (t = 0; t < d; t++)
@@ -244,12 +227,9 @@ check_overflow_sum(void)
 		setenv("OPML_THREADS", "1", 1);
 		one = opml_knn_overflow(tr, n, te, m, d);
 		unsetenv("OPML_THREADS");
-		if (one != 100 || (got = opml_knn_overflow(tr, n, te, m, d)) !=
-		    one) {
-			printf("FAIL overflow with NaN: %zu rows, %zu and %zu, "
-			    "not 100\n", n + m, one, got);
-			fails++;
-		}
+		got = opml_knn_overflow(tr, n, te, m, d);
+		CHECKF(one == 100 && got == one, "with NaN: %zu rows, %zu "
+		    "and %zu, not 100", n + m, one, got);
 		free(tr);
 		free(te);
 	}
@@ -271,31 +251,22 @@ check_overflow(void)
 		tr[i] = (double)(i % 7) - 3;
 	for (i = 0; i < m * d; i++)
 		te[i] = (double)(i % 5) * 1e100;
-	if ((got = opml_knn_overflow(tr, n, te, m, d)) != 0) {
-		printf("FAIL overflow: %zu for a spread of 4e100\n", got);
-		fails++;
-	}
+	got = opml_knn_overflow(tr, n, te, m, d);
+	CHECKF(got == 0, "%zu for a spread of 4e100", got);
 	/* 2e154 apart: 4 (2e154)^2 overflows; feature 67 (from 1). */
 	tr[1 * d + 66] = 1e154;
 	te[2 * d + 66] = -1e154;
-	if ((got = opml_knn_overflow(tr, n, te, m, d)) != 67) {
-		printf("FAIL overflow: %zu, not 67\n", got);
-		fails++;
-	}
+	got = opml_knn_overflow(tr, n, te, m, d);
+	CHECKF(got == 67, "%zu", got);
 	/* Test rows alone, with NaN first and among them. */
 	for (t = 0; t < d; t++)
 		te[t] = nan;
 	te[1 * d + 3] = nan;
 	te[2 * d + 66] = 0;
 	te[1 * d + 5] = 1e200;
-	if ((got = opml_knn_overflow(NULL, 0, te, m, d)) != 6) {
-		printf("FAIL overflow: %zu, not 6 (NaN seen)\n", got);
-		fails++;
-	}
-	if (opml_knn_overflow(NULL, 0, NULL, 0, d) != 0) {
-		printf("FAIL overflow: no rows\n");
-		fails++;
-	}
+	got = opml_knn_overflow(NULL, 0, te, m, d);
+	CHECKF(got == 6, "%zu (NaN seen)", got);
+	CHECK(opml_knn_overflow(NULL, 0, NULL, 0, d) == 0);	/* no rows */
 	free(tr);
 	free(te);
 }
@@ -308,20 +279,11 @@ check_simd_names(void)
 	int best = opml_simd_best();
 
 	setenv("OPML_SIMD", "generic", 1);
-	if (opml_simd_path() != OPML_SIMD_BASE) {
-		printf("FAIL OPML_SIMD=generic\n");
-		fails++;
-	}
+	CHECK(opml_simd_path() == OPML_SIMD_BASE);
 	setenv("OPML_SIMD", "neon", 1);
-	if (opml_simd_path() != best) {
-		printf("FAIL OPML_SIMD=neon is not ignored\n");
-		fails++;
-	}
+	CHECKF(opml_simd_path() == best, "OPML_SIMD=neon is not ignored");
 	unsetenv("OPML_SIMD");
-	if (opml_simd_path() != best) {
-		printf("FAIL no OPML_SIMD: not the best path\n");
-		fails++;
-	}
+	CHECKF(opml_simd_path() == best, "no OPML_SIMD: not the best path");
 }
 
 /* opml_knn_tally: the winner is opml_knn_vote's, the counts those of a
@@ -354,29 +316,21 @@ check_tally(void)
 					first[y[nbr[j]]] = j;
 			}
 			n = opml_knn_tally(nbr, k, y, 5, rk, cnt, t);
-			if (t[0].cls != opml_knn_vote(nbr, k, y, 5, rk, cnt)) {
-				printf("FAIL tally: winner\n");
-				fails++;
+			if (!CHECKF(t[0].cls == opml_knn_vote(nbr, k, y, 5, rk,
+			    cnt), "winner"))
 				return;
-			}
 			for (sum = 0, j = 0; j < n; j++) {
 				c = t[j].cls;
 				sum += t[j].votes;
-				if (t[j].votes != ref[c] || (j > 0 &&
-				    (t[j].votes > t[j - 1].votes ||
+				if (!CHECKF(t[j].votes == ref[c] && (j == 0 ||
+				    t[j].votes < t[j - 1].votes ||
 				    (t[j].votes == t[j - 1].votes &&
-				    (rk ? rank[c] < rank[t[j - 1].cls] :
-				    first[c] < first[t[j - 1].cls]))))) {
-					printf("FAIL tally: order\n");
-					fails++;
+				    (rk ? rank[c] > rank[t[j - 1].cls] :
+				    first[c] > first[t[j - 1].cls]))), "order"))
 					return;
-				}
 			}
-			if (sum != k) {
-				printf("FAIL tally: %zu votes of %zu\n", sum, k);
-				fails++;
+			if (!CHECKF(sum == k, "%zu votes of %zu", sum, k))
 				return;
-			}
 		}
 	}
 }
@@ -388,17 +342,11 @@ check_ranks(void)
 	char *name[6] = { "10", "9", "b", "a", "-1.5", "2e1" };
 	size_t want[6] = { 2, 1, 5, 4, 0, 3 }, rank[6], i;
 
-	if (opml_knn_ranks(name, 6, rank) != 0) {
-		printf("FAIL ranks: no memory\n");
-		fails++;
+	if (!CHECK(opml_knn_ranks(name, 6, rank) == 0))
 		return;
-	}
 	for (i = 0; i < 6; i++)
-		if (rank[i] != want[i]) {
-			printf("FAIL ranks: %s at %zu, not %zu\n", name[i],
-			    rank[i], want[i]);
-			fails++;
-		}
+		CHECKF(rank[i] == want[i], "%s at %zu, not %zu", name[i],
+		    rank[i], want[i]);
 }
 
 int
@@ -423,23 +371,15 @@ main(int argc, char *argv[])
 	/* Each path the machine has, forced as the tools' users can;
 	 * one above the machine's runs its best again. */
 	for (p = 0; p < sizeof path / sizeof *path; p++) {
-		if (setenv("OPML_SIMD", path[p], 1) != 0) {
-			printf("FAIL setenv\n");
-			return 1;
-		}
+		if (!CHECK(setenv("OPML_SIMD", path[p], 1) == 0))
+			break;
 		if (strcmp(opml_simd_name(opml_simd_path()), path[p]) != 0) {
 			printf("test_knn: %s: not on this machine, skipped\n",
 			    path[p]);
 			continue;
 		}
 		run_all();
-		printf("test_knn: %s path done\n", path[p]);
 	}
 	unsetenv("OPML_SIMD");
-	if (fails) {
-		printf("test_knn: %d failures\n", fails);
-		return 1;
-	}
-	printf("test_knn: ok\n");
-	return 0;
+	return checks_done("test_knn");
 }

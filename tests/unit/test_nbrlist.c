@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "nbrlist.h"
 
-static int fails;
 static char dir[] = "/tmp/test_nbrlist.XXXXXX";
 
 static char *
@@ -78,21 +78,15 @@ merge_fails(const char *a, const char *b, size_t k, int code,
 	if ((rc = opml_nbrlist_merge_open(&m, paths, 2)) == 0)
 		while ((rc = opml_nbrlist_merge_next(&m, k, cls, dist)) == 1)
 			;
-	if (rc != code || strcmp(m.err, want) != 0) {
-		printf("FAIL %s | %s: %d '%s', not %d '%s'\n", a,
-		    b != NULL ? b : "(dir)", rc, m.err, code, want);
-		fails++;
-	}
+	CHECKF(rc == code && strcmp(m.err, want) == 0, "%s | %s: %d '%s', "
+	    "not %d '%s'", a, b != NULL ? b : "(dir)", rc, m.err, code, want);
 	opml_nbrlist_merge_close(&m);
 }
 
 static void
 expect(const char *what, int got, int want)
 {
-	if (got != want) {
-		printf("FAIL %s: %d, not %d\n", what, got, want);
-		fails++;
-	}
+	CHECKF(got == want, "%s: %d, not %d", what, got, want);
 }
 
 int
@@ -110,16 +104,10 @@ main(void)
 	 * the second list; the 4th: 4, a tie that the first list wins. */
 	expect("merge", merge("q 1 x 4 y\n", "# c\nq 0.5 v 2 z 4 w\n", 3,
 	    &c, &d), 0);
-	if (strcmp(c, "z") != 0 || d != 2) {
-		printf("FAIL merge: 3rd nearest %s %g\n", c, d);
-		fails++;
-	}
+	CHECKF(strcmp(c, "z") == 0 && d == 2, "3rd nearest %s %g", c, d);
 	expect("tie", merge("q 1 x 4 y\n", "\nq 0.5 v 2 z 4 w\n", 4, &c, &d),
 	    0);
-	if (strcmp(c, "y") != 0 || d != 4) {
-		printf("FAIL tie: 4th nearest %s %g\n", c, d);
-		fails++;
-	}
+	CHECKF(strcmp(c, "y") == 0 && d == 4, "4th nearest %s %g", c, d);
 	expect("fewer", merge("q 1 x\n", "q 2 y\n", 3, NULL, NULL),
 	    OPML_ESHORT);
 	expect("other sample", merge("q 1 x\n", "r 2 y\n", 1, NULL, NULL),
@@ -155,24 +143,20 @@ main(void)
 	 * tabs between the fields */
 	expect("tie in a list", merge("q\t1  x \t1 y 3 w\n", "q 2 z\n", 2,
 	    &c, &d), 0);
-	if (strcmp(c, "y") != 0 || d != 1) {
-		printf("FAIL tie in a list: 2nd nearest %s %g\n", c, d);
-		fails++;
-	}
+	CHECKF(strcmp(c, "y") == 0 && d == 1, "2nd nearest %s %g", c, d);
 	/* the lines opml-knn -N writes */
 	{
 		struct opml_buf b = { NULL, 0, 0 };
 		double dist[3] = { 0, 0.5, 1e-300 };
 		size_t cls[3] = { 1, 0, 1 };
 		char *names[2] = { "a", "bb" };
+		const char *want = "t 0 bb 0.5 a 1e-300 bb\nu\n";
+		int rc = opml_nbrlist_write(&b, "t", 3, dist, cls, names) |
+		    opml_nbrlist_write(&b, "u", 0, dist, cls, names);
 
-		if (opml_nbrlist_write(&b, "t", 3, dist, cls, names) != 0 ||
-		    opml_nbrlist_write(&b, "u", 0, dist, cls, names) != 0 ||
-		    b.len != strlen("t 0 bb 0.5 a 1e-300 bb\nu\n") ||
-		    memcmp(b.s, "t 0 bb 0.5 a 1e-300 bb\nu\n", b.len) != 0) {
-			printf("FAIL write: '%.*s'\n", (int)b.len, b.s);
-			fails++;
-		}
+		CHECKF(rc == 0 && b.len == strlen(want) &&
+		    memcmp(b.s, want, b.len) == 0, "'%.*s'", (int)b.len,
+		    b.len > 0 ? b.s : "");
 		opml_buf_free(&b);
 	}
 	snprintf(a, sizeof a, "%s/none", dir);
@@ -187,10 +171,5 @@ main(void)
 	unlink(list("a", ""));
 	unlink(list("b", ""));
 	rmdir(dir);
-	if (fails) {
-		printf("test_nbrlist: %d failures\n", fails);
-		return 1;
-	}
-	printf("test_nbrlist: ok\n");
-	return 0;
+	return checks_done("test_nbrlist");
 }

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "check.h"
 #include "numfmt.h"
 #include "numparse.h"
 #include "testutil.h"
@@ -32,12 +33,6 @@
 #ifndef DEFAULT_ITER
 #define DEFAULT_ITER	1000000
 #endif
-
-static long checks, failures, notnearest;
-
-
-
-
 
 static int
 same(const char *s, double x)
@@ -77,20 +72,6 @@ digitsof(const char *s, char *d, int *nd)
 	return x;
 }
 
-/* Count one failure per value, show the first few. */
-static void
-fail(double x, const char *buf, const char *why)
-{
-	static long last = -1, shown;
-
-	if (last != checks) {
-		failures++;
-		last = checks;
-	}
-	if (shown++ < 20)
-		printf("FAIL %a (%.17g): \"%s\": %s\n", x, x, buf, why);
-}
-
 static void
 check(double x)
 {
@@ -99,26 +80,23 @@ check(double x)
 	double back;
 	const char *end;
 
-	checks++;
 	memset(buf, 'X', sizeof buf);
 	n = opml_format_double(x, buf);
 	len = snprintf(ref, sizeof ref, "%.17g", x);
-	if (n < 1 || n >= OPML_NUMFMT_MAX || (size_t)n != strlen(buf)) {
-		fail(x, buf, "bad length");
+	if (!CHECKF(n >= 1 && n < OPML_NUMFMT_MAX && memchr(buf, '\0',
+	    (size_t)n + 1) == buf + n, "%a: length %d", x, n))
 		return;
-	}
 	if (x == 0) {
-		if (strcmp(buf, signbit(x) ? "-0" : "0") != 0 || !same(buf, x))
-			fail(x, buf, "zero is not \"0\", or -0 not \"-0\"");
+		CHECKF(strcmp(buf, signbit(x) ? "-0" : "0") == 0 && same(buf,
+		    x), "%a: \"%s\"", x, buf);
 		return;
 	}
-	if (!same(buf, x))
-		fail(x, buf, "strtod reads it back differently");
+	CHECKF(same(buf, x), "%a: \"%s\": strtod reads it back differently",
+	    x, buf);
 	end = opml_parse_double(buf, buf + n, &back);
-	if (end != buf + n || tobits(back) != tobits(x))
-		fail(x, buf, "opml_parse_double reads it back differently");
-	if (n > len)
-		fail(x, buf, "longer than %.17g");
+	CHECKF(end == buf + n && tobits(back) == tobits(x), "%a: \"%s\": "
+	    "opml_parse_double reads it back differently", x, buf);
+	CHECKF(n <= len, "%a: \"%s\": longer than %%.17g", x, buf);
 
 	/* no decimal one digit shorter reads back: try both neighbours */
 	xe = digitsof(buf, d, &nd);
@@ -129,23 +107,23 @@ check(double x)
 		t[nd - 1] = '\0';
 		a = strtoull(t, NULL, 10);
 		snprintf(s, sizeof s, "%s%llue%d", x < 0 ? "-" : "", a, xe + 1);
-		if (same(s, x))
-			fail(x, buf, "not shortest (below)");
+		CHECKF(!same(s, x), "%a: \"%s\": the shorter %s reads back",
+		    x, buf, s);
 		snprintf(s, sizeof s, "%s%llue%d", x < 0 ? "-" : "", a + 1,
 		    xe + 1);
-		if (same(s, x))
-			fail(x, buf, "not shortest (above)");
+		CHECKF(!same(s, x), "%a: \"%s\": the shorter %s reads back",
+		    x, buf, s);
 	}
 
-	/* printf's nearest decimal of that length, if it reads back,
-	 * is the one (ties: both round half to even) */
+	/* printf's nearest decimal of that length, if it reads back (it
+	 * may not just above a power of two), is the one (ties: both
+	 * round half to even) */
 	snprintf(ref, sizeof ref, "%.*e", nd - 1, fabs(x));
 	if (same(ref, fabs(x))) {
 		ce = digitsof(ref, c, &cd);
-		if (cd != nd || ce != xe || strcmp(c, d) != 0)
-			fail(x, buf, "not the nearest of its length");
-	} else
-		notnearest++;	/* possible just above a power of two */
+		CHECKF(cd == nd && ce == xe && strcmp(c, d) == 0, "%a: \"%s\": "
+		    "not the nearest of its length, %s", x, buf, ref);
+	}
 }
 
 /* Each binary exponent with mantissas at its ends and a random one. */
@@ -274,9 +252,5 @@ main(int argc, char **argv)
 		default:
 			check(ldexp((double)(rnd() >> 11), (int)(i % 200) - 100));
 		}
-	printf("%ld doubles formatted, %ld failures; printf's nearest "
-	    "did not read back for %ld\n", checks, failures, notnearest);
-	printf("numfmt: %ld passed, %ld failed\n", checks - failures,
-	    failures);
-	return failures != 0;
+	return checks_done("numfmt");
 }

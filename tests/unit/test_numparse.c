@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "check.h"
 #include "numfmt.h"
 #include "numparse.h"
 #include "testutil.h"
@@ -41,10 +42,7 @@ extern const uint64_t opml_pow5tab[TAB_MAX - TAB_MIN + 1][2];
 
 #define CAP		4096	/* longest string tested */
 
-static long checks, failures;
 static char *block;		/* CAP bytes: strings end where it ends */
-
-
 
 static void check(const char *s, size_t n);
 
@@ -104,9 +102,6 @@ below(int n)
 	return (int)(rnd() % (uint64_t)n);
 }
 
-
-
-
 /* Compare the parser with strtod on the n bytes at s. */
 static void
 check(const char *s, size_t n)
@@ -125,16 +120,10 @@ check(const char *s, size_t n)
 	want = strtod(nul, &ep);
 	used = (size_t)(ep - nul);
 	r = opml_parse_double(p, p + n, &got);
-	checks++;
-	if (used == 0 || isinf(want)) {
-		if (r == NULL)
-			return;
-	} else if (r == p + used && tobits(got) == tobits(want))
-		return;
-	if (failures++ < 20)
-		printf("MISMATCH \"%.*s\": strtod %a (+%zu), got %a (%s%td)\n",
-		    (int)(n < 200 ? n : 200), s, want, used, got,
-		    r ? "+" : "NULL ", r ? r - p : 0);
+	CHECKF(used == 0 || isinf(want) ? r == NULL : (r == p + used &&
+	    tobits(got) == tobits(want)), "\"%.*s\": strtod %a (+%zu), got "
+	    "%a (%s%td)", (int)(n < 200 ? n : 200), s, want, used, got,
+	    r ? "+" : "NULL ", r ? r - p : 0);
 }
 
 static void
@@ -506,12 +495,9 @@ syntaxcheck(void)
 
 		memcpy(block + CAP - n, syntax[i].s, n);
 		r = opml_parse_double(p, p + n, &v);
-		checks++;
-		if (r == NULL ? syntax[i].used != -1 : r - p != syntax[i].used) {
-			failures++;
-			printf("MISMATCH \"%s\": took %td, want %d\n",
-			    syntax[i].s, r ? r - p : -1, syntax[i].used);
-		}
+		CHECKF(r == NULL ? syntax[i].used == -1 : r - p ==
+		    syntax[i].used, "\"%s\": took %td, want %d", syntax[i].s,
+		    r ? r - p : -1, syntax[i].used);
 	}
 }
 
@@ -555,11 +541,11 @@ fixed(void)
  * the top 128 bits of 5^q, for q < 0 the least T with T 5^-q >= 2^k
  * for the right k.  Binary big integers, 32-bit limbs.
  */
-static int
+static void
 checktable(void)
 {
 	uint32_t p[40], t[45];
-	int q, n, i, bad = 0;
+	int q, n, i;
 
 	for (q = 0; q <= 342; q++) {
 		int bits, k;
@@ -596,10 +582,7 @@ checktable(void)
 				hi = hi << 1 | lo >> 63;
 				lo = lo << 1 | (uint64_t)bit;
 			}
-			if (hi != e[0] || lo != e[1]) {
-				printf("table: 5^%d wrong\n", q);
-				bad++;
-			}
+			CHECKF(hi == e[0] && lo == e[1], "5^%d", q);
 		}
 		if (q > 0 && -q >= TAB_MIN) {
 			/* T 5^q >= 2^(bits+127) > (T - 1) 5^q */
@@ -642,17 +625,13 @@ checktable(void)
 				}
 				if (j < 0)
 					ge = 1;
-				if (ge != (r == 0)) {
-					printf("table: 5^-%d wrong\n", q);
-					bad++;
-				}
+				CHECKF(ge == (r == 0), "5^-%d", q);
 				/* again with T - 1 */
 				if (w[0]-- == 0)
 					w[1]--;
 			}
 		}
 	}
-	return bad;
 }
 
 /* Values per second over n numbers in text, best of 5. */
@@ -852,8 +831,6 @@ static const char *const separators[] = {
 	"x", ""
 };
 
-static long rowchecks;
-
 static void
 check_row(void)
 {
@@ -889,25 +866,16 @@ check_row(void)
 		p = b;
 		memset(got, 0, sizeof got);
 		r = opml_numparse_row(p, p + n, p + n + PAD, got, d, path);
-		rowchecks++;
-		checks++;
-		if ((r != NULL) != ok || (r != NULL && r != p + n)) {
-			if (failures++ < 20)
-				printf("ROW path %d d=%zu \"%.*s\": want %s, got "
-				    "%s\n", path, d, (int)(n < 300 ? n : 300),
-				    text, ok ? "a row" : "NULL",
-				    r ? "a row" : "NULL");
+		if (!CHECKF((r != NULL) == ok && (r == NULL || r == p + n),
+		    "path %d d=%zu \"%.*s\": want %s, got %s", path, d,
+		    (int)(n < 300 ? n : 300), text, ok ? "a row" : "NULL",
+		    r ? "a row" : "NULL"))
 			continue;
-		}
 		for (i = 0; ok && i < d; i++)
-			if (tobits(got[i]) != tobits(want[i])) {
-				if (failures++ < 20)
-					printf("ROW path %d \"%.*s\" number %zu: "
-					    "want %a, got %a\n", path, (int)(n <
-					    300 ? n : 300), text, i, want[i],
-					    got[i]);
+			if (!CHECKF(tobits(got[i]) == tobits(want[i]), "path %d "
+			    "\"%.*s\" number %zu: want %a, got %a", path,
+			    (int)(n < 300 ? n : 300), text, i, want[i], got[i]))
 				break;
-			}
 	}
 }
 
@@ -931,12 +899,9 @@ check_padded(void)
 	else
 		r1 = NULL;
 	r2 = opml_numparse_padded(b, b + n, b + n + PAD, &got);
-	checks++;
-	if (r1 != r2 || (r1 != NULL && tobits(got) != tobits(want)))
-		if (failures++ < 20)
-			printf("PADDED \"%.*s\": %a (+%td) vs %a (+%td)\n",
-			    (int)n, s, want, r1 ? r1 - b : -1, got,
-			    r2 ? r2 - b : -1);
+	CHECKF(r1 == r2 && (r1 == NULL || tobits(got) == tobits(want)),
+	    "\"%.*s\": %a (+%td) vs %a (+%td)", (int)n, s, want,
+	    r1 ? r1 - b : -1, got, r2 ? r2 - b : -1);
 }
 
 int
@@ -944,7 +909,6 @@ main(int argc, char **argv)
 {
 	long iter = DEFAULT_ITER, i;
 	const char *env = getenv("OPML_NUM_ITER");
-	int bad;
 
 	rngstate = 0x243f6a8885a308d3;
 	if (argc > 1 && strcmp(argv[1], "--bench") == 0)
@@ -956,7 +920,7 @@ main(int argc, char **argv)
 	if ((block = malloc(CAP)) == NULL)
 		return 1;
 	bigpowers();
-	bad = checktable();
+	checktable();
 	syntaxcheck();
 	fixed();
 	long_strings();
@@ -984,10 +948,5 @@ main(int argc, char **argv)
 	free(block);
 	free(pow2);
 	free(pow5);
-	printf("%ld strings compared with strtod (%ld rows on each "
-	    "path), %ld mismatches; %d bad table entries\n", checks,
-	    rowchecks / 3, failures, bad);
-	printf("numparse: %ld passed, %ld failed\n", checks - failures,
-	    failures + bad);
-	return failures + bad != 0;
+	return checks_done("numparse");
 }

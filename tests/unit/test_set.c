@@ -10,10 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "rng.h"
 #include "set.h"
-
-static int fails;
 
 /* n rows of d numbers; label i % 7, or "late<k>" in the last rows;
  * bad: 1 a bad number, 2 a short row, 3 a sparse file, 4 dense rows
@@ -68,37 +67,26 @@ compare(const char *path, const char *what)
 	ra = opml_set_load(&a, path, ea, sizeof ea);
 	unsetenv("OPML_THREADS");
 	rb = opml_set_load(&b, path, eb, sizeof eb);
-	if (ra != rb || strcmp(ea, eb) != 0) {
-		printf("FAIL %s: one thread %d '%s', several %d '%s'\n", what,
-		    ra, ea, rb, eb);
-		fails++;
-	} else if (ra == 0 && (a.n != b.n || a.d != b.d ||
-	    memcmp(a.x, b.x, a.n * a.d * sizeof *a.x) != 0 ||
-	    memcmp(a.y, b.y, a.n * sizeof *a.y) != 0 ||
-	    a.labels.n != b.labels.n)) {
-		printf("FAIL %s: the sets differ\n", what);
-		fails++;
-	} else if (ra == 0) {
+	if (CHECKF(ra == rb && strcmp(ea, eb) == 0, "%s: one thread %d '%s', "
+	    "several %d '%s'", what, ra, ea, rb, eb) && ra == 0 &&
+	    CHECKF(a.n == b.n && a.d == b.d &&
+	    memcmp(a.x, b.x, a.n * a.d * sizeof *a.x) == 0 &&
+	    memcmp(a.y, b.y, a.n * sizeof *a.y) == 0 &&
+	    a.labels.n == b.labels.n, "%s: the sets differ", what)) {
 		for (i = 0; i < a.labels.n; i++)
-			if (strcmp(a.labels.name[i], b.labels.name[i]) != 0) {
-				printf("FAIL %s: label %zu\n", what, i);
-				fails++;
-			}
+			CHECKF(strcmp(a.labels.name[i], b.labels.name[i]) == 0,
+			    "%s: label %zu", what, i);
 		/* Row i is on line i + 1, after two lines (a comment, a
 		 * blank) before each row 3 mod 1000 up to it. */
 		for (i = 0; i < a.n; i++)
-			if (a.line[i] != b.line[i] || a.line[i] != i + 1 +
-			    (i >= 3 ? 2 * ((i - 3) / 1000 + 1) : 0)) {
-				printf("FAIL %s: row %zu on line %lu, %lu\n",
-				    what, i, a.line[i], b.line[i]);
-				fails++;
+			if (!CHECKF(a.line[i] == b.line[i] && a.line[i] == i +
+			    1 + (i >= 3 ? 2 * ((i - 3) / 1000 + 1) : 0),
+			    "%s: row %zu on line %lu, %lu", what, i, a.line[i],
+			    b.line[i]))
 				break;
-			}
 	}
-	if (ra == 0 && a.n < 1000) {
-		printf("FAIL %s: only %zu rows read\n", what, a.n);
-		fails++;
-	}
+	if (ra == 0)
+		CHECKF(a.n >= 1000, "%s: only %zu rows read", what, a.n);
 	opml_set_free(&a);
 	opml_set_free(&b);
 }
@@ -120,13 +108,10 @@ twice(const char *path)
 	unsetenv("OPML_THREADS");
 	rb = opml_set_load(&b, path, eb, sizeof eb) |
 	    opml_set_load(&b, path, eb, sizeof eb);
-	if (ra != 0 || rb != 0 || a.n != b.n || a.d != b.d || a.n < 2000 ||
-	    memcmp(a.x, b.x, a.n * a.d * sizeof *a.x) != 0 ||
-	    memcmp(a.y, b.y, a.n * sizeof *a.y) != 0) {
-		printf("FAIL twice: %s %s, %zu and %zu rows\n", ea, eb, a.n,
-		    b.n);
-		fails++;
-	}
+	CHECKF(ra == 0 && rb == 0 && a.n == b.n && a.d == b.d && a.n >= 2000 &&
+	    memcmp(a.x, b.x, a.n * a.d * sizeof *a.x) == 0 &&
+	    memcmp(a.y, b.y, a.n * sizeof *a.y) == 0, "%s %s, %zu and %zu rows",
+	    ea, eb, a.n, b.n);
 	opml_set_free(&a);
 	opml_set_free(&b);
 }
@@ -169,13 +154,10 @@ comments(const char *path)
 	ra = opml_set_load(&a, path, ea, sizeof ea);
 	unsetenv("OPML_THREADS");
 	rb = opml_set_load(&b, path, eb, sizeof eb);
-	if (ra != 0 || rb != 0 || a.n != 4 || b.n != 4 || b.d != d ||
-	    memcmp(a.x, b.x, a.n * a.d * sizeof *a.x) != 0 ||
-	    memcmp(a.y, b.y, a.n * sizeof *a.y) != 0) {
-		printf("FAIL comments: '%s' '%s', %zu and %zu rows\n", ea, eb,
-		    a.n, b.n);
-		fails++;
-	}
+	CHECKF(ra == 0 && rb == 0 && a.n == 4 && b.n == 4 && b.d == d &&
+	    memcmp(a.x, b.x, a.n * a.d * sizeof *a.x) == 0 &&
+	    memcmp(a.y, b.y, a.n * sizeof *a.y) == 0, "'%s' '%s', %zu and %zu "
+	    "rows", ea, eb, a.n, b.n);
 	opml_set_free(&a);
 	opml_set_free(&b);
 }
@@ -187,28 +169,27 @@ where(const char *path)
 {
 	struct opml_set s;
 	char err[OPML_ERRMAX], buf[OPML_ERRMAX], want[OPML_ERRMAX];
+	const char *at;
 	FILE *f = fopen(path, "w");
 	size_t i;
+	int ok;
 
 	fprintf(f, "a 1\n\n# c\nb 2\n");
 	fclose(f);
 	opml_set_init(&s);
 	s.where = 1;
-	if (opml_set_load(&s, path, err, sizeof err) == -1 ||
-	    opml_set_load(&s, "/dev/null", err, sizeof err) == -1 ||
-	    opml_set_load(&s, path, err, sizeof err) == -1 || s.n != 4) {
-		printf("FAIL where: %zu rows\n", s.n);
-		fails++;
+	ok = opml_set_load(&s, path, err, sizeof err) == 0 &&
+	    opml_set_load(&s, "/dev/null", err, sizeof err) == 0 &&
+	    opml_set_load(&s, path, err, sizeof err) == 0;
+	if (!CHECKF(ok && s.n == 4, "%zu rows", s.n)) {
 		opml_set_free(&s);
 		return;
 	}
 	for (i = 0; i < 4; i++) {
 		snprintf(want, sizeof want, "%s:%d", path, i % 2 ? 4 : 1);
-		if (strcmp(opml_set_where(&s, i, buf, sizeof buf), want) != 0) {
-			printf("FAIL where: row %zu at %s, not %s\n", i, buf,
-			    want);
-			fails++;
-		}
+		at = opml_set_where(&s, i, buf, sizeof buf);
+		CHECKF(strcmp(at, want) == 0, "row %zu at %s, not %s", i, at,
+		    want);
 	}
 	opml_set_free(&s);
 }
@@ -219,29 +200,24 @@ static void
 widening(const char *path)
 {
 	struct opml_set s;
-	char err[OPML_ERRMAX];
+	char err[OPML_ERRMAX] = "";
 	FILE *f = fopen(path, "w");
 	size_t i, j;
-	int bad = 0;
+	int rc, bad = 0;
 
 	for (i = 1; i <= 40; i++)
 		fprintf(f, "c%zu %zu:%zu\n", i % 3, i, i);
 	fclose(f);
 	opml_set_init(&s);
 	setenv("OPML_THREADS", "1", 1);
-	if (opml_set_load(&s, path, err, sizeof err) == -1 || s.n != 40 ||
-	    s.d != 40) {
-		printf("FAIL widening: %s, %zu x %zu\n", err, s.n, s.d);
-		fails++;
-	} else
+	rc = opml_set_load(&s, path, err, sizeof err);
+	unsetenv("OPML_THREADS");
+	if (CHECKF(rc == 0 && s.n == 40 && s.d == 40, "'%s', %zu x %zu", err,
+	    s.n, s.d))
 		for (i = 0; i < 40; i++)
 			for (j = 0; j < 40; j++)
 				bad |= s.x[i * 40 + j] != (i == j ? i + 1.0 : 0);
-	unsetenv("OPML_THREADS");
-	if (bad) {
-		printf("FAIL widening: the rows differ\n");
-		fails++;
-	}
+	CHECKF(!bad, "the rows differ");
 	opml_set_free(&s);
 }
 
@@ -252,7 +228,7 @@ main(void)
 	int fd = mkstemp(path);
 
 	if (fd == -1 || close(fd) == -1) {
-		printf("FAIL mkstemp\n");
+		perror(path);
 		return 1;
 	}
 	writefile(path, 60000, 9, 0, 0);
@@ -280,10 +256,5 @@ main(void)
 	comments(path);
 #endif
 	remove(path);
-	if (fails) {
-		printf("test_set: %d failures\n", fails);
-		return 1;
-	}
-	printf("test_set: ok\n");
-	return 0;
+	return checks_done("test_set");
 }

@@ -1,0 +1,242 @@
+"""The peers of scripts/bench: numpy, scikit-learn and FAISS against the
+opml tools on the same files, each comparison printed as a line that
+starts with "ratio " (peer time / opml time, above 1 where opml is
+faster).  scripts/bench runs it with a python3 that has numpy:
+
+    bench-peers.py blas                    numpy's BLAS, the peers' versions
+    bench-peers.py knn TMP BIN RUNS SHAPE  TMP/knn-train.txt, knn-test.txt
+    bench-peers.py roc TMP BIN RUNS N      TMP/sk-scores.txt
+    bench-peers.py learn TMP BIN RUNS D    TMP/dD.txt, numpy on TMP/npD.txt
+
+TMP holds the data, BIN the opml programs; the best of RUNS runs counts.
+A peer that is not installed is skipped.
+"""
+import resource
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+
+# The timing both sides share: best of runs runs of an opml command as
+# a child process (wall clock, and the CPU time of that run from
+# getrusage), and of a peer's code in this process (wall clock and
+# process_time, all its threads).  A ratio is peer / opml.
+def ours(cmd, runs):
+    best = None
+    for _ in range(runs):
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, check=True)
+        t1 = time.perf_counter()
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+        if best is None or t1 - t0 < best[0]:
+            best = (t1 - t0, cpu)
+    return best
+
+
+def peer(f, runs):
+    best = None
+    for _ in range(runs):
+        c0, t0 = time.process_time(), time.perf_counter()
+        f()
+        t1, c1 = time.perf_counter(), time.process_time()
+        if best is None or t1 - t0 < best[0]:
+            best = (t1 - t0, c1 - c0)
+    return best
+
+
+def ratio(name, p, o):
+    print("ratio %s: %.2fx wall, %.2fx cpu" % (name, p[0] / o[0], p[1] / o[1]))
+
+
+def blas_libs():
+    """The BLAS libraries threadpoolctl sees, or None without it."""
+    try:
+        from threadpoolctl import threadpool_info
+    except ImportError:
+        return None
+    return [i for i in threadpool_info() if i.get("user_api") == "blas"]
+
+
+def blas():
+    np.ones((64, 64)) @ np.ones((64, 64))
+    libs = blas_libs()
+    if libs is None:
+        print("peer BLAS: numpy %s; threadpoolctl missing, BLAS unknown"
+              % np.__version__)
+    for i in libs or []:
+        print("peer BLAS: numpy %s on %s %s, %s threading, kernel %s,"
+              " %s threads (%s)" % (np.__version__, i.get("internal_api"),
+              i.get("version"), i.get("threading_layer"),
+              i.get("architecture"), i.get("num_threads"),
+              i.get("filepath")))
+        if i.get("internal_api") != "openblas":
+            print("peer BLAS: not OpenBLAS: the peers below are slower"
+                  " than a user's (Debian: apt-get install"
+                  " libopenblas0-pthread)")
+    for m in ("sklearn", "faiss"):
+        try:
+            print("peer %s: %s" % (m, __import__(m).__version__))
+        except ImportError:
+            print("peer %s: not installed; its comparisons are skipped" % m)
+
+
+# k-NN: opml-knn, whole process from text, against KNeighborsClassifier
+# (algorithm='brute', k = 5; its distances are a GEMM on the BLAS named)
+# on the data in memory (compute alone) and with np.loadtxt, and against
+# FAISS IndexFlatL2 (float32) search plus the vote, alone and with
+# np.loadtxt.
+def knn(tmp, bin, runs, shape):
+    runs = int(runs)
+    tr, te = tmp + "/knn-train.txt", tmp + "/knn-test.txt"
+    o = ours([bin + "/opml-knn", "-e", tr, te], runs)
+    o1 = ours([bin + "/opml-knn", "-j", "1", "-e", tr, te], runs)
+    print("opml-knn      %s: %.3f s whole process, cpu %.3f s (-j 1: %.3f s,"
+          " %.2fx on two threads)" % (shape, o[0], o[1], o1[0], o1[0] / o[0]))
+    ld = {}
+
+    def load():
+        ld["tr"], ld["te"] = np.loadtxt(tr), np.loadtxt(te)
+    pl = peer(load, 1)
+    ytr = ld["tr"][:, 0].astype(int)
+    Xtr, Xte = ld["tr"][:, 1:], ld["te"][:, 1:]
+    # The BLAS the peers ran on, named in every ratio.
+    blas = "BLAS unknown"
+    for i in blas_libs() or []:
+        blas = "%s %s %s x%s" % (i.get("internal_api"), i.get("version"),
+                                 i.get("architecture"), i.get("num_threads"))
+    try:
+        from sklearn.neighbors import KNeighborsClassifier
+
+        def sk():
+            KNeighborsClassifier(n_neighbors=5, algorithm="brute").fit(
+                Xtr, ytr).predict(Xte)
+        p = peer(sk, runs)
+        print("sklearn brute %s: %.3f s compute, cpu %.3f s; np.loadtxt %.3f s"
+              " (%s)" % (shape, p[0], p[1], pl[0], blas))
+        ratio("knn %s sklearn-brute [%s] compute / opml-knn whole"
+              % (shape, blas), p, o)
+        ratio("knn %s sklearn-brute [%s] with np.loadtxt / opml-knn whole"
+              % (shape, blas), (p[0] + pl[0], p[1] + pl[1]), o)
+    except ImportError:
+        pass
+    try:
+        import faiss
+
+        def fa():
+            ix = faiss.IndexFlatL2(Xtr.shape[1])
+            ix.add(np.ascontiguousarray(Xtr, dtype=np.float32))
+            _, nb = ix.search(np.ascontiguousarray(Xte, dtype=np.float32), 5)
+            np.apply_along_axis(lambda v: np.bincount(v).argmax(), 1, ytr[nb])
+        p = peer(fa, runs)
+        print("faiss flat    %s: %.3f s compute, cpu %.3f s (faiss %s, %d"
+              " threads)" % (shape, p[0], p[1], faiss.__version__,
+              faiss.omp_get_max_threads()))
+        ratio("knn %s faiss-IndexFlatL2-f32 [faiss %s] compute / opml-knn"
+              " whole" % (shape, faiss.__version__), p, o)
+        ratio("knn %s faiss-IndexFlatL2-f32 with np.loadtxt / opml-knn whole"
+              % shape, (p[0] + pl[0], p[1] + pl[1]), o)
+    except ImportError:
+        pass
+
+
+# ROC: opml-roc, the curve and the summary from text, against
+# roc_auc_score + roc_curve on the scores in memory and with np.loadtxt.
+def roc(tmp, bin, runs, n):
+    from sklearn.metrics import roc_auc_score, roc_curve
+    runs = int(runs)
+    f = tmp + "/sk-scores.txt"
+    o = ours([bin + "/opml-roc", f], runs)
+    ld = {}
+
+    def load():
+        ld["s"] = np.loadtxt(f)
+    pl = peer(load, 1)
+    s = ld["s"]
+
+    def sk():
+        roc_auc_score(s[:, 1] > 0, s[:, 0])
+        roc_curve(s[:, 1] > 0, s[:, 0])
+    p = peer(sk, runs)
+    print("opml-roc      %s scores: %.3f s whole process; sklearn %.3f s"
+          " compute, np.loadtxt %.3f s" % (n, o[0], p[0], pl[0]))
+    ratio("roc %s roc_auc_score+roc_curve compute / opml-roc whole" % n, p, o)
+    ratio("roc %s the same with np.loadtxt / opml-roc whole" % n,
+          (p[0] + pl[0], p[1] + pl[1]), o)
+
+
+# The same OPML in numpy (the closed-form step, relative g as opml-learn
+# uses by default), on the first samples of the same data (TMP/npD.txt);
+# opml-learn's time per sample on the whole stream (TMP/dD.txt), so that
+# its start-up does not count against the short numpy stream.
+def learn(tmp, bin, runs, d):
+    runs, d = int(runs), int(d)
+    whole = "%s/d%d.txt" % (tmp, d)
+    nwhole = sum(1 for _ in open(whole))
+    o = ours([bin + "/opml-learn", "-s", "1", whole], runs)
+    path = "%s/np%d.txt" % (tmp, d)
+    c0, t0 = time.process_time(), time.perf_counter()
+    rows = [line.split() for line in open(path)]
+    labels = [r[0] for r in rows]
+    X = np.array([[float(v) for v in r[1:]] for r in rows])
+    t1, c1 = time.perf_counter(), time.process_time()
+    n, dim = X.shape
+    L = np.eye(dim)
+    H = {}
+    rng = np.random.default_rng(1)
+    g, ssum, scount, min_eig = 0.1, 0.0, 0, 0.5
+    for t in range(n):
+        x, k = X[t], labels[t]
+        if k not in H:
+            H[k] = x
+            continue
+        others = [c for c in H if c != k]
+        if not others:
+            H[k] = x
+            continue
+        a = x - H[k]
+        b = x - H[others[rng.integers(len(others))]]
+        H[k] = x
+        aa, bb, ab = a @ a, b @ b, a @ b
+        ssum += aa + bb
+        scount += 2
+        ge = g / (ssum / scount)
+        u, v = L @ a, L @ b
+        if 1 + u @ u - v @ v <= 0:
+            continue
+        tr, c = aa - bb, aa * bb - ab * ab
+        lmin = (min(0.0, (tr - np.sqrt(tr * tr + 4 * c)) / 2) if c > 0
+                else min(tr, 0.0))
+        if 1 + ge * lmin < min_eig:
+            ge = (1 - min_eig) / -lmin
+        eta = 1 + ge * (aa - bb)
+        D = eta + ge * ge * (ab * ab - aa * bb)
+        p = ((ge * ge * aa - eta * ge) * u - ge * ge * ab * v) / D
+        q = ((eta * ge + ge * ge * bb) * v - ge * ge * ab * u) / D
+        L += np.outer(p, a) + np.outer(q, b)
+    t2, c2 = time.perf_counter(), time.process_time()
+    per = n / nwhole
+    print("numpy OPML    d=%d, %d samples: %.2f us/sample learning, %.2f with"
+          " parsing; opml-learn %.2f us/sample whole process"
+          % (dim, n, (t2 - t1) * 1e6 / n, (t2 - t0) * 1e6 / n,
+             o[0] * 1e6 / nwhole))
+    ratio("learn d=%d numpy-OPML learning / opml-learn whole" % dim,
+          (t2 - t1, c2 - c1), (o[0] * per, o[1] * per))
+    ratio("learn d=%d numpy-OPML with parsing / opml-learn whole" % dim,
+          (t2 - t0, c2 - c0), (o[0] * per, o[1] * per))
+
+
+COMMANDS = {"blas": (blas, 0), "knn": (knn, 4), "roc": (roc, 4),
+            "learn": (learn, 4)}
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS or \
+            len(sys.argv) - 2 != COMMANDS[sys.argv[1]][1]:
+        print("usage: bench-peers.py blas | knn|roc|learn TMP BIN RUNS ARG",
+              file=sys.stderr)
+        sys.exit(2)
+    COMMANDS[sys.argv[1]][0](*sys.argv[2:])
