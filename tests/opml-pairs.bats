@@ -14,7 +14,7 @@ load helper
 17 0" ]
 }
 
-@test "-p with 0-based index pairs; -i adds the indices" {
+@test "-p with 0-based index pairs; -I adds the indices" {
 	run opml-pairs -I -p "$FIX/pairs-index.txt" "$FIX/pairs-faces.txt"
 	show
 	[ "$status" -eq 0 ]

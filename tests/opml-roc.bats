@@ -97,7 +97,7 @@ near() {
 	near "$(summary s 7)" 1
 }
 
-@test "several files: one curve each, a # name line before each; -n names them" {
+@test "several files: one curve each, a # name line before each; -N names them" {
 	run --separate-stderr opml-roc "$FIX/roc-hand.txt" "$FIX/roc-sym.txt"
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep -c '^#')" -eq 2 ]

@@ -21,7 +21,7 @@ load helper
 	[[ ${lines[2]} == "std 0.82806612797786"* ]]
 }
 
-@test "-s then -r gives the same bytes as one run, for every type" {
+@test "-w then -r gives the same bytes as one run, for every type" {
 	for t in zscore minmax unit; do
 		opml-scale -t $t "$DATA/wine.txt" > "$TMP/one"
 		opml-scale -t $t -w "$TMP/p" "$DATA/wine.txt" > "$TMP/fit"
@@ -62,7 +62,7 @@ load helper
 	[ "$(cat "$TMP/u")" = "1 0.6 0.8" ]
 }
 
-@test "usage errors: bad -t, both -s and -r, unknown option" {
+@test "usage errors: bad -t, both -w and -r, unknown option" {
 	run opml-scale -t other "$DATA/iris.txt"
 	[ "$status" -eq 2 ]
 	run opml-scale -w "$TMP/p" -r "$TMP/p" "$DATA/iris.txt"
@@ -119,7 +119,7 @@ b 0.6 -0.8
 c 0 0" ]
 }
 
-@test "-s with an -o that cannot be written leaves no parameter file" {
+@test "-w with an -o that cannot be written leaves no parameter file" {
 	# The parameters were put in place before the output failed.
 	run opml-scale -w "$TMP/p" -o "$TMP/none/out" "$DATA/iris.txt"
 	show

@@ -35,7 +35,7 @@ setup() {
 	[ -s "$TMP/g.test" ]
 }
 
-@test "-k: K fold files PREFIX.1..K of near-equal size covering the input" {
+@test "-n: N fold files PREFIX.1..N of near-equal size covering the input" {
 	opml-split -n 4 -o "$TMP/f" "$DATA/iris.txt"
 	for i in 1 2 3 4; do
 		n=$(wc -l < "$TMP/f.$i")
@@ -49,7 +49,7 @@ setup() {
 	done
 }
 
-@test "-k -g: folds disjoint by label" {
+@test "-n -g: folds disjoint by label" {
 	opml-split -n 3 -g -s 2 -o "$TMP/g" "$DATA/wine.txt"
 	for i in 1 2 3; do
 		[ "$(cut -d' ' -f1 "$TMP/g.$i" | sort -u | wc -l)" -eq 1 ]
@@ -192,7 +192,7 @@ END
 	[ ! -e "$TMP/r.train" ]
 }
 
-@test "-k more folds than labels (-g) or samples is an error" {
+@test "-n more folds than labels (-g) or samples is an error" {
 	run opml-split -n 5 -g -o "$TMP/f" "$DATA/iris.txt"
 	[ "$status" -eq 1 ]
 	[[ $output == *"only 3 labels to spread over 5 folds"* ]]

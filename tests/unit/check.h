@@ -5,9 +5,9 @@
  * NEAR(x, y, tol) wants |x - y| <= tol max(1, |y|) (relative to y,
  * absolute near 0) and NEAR_ABS(x, y, tol) wants |x - y| <= tol, both
  * printing the two values when they fail.  Only the first CHECK_SHOWN
- * failures are printed; all are counted.  checks_done(name) prints
- * "name: N checks, M failures" on stdout (without the "name: " when
- * name is NULL) and returns main's exit status, 1 when a check failed.
+ * failures are printed; all are counted.  checks_done() prints
+ * "test_x: N checks, M failures" on stdout (test_x the test's file)
+ * and returns main's exit status, 1 when a check failed.
  * failures++ also fails a test outside CHECK.
  */
 #ifndef OPML_CHECK_H
@@ -16,6 +16,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #define CHECK_SHOWN	50
 
@@ -89,13 +90,17 @@ near_abs(double x, double y, double tol, const char *file, int line,
 }
 
 static inline int
-checks_done(const char *name)
+checks_report(const char *file)
 {
-	if (name != NULL)
-		printf("%s: ", name);
-	printf("%ld checks, %ld failures\n", checks, failures);
+	const char *base = strrchr(file, '/');
+
+	base = base != NULL ? base + 1 : file;
+	printf("%.*s: %ld checks, %ld failures\n", (int)strcspn(base, "."),
+	    base, checks, failures);
 	return failures != 0;
 }
+
+#define checks_done() checks_report(__FILE__)
 
 #define CHECK(c) check_at((c) ? 1 : 0, __FILE__, __LINE__, #c)
 #define CHECKF(c, ...) checkf_at((c) ? 1 : 0, __FILE__, __LINE__, #c, \

@@ -647,5 +647,5 @@ main(void)
 	test_itml_project(&g);
 	test_itml(&g);
 	test_lmnn(&g);
-	return checks_done("batch");
+	return checks_done();
 }

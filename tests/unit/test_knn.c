@@ -381,5 +381,5 @@ main(int argc, char *argv[])
 		run_all();
 	}
 	unsetenv("OPML_SIMD");
-	return checks_done("test_knn");
+	return checks_done();
 }

@@ -642,5 +642,5 @@ main(int argc, char **argv)
 	test_covariance(&g);
 	test_factor(&g);
 	test_edges();
-	return checks_done("linalg");
+	return checks_done();
 }

@@ -166,5 +166,5 @@ main(void)
 	CHECK(fabs(st.loss - brute) <= 1e-9 * brute);
 	CHECK(active == st.active);
 	free(X), free(M), free(y), free(trace);
-	return checks_done("test_lmnn");
+	return checks_done();
 }

@@ -425,5 +425,5 @@ main(void)
 {
 	models();
 	scales();
-	return checks_done("loaders");
+	return checks_done();
 }

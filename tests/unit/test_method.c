@@ -400,5 +400,5 @@ main(void)
 	test_fit_errors();
 	test_batch_reports();
 	test_lego_targets();
-	return checks_done(NULL);
+	return checks_done();
 }

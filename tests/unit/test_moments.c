@@ -124,5 +124,5 @@ main(void)
 	CHECK(fabs(a.mean[0]) < 1e300);
 	opml_moments_free(&a);
 
-	return checks_done("test_moments");
+	return checks_done();
 }

@@ -171,5 +171,5 @@ main(void)
 	unlink(list("a", ""));
 	unlink(list("b", ""));
 	rmdir(dir);
-	return checks_done("test_nbrlist");
+	return checks_done();
 }

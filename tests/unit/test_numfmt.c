@@ -252,5 +252,5 @@ main(int argc, char **argv)
 		default:
 			check(ldexp((double)(rnd() >> 11), (int)(i % 200) - 100));
 		}
-	return checks_done("numfmt");
+	return checks_done();
 }

@@ -948,5 +948,5 @@ main(int argc, char **argv)
 	free(block);
 	free(pow2);
 	free(pow5);
-	return checks_done("numparse");
+	return checks_done();
 }

@@ -54,5 +54,5 @@ main(void)
 	CHECK(opml_opt_real("+", 0, 1, &v) == OPML_ESYNTAX);
 	CHECK(opml_opt_real("+.5", 0, 1, &v) == 0 && v == 0.5);
 	CHECK(opml_opt_real("5.", 0, 9, &v) == 0 && v == 5);
-	return checks_done("opt");
+	return checks_done();
 }

@@ -162,5 +162,5 @@ main(void)
 		if (system(cmd) != 0)
 			printf("could not remove %s\n", dir);
 	}
-	return checks_done("output");
+	return checks_done();
 }

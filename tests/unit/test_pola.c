@@ -324,5 +324,5 @@ main(void)
 	}
 	opml_pola_free(&s);
 
-	return checks_done("test_pola");
+	return checks_done();
 }

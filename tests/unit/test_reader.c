@@ -372,5 +372,5 @@ main(void)
 	layout();
 	messages();
 	lines_at_once();
-	return checks_done("reader");
+	return checks_done();
 }

@@ -880,5 +880,5 @@ main(void)
 	test_soml();
 	test_limits();
 	test_rival();
-	return checks_done("test_rivals");
+	return checks_done();
 }

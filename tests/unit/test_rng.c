@@ -40,5 +40,5 @@ main(void)
 		for (i = 0; i < 100; i++)
 			CHECK(opml_rng_below(&a, n) == opml_rng_below(&b, n));
 	}
-	return checks_done("rng");
+	return checks_done();
 }

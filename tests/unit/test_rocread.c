@@ -409,5 +409,5 @@ main(void)
 	test_number();
 	test_pipe();
 	test_files();
-	return checks_done("test_rocread");
+	return checks_done();
 }

@@ -256,5 +256,5 @@ main(void)
 	comments(path);
 #endif
 	remove(path);
-	return checks_done("test_set");
+	return checks_done();
 }

@@ -131,5 +131,5 @@ main(void)
 {
 	lists();
 	bylabel();
-	return checks_done("split");
+	return checks_done();
 }

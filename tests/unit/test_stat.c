@@ -313,5 +313,5 @@ main(void)
 	test_tp();
 	test_moments();
 	test_ttest();
-	return checks_done("test_stat");
+	return checks_done();
 }

@@ -189,5 +189,5 @@ main(void)
 	check(opml_step_lambda_min(4, 0, 0) == 0, "b zero", 0, 0, 0, 0);
 	check(fabs(opml_step_lambda_min(1, 1, 0) + 1) < 1e-15, "orthogonal", 0,
 	    0, 0, 0);
-	return checks_done("test_step");
+	return checks_done();
 }

@@ -113,5 +113,5 @@ main(void)
 	CHECK(refused("1 2\n", "a b\n1 2\n", "b:1: field 1: not a finite "
 	    "number (column names after the first rows?)"));
 	CHECK(refused("1 2\n", "1 2 3\n", "b:1: 3 fields, expected 2"));
-	return checks_done("table");
+	return checks_done();
 }

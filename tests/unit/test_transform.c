@@ -53,5 +53,5 @@ main(void)
 	CHECK(y[0] == 0.6 && y[1] == -0.8);
 	opml_unit(zero, y, 2);
 	CHECK(y[0] == 0 && y[1] == 0);
-	return checks_done("transform");
+	return checks_done();
 }

@@ -112,5 +112,5 @@ main(void)
 		CHECK(b[0] == 3 - (double)other && b[1] == (double)other - 3);
 	}
 	opml_triplets_free(&t);
-	return checks_done("test_triplet");
+	return checks_done();
 }
