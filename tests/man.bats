@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # Every man page renders without a warning; its EXAMPLES, and the ```sh
-# blocks of the README, run as pasted (from a directory that has the
-# project's data/) and print the figures they say they print.
+# blocks of the README and of RESULTS.md, run as pasted (from a
+# directory that has the project's data/) and print the figures they
+# say they print.
 #
 # A command whose trailing comment says "prints" and then figures, as
 #	opml-knn -e train.z test.z   # the Euclidean error: prints 0.1506
@@ -97,7 +98,7 @@ run_claims() {
 	END { exit bad }' "$1/claims"
 }
 
-@test "every program has a page, and every page renders without warnings" {
+@test "every program has a page, and every page renders without warnings, by groff and by mandoc -Tlint when installed" {
 	for p in "$TOP"/bin/opml-*.c "$TOP"/scripts/opml-*; do
 		n=$(basename "$p" .c)
 		[ -f "$TOP/man/$n.1" ] || { echo "no man page for $n"; false; }
@@ -105,6 +106,11 @@ run_claims() {
 	for m in "$TOP"/man/*.[157]; do
 		run groff -man -ww -z "$m"
 		[ -z "$output" ] || { echo "$m: $output"; false; }
+		command -v mandoc > /dev/null || continue
+		# warnings and errors; its style notes include pages that are
+		# not installed here
+		run mandoc -Tlint -Wwarning "$m"
+		[ "$status" -eq 0 ] && [ -z "$output" ] || { echo "$m: $output"; false; }
 	done
 }
 
@@ -130,6 +136,30 @@ run_claims() {
 	md_blocks "$TOP/README.md" > "$TMP/lines"
 	[ "$(grep -c prints "$TMP/lines")" -ge 2 ]
 	run_claims "$TMP" README.md < "$TMP/lines"
+}
+
+@test "RESULTS.md's sh blocks run as pasted and print the figures they say" {
+	ln -s "$DATA" "$TMP/data"
+	ln -s "$TOP/scripts" "$TMP/scripts"
+	md_blocks "$TOP/RESULTS.md" > "$TMP/lines"
+	# Table 2, LFW's protocol and by hand, the relative steps
+	[ "$(grep -c prints "$TMP/lines")" -ge 9 ]
+	run_claims "$TMP" RESULTS.md < "$TMP/lines"
+}
+
+@test "the pages that point to RESULTS.md find it, and every commit it names exists" {
+	[ -n "$(grep -l 'RESULTS\.md' "$TOP"/man/*)" ]
+	[ -f "$TOP/RESULTS.md" ]
+	if git -C "$TOP" rev-parse --git-dir > /dev/null 2>&1 &&
+	    [ "$(git -C "$TOP" rev-parse --is-shallow-repository)" = false ]; then
+		n=0
+		for c in $(tr '\n' ' ' < "$TOP/RESULTS.md" |
+		    grep -o 'commits\{0,1\} [0-9a-f]\{7\}\(, [0-9a-f]\{7\}\)*' | grep -o '[0-9a-f]\{7\}' | sort -u); do
+			git -C "$TOP" cat-file -e "$c^{commit}" || { echo "RESULTS.md: no commit $c"; false; }
+			n=$((n + 1))
+		done
+		[ "$n" -ge 15 ]
+	fi
 }
 
 @test "man opml opens the overview, opml(7); every opml page referred to exists; install and uninstall move them all" {
