@@ -28,6 +28,8 @@
  *   numparse  decimal text to the double strtod gives, fast
  *   numfmt    the shortest text that reads back to the same double
  *   feed      samples parsed in a second thread, handed over in batches
+ *   flow      dense optical flow (Lucas-Kanade) between grey frames
+ *   mhof      multi-scale histograms of optical flow per patch of a grid
  *   set       a labeled data set held in memory
  *   labels    label strings numbered in order of appearance
  *   split     seeded splits, folds, shuffles; split lists (opml-formats(5))
