@@ -215,15 +215,12 @@ main(int argc, char *argv[])
 	else if ((fd = open(argv[0], O_RDONLY)) == -1)
 		err(1, "%s", name);
 	opml_prog_open(&out, outpath);
-	while (frame(fd, name, img, n, no, size)) {
+	for (; frame(fd, name, img, n, no, size); no++) {
 		opml_mhof_blank(&mhof, img);
-		if (opml_flow_next(&flow, img, u, v) == 0) {
-			no++;
+		if (opml_flow_next(&flow, img, u, v) == 0)
 			continue;
-		}
 		if (flowonly) {
 			flowlines(&buf, &out, &mhof, u, v, no, (int)digits);
-			no++;
 			continue;
 		}
 		opml_mhof_hist(&mhof, u, v, x);
@@ -233,7 +230,6 @@ main(int argc, char *argv[])
 			put(&buf, x[k], (int)digits);
 		opml_prog_put(&buf, "\n", 1);
 		opml_prog_flush(&buf, &out, 0);
-		no++;
 	}
 	if (no == 0)
 		errx(1, "%s: no frames", name);

@@ -15,7 +15,7 @@
 int
 opml_flow_init(struct opml_flow *f, size_t w, size_t h, int radius)
 {
-	size_t n = w * h, i;
+	size_t n = w * h;
 	float **a[] = { &f->prev, &f->cur, &f->tmp, &f->ix, &f->iy, &f->it,
 	    &f->p[0], &f->p[1], &f->p[2], &f->p[3], &f->p[4] };
 	size_t k, na = sizeof a / sizeof a[0];
@@ -29,8 +29,6 @@ opml_flow_init(struct opml_flow *f, size_t w, size_t h, int radius)
 			goto fail;
 	if ((f->row = malloc(w * sizeof(float))) == NULL)
 		goto fail;
-	for (i = 0; i < n; i++)
-		f->prev[i] = f->cur[i] = 0;
 	return 0;
 fail:
 	opml_flow_free(f);
