@@ -30,6 +30,8 @@
  *   numfmt    the shortest text that reads back to the same double
  *   u128      a 64 x 64 -> 128-bit product, for numparse and numfmt
  *   feed      samples parsed in a second thread, handed over in batches
+ *   flow      dense optical flow (Lucas-Kanade) between grey frames
+ *   mhof      multi-scale histograms of optical flow per patch of a grid
  *   set       a labeled data set held in memory
  *   labels    label strings numbered in order of appearance
  *   split     seeded splits, folds, shuffles; split lists (opml-formats(5))

@@ -32,7 +32,7 @@ programs() {
 	[ -n "$rel" ] && [ -n "$c" ]
 	n=0
 	for p in $(cd "$TOP/bin" && ls opml-*.c | sed 's/\.c$//') \
-	    opml-verify opml-uci-table opml-cold-start; do
+	    opml-verify opml-uci-table opml-cold-start opml-events; do
 		run --separate-stderr "$p" --help
 		[ "$status" -eq 0 ] && [ -z "$stderr" ] || { echo "$p --help: $status $stderr"; false; }
 		[[ ${lines[0]} == "usage: $p "* ]] || { echo "$p --help: $output"; false; }
@@ -42,7 +42,7 @@ programs() {
 		[ "$output" = "$p $rel (commit $c)" ] || { echo "$p --version: $output"; false; }
 		n=$((n + 1))
 	done
-	[ "$n" -eq 13 ]
+	[ "$n" -eq 15 ]
 }
 
 @test "a tree without .git builds, its commit unknown" {

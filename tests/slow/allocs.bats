@@ -146,3 +146,9 @@ each_alloc_fails() {
 	    > "$TMP/big"
 	OPML_THREADS=2 each_alloc_fails opml-scale -o s "$TMP/big"
 }
+
+@test "opml-mhof: any allocation may fail" {
+	head -c $((40 * 30 * 3)) /dev/urandom > "$TMP/frames"
+	each_alloc_fails opml-mhof -s 40x30 -g 2x2 -m 1,1,3,3 -m 5,5,2,2 -o o "$TMP/frames"
+	each_alloc_fails opml-mhof -F -s 40x30 "$TMP/frames"
+}
