@@ -150,5 +150,5 @@ main(void)
 	test_grid();
 	test_blank();
 	test_still();
-	return checks_done("test_mhof");
+	return checks_done();
 }
