@@ -217,17 +217,12 @@ opml_method_line(const struct opml_method *me, const void *par,
 	    opml_buf_put(b, me->name, strlen(me->name)) != 0)
 		return OPML_ENOMEM;
 	for (i = 0; rc == 0 && me->par[i].name != NULL; i++) {
-		double v = opml_method_get(me, par, i);
-		const char *name = opml_method_value(me, i, (int)v);
-		if (name == NULL) {
-			opml_format_double(v, num);
-			name = num;
-		}
+		opml_format_double(opml_method_get(me, par, i), num);
 		rc |= opml_buf_put(b, " ", 1);
 		rc |= opml_buf_put(b, me->par[i].name,
 		    strlen(me->par[i].name));
 		rc |= opml_buf_put(b, "=", 1);
-		rc |= opml_buf_put(b, name, strlen(name));
+		rc |= opml_buf_put(b, num, strlen(num));
 	}
 	return rc == 0 ? 0 : OPML_ENOMEM;
 }
@@ -269,16 +264,16 @@ opml_method_restore(const struct opml_method *me, const char *p, void *par,
 		for (e = k; *e != '\0' && *e != ' '; e++)
 			;
 		p = e;
-		if ((eq = memchr(k, '=', (size_t)(e - k))) == NULL)
+		if ((eq = memchr(k, '=', (size_t)(e - k))) == NULL ||
+		    opml_parse_double(eq + 1, e, &x) != e)
 			return -1;
 		if ((i = lookup(me, k, (size_t)(eq - k))) != -1) {
 			/* a value -p would take */
-			if (value(me, i, eq + 1, e, &x) == -1)
+			if (!opml_method_valid(me, i, x))
 				return -1;
 			if (!(given & 1u << i))
 				opml_method_set(me, par, i, x);
-		} else if (opml_parse_double(eq + 1, e, &x) != e ||
-		    x < 0 || x > 1.8e19 ||
+		} else if (x < 0 || x > 1.8e19 ||
 		    count(state, k, (size_t)(eq - k), (uint64_t)x) == -1)
 			return -1;
 	}

@@ -58,7 +58,8 @@ enum opml_param_kind {
 				   that follow the parameter's own, each
 				   after a NUL: "other\0random\0recent"
 				   is other=random (0) or other=recent (1),
-				   lo 0 and hi the last number */
+				   lo 0 and hi the last number; -p takes
+				   the names, a state line the number */
 };
 
 struct opml_param {

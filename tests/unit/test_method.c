@@ -181,14 +181,12 @@ test_param(void)
 	CHECK(!opml_method_valid(soml, opml_method_index(soml, "eta"), NAN));
 	CHECK(!opml_method_valid(soml, opml_method_index(soml, "eta"),
 	    INFINITY));
-	/* a parameter whose values are names: by name only, and its state
-	 * line and a model's line name it too */
+	/* a parameter whose values are names: by name only */
 	{
 		const struct opml_method *me = find("opml");
 		const char *bad[] = { "other=1", "other=0", "other=", "other=rec",
 		    "other=recents", "other=Recent", NULL };
 		int o = opml_method_index(me, "other");
-		struct opml_buf b = { NULL, 0, 0 };
 		unsigned given = 0;
 
 		opml_method_defaults(me, &val);
@@ -201,16 +199,6 @@ test_param(void)
 			CHECK(opml_method_param(me, bad[i], &val, NULL) ==
 			    OPML_EVALUE);
 		CHECK(opml_method_get(me, &val, o) == 1);
-		CHECK(opml_method_line(me, &val, &b) == 0 &&
-		    opml_buf_put(&b, "", 1) == 0);
-		CHECK(strstr(b.s, " other=recent") != NULL);
-		opml_buf_free(&b);
-		opml_method_defaults(me, &val);
-		CHECK(opml_method_restore(me, " other=recent", &val, 0, NULL,
-		    NULL) == 0);
-		CHECK(opml_method_get(me, &val, o) == 1);
-		CHECK(opml_method_restore(me, " other=1", &val, 0, NULL,
-		    NULL) == -1);
 	}
 }
 
