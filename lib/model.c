@@ -394,9 +394,9 @@ header(struct opml_reader *r, struct opml_model *m, struct header *h,
 }
 
 /* "#rng", "#scale", "#class" and "#previous" lines carry the learner's
- * state;
- * "#mean" and "#sqdev" the standardization that every reader applies;
- * other comment lines are kept as they are (another learner's state). */
+ * state; "#mean" and "#sqdev" the standardization that every reader
+ * applies; other comment lines are kept as they are (another learner's
+ * state). */
 static int
 state(struct opml_reader *r, struct opml_model *m, struct header *h,
     const char *p, const char *end, double *tmp)
