@@ -310,11 +310,36 @@ check_growth(const struct opml_model *m)
 		    "from the data's units (-p longrun=1 bounds them)", scale);
 }
 
+/* "name is a, b or c" into buf when the parameter that "name=value" p
+ * names takes names; else the error's text. */
+static const char *
+values(const struct opml_method *me, const char *p, const char *eq,
+    char *buf, size_t len)
+{
+	char key[64];
+	const char *v;
+	size_t at;
+	int i, k;
+
+	snprintf(key, sizeof key, "%.*s", (int)(eq - p), p);
+	if ((i = opml_method_index(me, key)) == -1 ||
+	    opml_method_value(me, i, 0) == NULL)
+		return opml_strerror(OPML_EVALUE);
+	at = (size_t)snprintf(buf, len, "%s is ", key);
+	for (k = 0; (v = opml_method_value(me, i, k)) != NULL && at < len;
+	    k++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", k == 0 ?
+		    "" : opml_method_value(me, i, k + 1) == NULL ? " or " :
+		    ", ", v);
+	return buf;
+}
+
 /* The method's parameters: its defaults, then -p in order. */
 static void
 parameters(const struct opml_method *me, const struct options *o,
     void *par, unsigned *given)
 {
+	char buf[256];
 	size_t i;
 	int rc;
 
@@ -326,6 +351,9 @@ parameters(const struct opml_method *me, const struct options *o,
 		if (rc == OPML_EUNKNOWN)
 			errx(2, "-p %s: %s has no parameter %.*s", p, me->name,
 			    (int)(eq - p), p);
+		if (rc == OPML_EVALUE)
+			errx(2, "-p %s: %s", p, values(me, p, eq, buf,
+			    sizeof buf));
 		errx(2, "-p %s: %s", p, opml_strerror(rc));
 	}
 }

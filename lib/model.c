@@ -159,6 +159,9 @@ opml_model_format(const struct opml_model *m, size_t *len)
 	 * same bytes as before the key existed. */
 	if (m->longrun)
 		putf(&t, " pull=%s", num[3]);
+	/* other= only for the authors' rule, for the same reason. */
+	if (m->trip.recent)
+		putf(&t, " other=recent");
 	putf(&t, " normalize=%d%s seed=%" PRIu64 " classes=%zu",
 	    m->normalize, m->standardize ? " standardize=1" : "", m->seed,
 	    m->bare ? 0 : lb->n);
@@ -190,6 +193,14 @@ opml_model_format(const struct opml_model *m, size_t *len)
 		put(&t, lb->name[k], strlen(lb->name[k]));
 		put(&t, " ", 1);
 		putrow(&t, m->trip.h + k * m->d, m->d);
+	}
+	/* The authors' rule's one piece of state: the previous sample's
+	 * class (its sample is that class's #class line). */
+	if (m->trip.recent && m->trip.last != OPML_TRIPLET_NONE) {
+		k = m->trip.last;
+		putf(&t, "#previous ");
+		put(&t, lb->name[k], strlen(lb->name[k]));
+		put(&t, "\n", 1);
 	}
 	for (k = 0; k < m->nextra; k++) {
 		put(&t, m->extra[k], strlen(m->extra[k]));
@@ -294,6 +305,10 @@ field(struct opml_reader *r, struct opml_model *m, struct header *h,
 		bad = parse_real(v, ve, &m->pull) == -1 || m->pull < 0 ||
 		    m->pull > OPML_LONGRUN_MAXPULL;
 		m->longrun = 1;
+	} else if (KEY("other")) {
+		m->trip.recent = ve - v == 6 && memcmp(v, "recent", 6) == 0;
+		bad = !m->trip.recent && (ve - v != 6 ||
+		    memcmp(v, "random", 6) != 0);
 	} else if (KEY("standardize")) {
 		bad = parse_u64(v, ve, &u) == -1 || u > 1;
 		m->standardize = (int)u;
@@ -378,15 +393,17 @@ header(struct opml_reader *r, struct opml_model *m, struct header *h,
 	return 0;
 }
 
-/* "#rng", "#scale" and "#class" lines carry the learner's state;
- * "#mean" and "#sqdev" the standardization that every reader applies;
- * other comment lines are kept as they are (another learner's state). */
+/* "#rng", "#scale", "#class" and "#previous" lines carry the learner's
+ * state; "#mean" and "#sqdev" the standardization that every reader
+ * applies; other comment lines are kept as they are (another learner's
+ * state). */
 static int
 state(struct opml_reader *r, struct opml_model *m, struct header *h,
     const char *p, const char *end, double *tmp)
 {
 	size_t n = (size_t)(end - p);
-	static const char *const keys[] = { "#rng", "#scale", "#class" };
+	static const char *const keys[] = { "#rng", "#scale", "#class",
+	    "#previous" };
 	size_t i, kn;
 
 	/* A state keyword with nothing after it is a broken line, not a
@@ -460,6 +477,22 @@ state(struct opml_reader *r, struct opml_model *m, struct header *h,
 		if (rc == -1)
 			return opml_reader_fail(r, "model: class repeated or "
 			    "out of memory");
+	} else if (n > 10 && memcmp(p, "#previous ", 10) == 0) {
+		const char *lab = p + 10, *le;
+		char *name;
+		size_t k;
+		while (lab < end && *lab == ' ')
+			lab++;
+		for (le = lab; le < end && *le != ' ' && *le != '\t'; le++)
+			;
+		if ((name = strndup(lab, (size_t)(le - lab))) == NULL)
+			return opml_reader_fail(r, "out of memory");
+		k = opml_labels_find(&m->trip.labels, name);
+		free(name);
+		if (k == (size_t)-1)
+			return opml_reader_fail(r, "model: #previous names no "
+			    "#class line before it");
+		m->trip.last = k;
 	} else {
 		char **nx = realloc(m->extra, (m->nextra + 1) * sizeof *nx);
 		if (nx == NULL)
@@ -501,6 +534,7 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 		int rel = m->relative, norm = m->normalize, bare = m->bare;
 		int sim = m->similarity;
 		int stdz = m->standardize, longrun = m->longrun;
+		int recent = m->trip.recent;
 		double g = m->gamma, g1 = m->gamma1, clip = m->clip;
 		double pull = m->pull;
 		struct opml_counts cnt = m->n;
@@ -517,6 +551,7 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 		m->clip = clip;
 		m->longrun = longrun;
 		m->pull = pull;
+		m->trip.recent = recent;
 		m->n = cnt;
 		m->bare = bare;
 	}

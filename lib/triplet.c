@@ -10,6 +10,7 @@ opml_triplets_init(struct opml_triplets *t, size_t d, unsigned long long seed)
 	t->d = d;
 	opml_labels_init(&t->labels);
 	opml_rng_seed(&t->rng, seed);
+	t->last = OPML_TRIPLET_NONE;
 }
 
 void
@@ -62,6 +63,8 @@ opml_triplet_next(struct opml_triplets *t, const char *label, const double *x,
 	if (k == (size_t)-1 || reserve(t, k + 1) == -1)
 		return OPML_NOMEM;
 	hk = t->h + k * d;
+	q = t->last;
+	t->last = k;
 	if (isnew) {
 		memcpy(hk, x, d * sizeof *x);
 		return OPML_NEWCLASS;
@@ -73,9 +76,12 @@ opml_triplet_next(struct opml_triplets *t, const char *label, const double *x,
 		memcpy(hk, x, d * sizeof *x);
 		return OPML_PAIR;
 	}
-	q = opml_rng_below(&t->rng, c - 1);
-	if (q >= k)
-		q++;
+	if (!t->recent) {
+		q = opml_rng_below(&t->rng, c - 1);
+		if (q >= k)
+			q++;
+	} else if (q == k || q == OPML_TRIPLET_NONE)
+		q = k == c - 1 ? c - 2 : c - 1;
 	for (i = 0; i < d; i++)
 		b[i] = x[i] - t->h[q * d + i];
 	memcpy(hk, x, d * sizeof *x);

@@ -10,13 +10,27 @@
  * One-pass triplet construction (paper, Sec. III-A): H keeps the latest
  * sample of each class, classes numbered as they first appear.  O(cd)
  * memory whatever the stream's length.
+ *
+ * The other-class sample x_q of a triplet is, by the paper's text, the
+ * latest sample of another class drawn at random (uniformly, from rng).
+ * With recent set it is the authors' MATLAB code's choice (OML_OPML.m
+ * of GitHub WenbinLee/OPML): the previous sample of the stream when it
+ * is of another class; otherwise the latest sample of the class that
+ * appeared last, or of the one before it when x is of that class.  No
+ * draw is made then.  The previous sample is always the latest of its
+ * class, so the rule needs only that class's number (last).
  */
+#define OPML_TRIPLET_NONE ((size_t)-1)
+
 struct opml_triplets {
 	size_t d;
 	struct opml_labels labels;
 	double *h;		/* classes x d, row k the latest of class k */
 	size_t hrows;		/* rows allocated */
 	struct opml_rng rng;
+	int recent;		/* 1: x_q by the authors' rule, 0: at random */
+	size_t last;		/* the previous sample's class, or
+				   OPML_TRIPLET_NONE when not known */
 };
 
 enum opml_kind {
@@ -31,8 +45,9 @@ void opml_triplets_free(struct opml_triplets *t);
 
 /*
  * Take sample x of the given label: fill a (and b) as the kind says,
- * draw k' uniformly from the other classes, then make x the latest of
- * its class.  *other gets k' for a triplet.
+ * pick k' among the other classes (at random, or by the authors' rule:
+ * see above; with the previous class unknown, as if it were x's own),
+ * then make x the latest of its class.  *other gets k' for a triplet.
  */
 enum opml_kind opml_triplet_next(struct opml_triplets *t, const char *label,
     const double *x, double *a, double *b, size_t *other);

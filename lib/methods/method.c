@@ -88,6 +88,7 @@ opml_method_get(const struct opml_method *me, const void *par, int i)
 	case OPML_PARAM_COUNT:
 		return (double)*(const uint64_t *)(const void *)at;
 	case OPML_PARAM_FLAG:
+	case OPML_PARAM_NAME:
 		return *(const int *)(const void *)at;
 	default:
 		return *(const double *)(const void *)at;
@@ -105,11 +106,25 @@ opml_method_set(const struct opml_method *me, void *par, int i, double v)
 		*(uint64_t *)(void *)at = (uint64_t)v;
 		break;
 	case OPML_PARAM_FLAG:
+	case OPML_PARAM_NAME:
 		*(int *)(void *)at = (int)v;
 		break;
 	default:
 		*(double *)(void *)at = v;
 	}
+}
+
+const char *
+opml_method_value(const struct opml_method *me, int i, int v)
+{
+	const struct opml_param *p = &me->par[i];
+	const char *s = p->name;
+
+	if (p->kind != OPML_PARAM_NAME || v < 0 || v > p->hi)
+		return NULL;
+	for (s += strlen(s) + 1; v > 0; v--)
+		s += strlen(s) + 1;
+	return s;
 }
 
 void
@@ -135,19 +150,38 @@ lookup(const struct opml_method *me, const char *s, size_t n)
 	return -1;
 }
 
+/* The value of parameter i written s..end into *v: 0, or -1 when it
+ * is not one of its values. */
+static int
+value(const struct opml_method *me, int i, const char *s, const char *end,
+    double *v)
+{
+	const char *name;
+	int k;
+
+	if (me->par[i].kind != OPML_PARAM_NAME)
+		return opml_parse_double(s, end, v) == end &&
+		    opml_method_valid(me, i, *v) ? 0 : -1;
+	for (k = 0; (name = opml_method_value(me, i, k)) != NULL; k++)
+		if (strlen(name) == (size_t)(end - s) &&
+		    memcmp(name, s, (size_t)(end - s)) == 0) {
+			*v = k;
+			return 0;
+		}
+	return -1;
+}
+
 int
 opml_method_param(const struct opml_method *me, const char *s, void *par,
     unsigned *given)
 {
-	const char *eq = strchr(s, '='), *end;
+	const char *eq = strchr(s, '=');
 	double v;
 	int i;
 
 	if (eq == NULL || (i = lookup(me, s, (size_t)(eq - s))) == -1)
 		return OPML_EUNKNOWN;
-	end = eq + 1 + strlen(eq + 1);
-	if (opml_parse_double(eq + 1, end, &v) != end ||
-	    !opml_method_valid(me, i, v))
+	if (value(me, i, eq + 1, eq + 1 + strlen(eq + 1), &v) == -1)
 		return OPML_EVALUE;
 	opml_method_set(me, par, i, v);
 	if (given != NULL)

@@ -53,7 +53,13 @@ typedef union {
 enum opml_param_kind {
 	OPML_PARAM_REAL,	/* double */
 	OPML_PARAM_COUNT,	/* uint64_t, a whole number */
-	OPML_PARAM_FLAG		/* int, 0 or 1 */
+	OPML_PARAM_FLAG,	/* int, 0 or 1 */
+	OPML_PARAM_NAME		/* int, the number of one of the names
+				   that follow the parameter's own, each
+				   after a NUL: "other\0random\0recent"
+				   is other=random (0) or other=recent (1),
+				   lo 0 and hi the last number; -p takes
+				   the names, a state line the number */
 };
 
 struct opml_param {
@@ -151,10 +157,14 @@ const struct opml_method *opml_method_at(size_t i);
 const char *opml_method_names(unsigned flags, const char *last, char *buf,
     size_t len);
 
+/* The name of value v of parameter i (OPML_PARAM_NAME), or NULL when
+ * there is none. */
+const char *opml_method_value(const struct opml_method *me, int i, int v);
 /* par gets the defaults. */
 void opml_method_defaults(const struct opml_method *me, void *par);
-/* "name=value" into par: 0, OPML_EUNKNOWN or OPML_EVALUE; bit i of
- * *given (unless NULL) set for parameter i. */
+/* "name=value" into par (a value by its name for OPML_PARAM_NAME): 0,
+ * OPML_EUNKNOWN or OPML_EVALUE; bit i of *given (unless NULL) set for
+ * parameter i. */
 int opml_method_param(const struct opml_method *me, const char *s,
     void *par, unsigned *given);
 /* The index of parameter name, or -1. */

@@ -12,7 +12,8 @@
  * model's own (the #class, #rng and moment lines of lib/model.c), so it
  * resumes exactly; it may also start from the L of any other method's
  * model.  Its step options are opml-learn's (struct opml_steps); its
- * parameters the long-run rule's (lib/longrun.h).
+ * parameters the long-run rule's (lib/longrun.h) and the rule for the
+ * other-class sample (lib/triplet.h), which the model keeps (other=).
  */
 
 /* The default step: the paper's fixed gamma, on samples standardized
@@ -22,16 +23,19 @@
 struct opml_params {
 	int longrun;
 	double pull;
+	int other;		/* 1: x_q by the authors' rule (triplet.h) */
 };
 
 /* The parameters' places in the table, for the bits of s->given. */
-enum { LONGRUN, PULL };
+enum { LONGRUN, PULL, OTHER };
 
 static const struct opml_param opml_par[] = {
 	{ "longrun", OPML_PARAM_FLAG, offsetof(struct opml_params, longrun),
 	    1, 0, 1 },
 	{ "pull", OPML_PARAM_REAL, offsetof(struct opml_params, pull),
 	    OPML_LONGRUN_PULL, 0, OPML_LONGRUN_MAXPULL },
+	{ "other\0random\0recent", OPML_PARAM_NAME,
+	    offsetof(struct opml_params, other), 0, 0, 1 },
 	OPML_PARAM_END
 };
 
@@ -97,6 +101,9 @@ configure(struct opml_model *m, const struct opml_start *s)
 	if (o->have_clip)
 		m->clip = o->clip;
 	longrun(m, s);
+	/* The rule for x_q: a resumed model keeps its own unless told. */
+	if (!resumed || s->given & 1u << OTHER)
+		m->trip.recent = ((const struct opml_params *)s->par)->other;
 	return 0;
 }
 

@@ -103,6 +103,18 @@ test_table(void)
 			CHECK(p->kind == OPML_PARAM_REAL || (p->def == floor(p->def) &&
 			    p->lo == floor(p->lo)));
 			CHECK(opml_method_index(me, p->name) == (int)j);
+			/* a parameter of names has one for each number */
+			if (p->kind == OPML_PARAM_NAME) {
+				int v;
+				CHECK(p->lo == 0);
+				for (v = 0; v <= p->hi; v++)
+					CHECK(opml_method_value(me, (int)j, v)
+					    != NULL && *opml_method_value(me,
+					    (int)j, v) != '\0');
+				CHECK(opml_method_value(me, (int)j, v) ==
+				    NULL);
+			} else
+				CHECK(opml_method_value(me, (int)j, 0) == NULL);
 			for (k = 0; k < j; k++)
 				CHECK(strcmp(me->par[k].name, p->name) != 0);
 		}
@@ -169,6 +181,25 @@ test_param(void)
 	CHECK(!opml_method_valid(soml, opml_method_index(soml, "eta"), NAN));
 	CHECK(!opml_method_valid(soml, opml_method_index(soml, "eta"),
 	    INFINITY));
+	/* a parameter whose values are names: by name only */
+	{
+		const struct opml_method *me = find("opml");
+		const char *bad[] = { "other=1", "other=0", "other=", "other=rec",
+		    "other=recents", "other=Recent", NULL };
+		int o = opml_method_index(me, "other");
+		unsigned given = 0;
+
+		opml_method_defaults(me, &val);
+		CHECK(o >= 0 && opml_method_get(me, &val, o) == 0);
+		CHECK(strcmp(opml_method_value(me, o, 0), "random") == 0);
+		CHECK(strcmp(opml_method_value(me, o, 1), "recent") == 0);
+		CHECK(opml_method_param(me, "other=recent", &val, &given) == 0);
+		CHECK(opml_method_get(me, &val, o) == 1 && given == 1u << o);
+		for (i = 0; bad[i] != NULL; i++)
+			CHECK(opml_method_param(me, bad[i], &val, NULL) ==
+			    OPML_EVALUE);
+		CHECK(opml_method_get(me, &val, o) == 1);
+	}
 }
 
 static void

@@ -18,12 +18,78 @@ feed(struct opml_triplets *t, const char *label, double x0, double x1,
 	return opml_triplet_next(t, label, x, a, b, other);
 }
 
+/*
+ * The authors' rule, on classes a, b, c (their samples at 0, 1, ...,
+ * 10, 11, ... and 20, 21, ...): the previous sample when it is of
+ * another class, else the class that appeared last (c), or the one
+ * before (b) for a sample of c.  No draw is made.
+ */
+static void
+test_recent(void)
+{
+	static const struct {
+		const char *lab;
+		double x;
+		enum opml_kind kind;
+		size_t other;
+	} s[] = {
+		{ "a", 0, OPML_NEWCLASS, 0 },
+		{ "a", 1, OPML_PAIR, 0 },
+		{ "b", 10, OPML_NEWCLASS, 0 },
+		{ "a", 2, OPML_TRIPLET, 1 },	/* previous: b */
+		{ "a", 3, OPML_TRIPLET, 1 },	/* last class: b */
+		{ "c", 20, OPML_NEWCLASS, 0 },
+		{ "a", 4, OPML_TRIPLET, 2 },	/* previous: c */
+		{ "a", 5, OPML_TRIPLET, 2 },	/* last class: c */
+		{ "b", 11, OPML_TRIPLET, 0 },	/* previous: a */
+		{ "b", 12, OPML_TRIPLET, 2 },	/* last class: c */
+		{ "c", 21, OPML_TRIPLET, 1 },	/* previous: b */
+		{ "c", 22, OPML_TRIPLET, 1 },	/* c's: b before it */
+		{ "a", 6, OPML_TRIPLET, 2 },	/* previous: c */
+	};
+	struct opml_triplets t;
+	struct opml_rng r0;
+	double a[2], b[2], latest[3] = { 0, 0, 0 };
+	size_t other, i;
+
+	opml_triplets_init(&t, 2, 9);
+	t.recent = 1;
+	r0 = t.rng;
+	for (i = 0; i < sizeof s / sizeof s[0]; i++) {
+		size_t k = (size_t)(s[i].lab[0] - 'a');
+		other = 99;
+		CHECK(feed(&t, s[i].lab, s[i].x, 0, a, b, &other) ==
+		    s[i].kind);
+		if (s[i].kind == OPML_TRIPLET) {
+			if (other != s[i].other)
+				printf("  (sample %zu: other %zu)\n", i, other);
+			CHECK(other == s[i].other);
+			CHECK(a[0] == s[i].x - latest[k]);
+			CHECK(b[0] == s[i].x - latest[s[i].other]);
+		}
+		CHECK(t.last == k);
+		latest[k] = s[i].x;
+	}
+	CHECK(memcmp(&r0, &t.rng, sizeof r0) == 0);
+	/* the previous class unknown (a model learnt at random): as if
+	 * it were the sample's own */
+	t.last = OPML_TRIPLET_NONE;
+	CHECK(feed(&t, "a", 7, 0, a, b, &other) == OPML_TRIPLET);
+	CHECK(other == 2 && b[0] == 7 - 22);
+	t.last = OPML_TRIPLET_NONE;
+	CHECK(feed(&t, "c", 23, 0, a, b, &other) == OPML_TRIPLET);
+	CHECK(other == 1 && b[0] == 23 - 12);
+	opml_triplets_free(&t);
+}
+
 int
 main(void)
 {
 	struct opml_triplets t;
 	double a[2], b[2];
 	size_t other = 99, hits[5] = { 0 }, i;
+
+	test_recent();
 
 	/* One class only: the first is stored, the rest are pairs with the
 	 * previous sample. */
