@@ -22,15 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernels.h"
 #include "numparse.h"
-#include "simd.h"
 #include "u128.h"
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#elif defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #define POW5_MIN	(-342)	/* w * 10^q < 2^-1075 below this */
 #define POW5_MAX	308	/* w * 10^q > DBL_MAX above this */
@@ -1240,32 +1234,7 @@ row_seq(const char *p, const char *end, const char *lim, double *x,
 	return p == end ? p : NULL;
 }
 
-#if defined(QUICK) && defined(__SSE2__)
-/*
- * The separators of 64 bytes at p (blanks in *blanks, commas in the
- * return value) as bit masks, bit i for byte i: four SSE2 compares of
- * 16 bytes each.
- */
-static inline uint64_t
-seps(const char *p, uint64_t *blanks)
-{
-	const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
-	const __m128i comma = _mm_set1_epi8(',');
-	uint64_t b = 0, c = 0;
-	int k;
-
-	for (k = 0; k < 4; k++) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)
-		    (p + 16 * k));
-		b |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_or_si128(
-		    _mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, tab))) << 16 * k;
-		c |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
-		    comma)) << 16 * k;
-	}
-	*blanks = b;
-	return c;
-}
-
+#ifdef QUICK
 /*
  * A number of a blank-separated row by the scalar parsers: 1 taken
  * (it ends at a blank or at end), 0 not a number, -1 a comma after it
@@ -1285,136 +1254,70 @@ scalar(const char *ts, const char *end, double *v)
 }
 
 /*
+ * The number [ts, te) (te NULL: its end not yet known) as scalar()
+ * takes it, by the path's digits16 where the token has its form: at
+ * most 15 digits, so w < 10^15 and the one division is correctly
+ * rounded, as in quick().
+ */
+static inline __attribute__((always_inline)) int
+token(const struct opml_kernels *K, const char *ts, const char *te,
+    const char *end, double *v)
+{
+	uint64_t w;
+	unsigned k;
+
+	if (te != NULL && K->digits16 != NULL && K->digits16(ts, te, &w, &k)) {
+		*v = (double)(int64_t)w / pow10d[k] * sign[*ts == '-'];
+		return 1;
+	}
+	return scalar(ts, end, v);
+}
+
+/* The blanks of the 64 bytes at base as a bit mask, the bytes past end
+ * counted as blanks; *comma whether there is a comma before end. */
+static uint64_t
+blanks64(const struct opml_kernels *K, const char *base, const char *end,
+    int *comma)
+{
+	uint64_t sep, valid;
+
+	valid = end - base >= 64 ? ~(uint64_t)0 :
+	    ((uint64_t)1 << (end - base)) - 1;
+	*comma = (K->seps(base, &sep) & valid) != 0;
+	return sep | ~valid;
+}
+
+/*
  * A row separated by blanks only, 64 bytes at a time: the starts of
  * the numbers come from the bit mask of the blanks, not from the end
  * of the number before, so that the parses of successive numbers do
  * not wait for each other (parsing a number is a chain of dependent
- * steps; the processor overlaps independent chains).  Each number must
- * end at a blank or at the end.  A comma anywhere: row_seq.
+ * steps; the processor overlaps independent chains).  The next 64
+ * bytes' mask is computed ahead, so that each number's end is known
+ * too, for digits16.  Each number must end at a blank or at the end.
+ * A comma anywhere: row_seq.
  */
 static const char *
-row_blocks(const char *p, const char *end, const char *lim, double *x,
-    size_t d)
-{
-	const char *base, *ts;
-	uint64_t sep, starts, carry = 1, valid;
-	size_t i = 0;
-	int rc;
-
-	if (lim - end < 64 || blank(*p))
-		return row_seq(p, end, lim, x, d);
-	for (base = p; base < end; base += 64) {
-		valid = end - base >= 64 ? ~(uint64_t)0 :
-		    ((uint64_t)1 << (end - base)) - 1;
-		if (seps(base, &sep) & valid)
-			return row_seq(p, end, lim, x, d);
-		sep |= ~valid;	/* past the end: as a separator */
-		starts = ~sep & (sep << 1 | carry);
-		carry = sep >> 63;
-		for (; starts != 0; starts &= starts - 1) {
-			ts = base + __builtin_ctzll(starts);
-			if (i == d)
-				return NULL;	/* more than d */
-			if ((rc = scalar(ts, end, &x[i])) != 1)
-				return rc < 0 ? row_seq(p, end, lim, x, d) :
-				    NULL;
-			i++;
-		}
-	}
-	return i == d ? end : NULL;
-}
-
-#if defined(__x86_64__)
-#define TOK16 1
-/*
- * A whole number token [ts, te) of at most 16 bytes in a few vector
- * steps (SSSE3 and SSE4.1, which every AVX2 processor has): the token
- * at the end of a register, the digits checked and converted together.
- * The digits before the point move one byte up over it, bytes before
- * the first digit are zeroed, and three multiply-adds make the value
- * of the 16 digit bytes.  At most 15 digits, so w < 10^15 and the one
- * division is correctly rounded, as in quick().  [ts, ts + 16) must be
- * readable.  0: not of that form (the caller parses it otherwise).
- */
-__attribute__((target("avx2"))) static inline int
-tok16(const char *ts, const char *te, double *out)
-{
-	const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
-	    10, 11, 12, 13, 14, 15);
-	__m128i v, dg, c;
-	unsigned len = (unsigned)(te - ts), neg = *ts == '-', from, dot;
-	unsigned digits, points, tok, nd, k;
-	uint64_t w;
-
-	if (len > 16)
-		return 0;
-	/* the 16 bytes from ts, moved up so that the token ends the
-	 * register (a shuffle by i - (16 - len): negative, zero) */
-	v = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)
-	    ts), _mm_sub_epi8(iota, _mm_set1_epi8((char)(16 - len))));
-	dg = _mm_sub_epi8(v, _mm_set1_epi8('0'));
-	digits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(dg,
-	    _mm_set1_epi8(9)), dg));
-	points = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
-	    _mm_set1_epi8('.')));
-	from = 16 - len + neg;		/* the first digit or the point */
-	tok = 0xffffu >> from << from;
-	points &= tok;
-	/* digits and at most one point, at least one digit, at most 15 */
-	if (((digits | points) & tok) != tok || (points & (points - 1)) != 0)
-		return 0;
-	nd = 16 - from - (points != 0);
-	if (nd == 0 || nd > 15)
-		return 0;
-	k = 0;
-	if (points != 0) {
-		dot = (unsigned)__builtin_ctz(points);
-		k = 15 - dot;
-		dg = _mm_blendv_epi8(dg, _mm_slli_si128(dg, 1),
-		    _mm_cmplt_epi8(iota, _mm_set1_epi8((char)(dot + 1))));
-		from++;
-	}
-	c = _mm_and_si128(dg, _mm_cmpgt_epi8(iota, _mm_set1_epi8((char)from -
-	    1)));
-	c = _mm_maddubs_epi16(c, _mm_set1_epi16(0x010a));	/* 10, 1 */
-	c = _mm_madd_epi16(c, _mm_set1_epi32(0x00010064));	/* 100, 1 */
-	c = _mm_packus_epi32(c, c);
-	c = _mm_madd_epi16(c, _mm_set1_epi32(0x00012710));	/* 10^4, 1 */
-	w = (uint64_t)(uint32_t)_mm_cvtsi128_si32(c) * 100000000 +
-	    (uint32_t)_mm_extract_epi32(c, 1);
-	*out = (double)(int64_t)w / pow10d[k] * sign[neg];
-	return 1;
-}
-
-/*
- * row_blocks with each number's end taken from the mask too (the
- * next 64 bytes' mask computed ahead, for numbers that cross into
- * them), so that a number of 16 bytes or fewer goes to tok16.
- */
-__attribute__((target("avx2"))) static const char *
-row_tok16(const char *p, const char *end, const char *lim, double *x,
-    size_t d)
+row_blocks(const struct opml_kernels *K, const char *p, const char *end,
+    const char *lim, double *x, size_t d)
 {
 	const char *base, *nb, *ts, *te;
-	uint64_t cur, next, starts, rest, carry = 1, valid;
+	uint64_t cur, next, starts, rest, carry = 1;
 	size_t i = 0;
-	int rc;
+	int rc, comma;
 
 	if (lim - end < 64 || blank(*p))
 		return row_seq(p, end, lim, x, d);
-	valid = end - p >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << (end - p)) - 1;
-	if (seps(p, &cur) & valid)
+	cur = blanks64(K, p, end, &comma);
+	if (comma)
 		return row_seq(p, end, lim, x, d);
-	cur |= ~valid;
 	for (base = p; base < end; base = nb, cur = next) {
 		nb = base + 64;
 		next = ~(uint64_t)0;
 		if (nb < end) {
-			valid = end - nb >= 64 ? ~(uint64_t)0 :
-			    ((uint64_t)1 << (end - nb)) - 1;
-			if (seps(nb, &next) & valid)
+			next = blanks64(K, nb, end, &comma);
+			if (comma)
 				return row_seq(p, end, lim, x, d);
-			next |= ~valid;
 		}
 		starts = ~cur & (cur << 1 | carry);
 		carry = cur >> 63;
@@ -1427,11 +1330,7 @@ row_tok16(const char *p, const char *end, const char *lim, double *x,
 			    next != 0 ? nb + __builtin_ctzll(next) : NULL;
 			if (i == d)
 				return NULL;	/* more than d */
-			if (te != NULL && tok16(ts, te, &x[i])) {
-				i++;
-				continue;
-			}
-			if ((rc = scalar(ts, end, &x[i])) != 1)
+			if ((rc = token(K, ts, te, end, &x[i])) != 1)
 				return rc < 0 ? row_seq(p, end, lim, x, d) :
 				    NULL;
 			i++;
@@ -1440,25 +1339,24 @@ row_tok16(const char *p, const char *end, const char *lim, double *x,
 	return i == d ? end : NULL;
 }
 #endif
-#endif
 
 const char *
 opml_numparse_row(const char *p, const char *end, const char *lim,
     double *x, size_t d, int path)
 {
+#ifdef QUICK
+	const struct opml_kernels *K = opml_kernels(path);
+#endif
+
 	if (p >= end)
 		return d == 0 ? end : NULL;
-#if defined(QUICK) && defined(__SSE2__)
-#ifdef TOK16
-	if (path >= OPML_SIMD_AVX2)
-		return row_tok16(p, end, lim, x, d);
-#endif
-	(void)path;
-	return row_blocks(p, end, lim, x, d);
+#ifdef QUICK
+	if (K->seps != NULL)
+		return row_blocks(K, p, end, lim, x, d);
 #else
 	(void)path;
-	return row_seq(p, end, lim, x, d);
 #endif
+	return row_seq(p, end, lim, x, d);
 }
 
 const char *
