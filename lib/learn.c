@@ -1,4 +1,3 @@
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
