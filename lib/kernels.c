@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "kernels.h"
+#include "quick.h"
 #include "simd.h"
 
 /* No fused multiply-adds but where an intrinsic asks for one (clang
@@ -649,19 +650,32 @@ tile_base(const double *xq, const double *pan, size_t d, const double *thr,
 #endif
 
 
-/* Text. */
-#ifdef __SSE2__
+/*
+ * Text: the row kernel (kernels_rows.h), where the short-number parser
+ * (quick.h) and SSE2 are there.
+ */
+#if defined(OPML_QUICK) && defined(__SSE2__)
+#define KERN_ROWS 1
 #ifndef KERN_X86
 #include <emmintrin.h>
 #endif
-/* seps (kernels.h): four SSE2 compares of 16 bytes each, on every
- * path of x86-64. */
-static uint64_t
-seps_sse2(const char *p, uint64_t *blanks)
+
+static inline int
+is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* The blanks (space, tab) of the 64 bytes at p as a bit mask, bit i
+ * for byte i, the bytes from end on counted as blanks; *comma whether
+ * there is a comma before end.  Four SSE2 compares of 16 bytes each,
+ * on every path of x86-64. */
+static inline uint64_t
+blanks64(const char *p, const char *end, int *comma)
 {
 	const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
-	const __m128i comma = _mm_set1_epi8(',');
-	uint64_t b = 0, c = 0;
+	const __m128i cm = _mm_set1_epi8(',');
+	uint64_t b = 0, c = 0, valid;
 	int k;
 
 	for (k = 0; k < 4; k++) {
@@ -670,24 +684,35 @@ seps_sse2(const char *p, uint64_t *blanks)
 		b |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_or_si128(
 		    _mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, tab))) << 16 * k;
 		c |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
-		    comma)) << 16 * k;
+		    cm)) << 16 * k;
 	}
-	*blanks = b;
-	return c;
+	valid = end - p >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << (end - p)) - 1;
+	*comma = (c & valid) != 0;
+	return b | ~valid;
 }
-#endif
 
+#define ROWS_NAME row_base
+#define ROWS_TARGET
+#include "kernels_rows.h"
 
 #ifdef KERN_X86
+static const double pow10_15[16] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15
+};
+
 /*
- * digits16 in a few vector steps (SSSE3 and SSE4.1, which every AVX2
- * processor has): the token at the end of a register, the digits
- * checked and converted together.  The digits before the point move
- * one byte up over it, bytes before the first digit are zeroed, and
- * three multiply-adds make the value of the 16 digit bytes.
+ * A whole number token [ts, te) of at most 16 bytes in a few vector
+ * steps (SSSE3 and SSE4.1, which every AVX2 processor has): the token
+ * at the end of a register, the digits checked and converted together.
+ * The digits before the point move one byte up over it, bytes before
+ * the first digit are zeroed, and three multiply-adds make the value
+ * of the 16 digit bytes.  At most 15 digits, so w < 10^15 and the one
+ * division is correctly rounded, as in opml_quick.  [ts, ts + 16) must
+ * be readable.  0: not of that form (the caller parses it otherwise).
  */
-AVX2 static int
-digits16_avx2(const char *ts, const char *te, uint64_t *wp, unsigned *kp)
+AVX2 static inline int
+tok16(const char *ts, const char *te, double *out)
 {
 	const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
 	    10, 11, 12, 13, 14, 15);
@@ -732,22 +757,28 @@ digits16_avx2(const char *ts, const char *te, uint64_t *wp, unsigned *kp)
 	c = _mm_madd_epi16(c, _mm_set1_epi32(0x00012710));	/* 10^4, 1 */
 	w = (uint64_t)(uint32_t)_mm_cvtsi128_si32(c) * 100000000 +
 	    (uint32_t)_mm_extract_epi32(c, 1);
-	*wp = w;
-	*kp = k;
+	*out = (double)(int64_t)w / pow10_15[k] * quick_sign[neg];
 	return 1;
 }
+
+
+
+#define ROWS_NAME row_avx2
+#define ROWS_TARGET AVX2
+#define ROWS_TOK16 1
+#include "kernels_rows.h"
+#endif
 #endif
 
 static const struct opml_kernels base = {
 	dot_base, matvec_base, matmat_base, fused_rows_base, dist8_base,
 	sweep_base, coefs_base, moments_base, scale_base,
 	4, tile_base, NULL,
-#ifdef __SSE2__
-	seps_sse2,
+#ifdef KERN_ROWS
+	row_base
 #else
-	NULL,
-#endif
 	NULL
+#endif
 };
 
 #ifdef KERN_X86
@@ -755,7 +786,7 @@ static const struct opml_kernels avx2 = {
 	dot_avx2, matvec_avx2, matmat_avx2, fused_rows_avx2, dist8_avx2,
 	sweep_avx2, coefs_base, moments_avx2, scale_avx2,
 	4, tile_avx2, tilef_avx2,
-	seps_sse2, digits16_avx2
+	row_avx2
 };
 
 static const struct opml_kernels avx512 = {
@@ -763,7 +794,7 @@ static const struct opml_kernels avx512 = {
 	dist8_avx512,
 	sweep_avx512, coefs_avx512, moments_avx512, scale_avx512,
 	8, tile_avx512, tilef_avx512,
-	seps_sse2, digits16_avx2
+	row_avx2
 };
 #endif
 

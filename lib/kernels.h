@@ -100,17 +100,17 @@ struct opml_kernels {
 	    const float *thr, float *out, uint64_t *mask);
 
 	/*
-	 * Text (numparse.c), NULL where the path has none.  seps: the
-	 * blanks (space, tab) of the 64 bytes at p as a bit mask in
-	 * *blanks, bit i for byte i, and the commas as the result.
-	 * digits16: a token [ts, te) of at most 16 bytes, an optional '-'
-	 * then digits with at most one point, 1 to 15 digits in all, as
-	 * w and k (its value is -+w / 10^k); 0 when it is not of that
-	 * form.  [ts, ts + 16) must be readable.
+	 * Text (numparse.c; NULL where there is no SSE2 or no quick.h):
+	 * a row of exactly d numbers from p (p < end, *p not a blank,
+	 * [p, end + 64) readable) separated by blanks, into x: end, or
+	 * NULL when it is not such a row, or when it has a comma, then
+	 * with *seq set (the caller parses it number by number).  A
+	 * number is taken by the path's vector parser, opml_quick or
+	 * parse (opml_parse_double), whichever takes it first.
 	 */
-	uint64_t (*seps)(const char *p, uint64_t *blanks);
-	int (*digits16)(const char *ts, const char *te, uint64_t *w,
-	    unsigned *k);
+	const char *(*row)(const char *p, const char *end, double *x,
+	    size_t d, const char *(*parse)(const char *, const char *,
+	    double *), int *seq);
 };
 
 /* The kernels of a path (an OPML_SIMD_ value, at most the machine's

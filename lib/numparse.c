@@ -24,6 +24,7 @@
 
 #include "kernels.h"
 #include "numparse.h"
+#include "quick.h"
 #include "u128.h"
 
 #define POW5_MIN	(-342)	/* w * 10^q < 2^-1075 below this */
@@ -1099,92 +1100,14 @@ convert(const struct dec *d, double *v)
 	return 1;
 }
 
-/*
- * The quick form, the common one in data files: [-]digits[.digits]
- * with at most 7 digits on either side of the point and no exponent.
- * Its value w / 10^k (w < 10^14 and 10^k exact doubles) is rounded
- * once by the division, correctly (Clinger's fast path), so the result
- * is strtod's.  The digits are found and converted 8 bytes at a time
- * (the SWAR steps of digit_prefix): two loads, no loop over the bytes.
- * Reads 8 bytes at the sign's end and 8 after the point, so
- * [p, p + 17) must be readable (bytes past end may be anything:
- * digits there are not taken).  NULL: not of the quick form (the
- * caller parses it the general way, which decides what it is).
- */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ \
-    && defined(__GNUC__) && FLT_EVAL_METHOD == 0
-#define QUICK 1
-
-/* Bytes of x that are not ASCII digits, as the top bit of each. */
-static inline uint64_t
-nondigits(uint64_t x)
-{
-	const uint64_t b = 0x0101010101010101, hi = 0x80 * b;
-	uint64_t low = x & ~hi;
-
-	return ~((low + 0x50 * b) & ~(low + 0x46 * b) & ~x) & hi;
-}
-
-/* The value of the first k (0 to 7) bytes of x, all digits. */
-static inline uint64_t
-swar_value(uint64_t x, int k)
-{
-	const uint64_t b = 0x0101010101010101;
-
-	/* two shifts: k = 0 shifts everything out without a shift by 64 */
-	x = ((x - 0x30 * b) << (8 * (7 - k))) << 8;
-	x = (x * 10 + (x >> 8)) & 0x00ff00ff00ff00ff;
-	x = (x * 100 + (x >> 16)) & 0x0000ffff0000ffff;
-	return (x * 10000 + (x >> 32)) & 0xffffffff;
-}
-
-static const double sign[2] = { 1, -1 };
-
-/* (always inlined: a call costs as much as the parse) */
-static inline __attribute__((always_inline)) const char *
-quick(const char *p, const char *end, double *out)
-{
-	int neg = *p == '-';
-	const char *s = p + neg, *t;
-	uint64_t x, m, w;
-	int k1, k2 = 0;
-	double v;
-
-	memcpy(&x, s, 8);
-	if ((m = nondigits(x)) == 0)
-		return NULL;
-	k1 = __builtin_ctzll(m) >> 3;
-	w = swar_value(x, k1);
-	t = s + k1;
-	if (*t == '.') {
-		memcpy(&x, t + 1, 8);
-		if ((m = nondigits(x)) == 0)
-			return NULL;
-		k2 = __builtin_ctzll(m) >> 3;
-		w = w * pow10u[k2] + swar_value(x, k2);
-		t += 1 + k2;
-	}
-	/* no digit at all; a run that went past the end; an exponent,
-	 * a second point: the general way */
-	if (k1 + k2 == 0 || t > end || (t < end && (*t == 'e' ||
-	    *t == 'E' || *t == '.')))
-		return NULL;
-	/* the sign by a multiply (exact), not a branch that data with
-	 * both signs would mispredict half the time */
-	v = (double)w / pow10d[k2];
-	*out = v * sign[neg];
-	return t;
-}
-#endif
-
 const char *
 opml_numparse_padded(const char *p, const char *end, const char *lim,
     double *out)
 {
-#ifdef QUICK
+#ifdef OPML_QUICK
 	const char *t;
 
-	if (p < end && lim - p >= 17 && (t = quick(p, end, out)) != NULL)
+	if (p < end && lim - p >= 17 && (t = opml_quick(p, end, out)) != NULL)
 		return t;
 #else
 	(void)lim;
@@ -1234,128 +1157,22 @@ row_seq(const char *p, const char *end, const char *lim, double *x,
 	return p == end ? p : NULL;
 }
 
-#ifdef QUICK
-/*
- * A number of a blank-separated row by the scalar parsers: 1 taken
- * (it ends at a blank or at end), 0 not a number, -1 a comma after it
- * (in the 64 bytes after the block scanned: the row goes to row_seq).
- */
-static inline __attribute__((always_inline)) int
-scalar(const char *ts, const char *end, double *v)
-{
-	const char *t;
-
-	if ((t = quick(ts, end, v)) == NULL &&
-	    (t = opml_parse_double(ts, end, v)) == NULL)
-		return 0;
-	if (t < end && !blank(*t))
-		return *t == ',' ? -1 : 0;
-	return 1;
-}
-
-/*
- * The number [ts, te) (te NULL: its end not yet known) as scalar()
- * takes it, by the path's digits16 where the token has its form: at
- * most 15 digits, so w < 10^15 and the one division is correctly
- * rounded, as in quick().
- */
-static inline __attribute__((always_inline)) int
-token(const struct opml_kernels *K, const char *ts, const char *te,
-    const char *end, double *v)
-{
-	uint64_t w;
-	unsigned k;
-
-	if (te != NULL && K->digits16 != NULL && K->digits16(ts, te, &w, &k)) {
-		*v = (double)(int64_t)w / pow10d[k] * sign[*ts == '-'];
-		return 1;
-	}
-	return scalar(ts, end, v);
-}
-
-/* The blanks of the 64 bytes at base as a bit mask, the bytes past end
- * counted as blanks; *comma whether there is a comma before end. */
-static uint64_t
-blanks64(const struct opml_kernels *K, const char *base, const char *end,
-    int *comma)
-{
-	uint64_t sep, valid;
-
-	valid = end - base >= 64 ? ~(uint64_t)0 :
-	    ((uint64_t)1 << (end - base)) - 1;
-	*comma = (K->seps(base, &sep) & valid) != 0;
-	return sep | ~valid;
-}
-
-/*
- * A row separated by blanks only, 64 bytes at a time: the starts of
- * the numbers come from the bit mask of the blanks, not from the end
- * of the number before, so that the parses of successive numbers do
- * not wait for each other (parsing a number is a chain of dependent
- * steps; the processor overlaps independent chains).  The next 64
- * bytes' mask is computed ahead, so that each number's end is known
- * too, for digits16.  Each number must end at a blank or at the end.
- * A comma anywhere: row_seq.
- */
-static const char *
-row_blocks(const struct opml_kernels *K, const char *p, const char *end,
-    const char *lim, double *x, size_t d)
-{
-	const char *base, *nb, *ts, *te;
-	uint64_t cur, next, starts, rest, carry = 1;
-	size_t i = 0;
-	int rc, comma;
-
-	if (lim - end < 64 || blank(*p))
-		return row_seq(p, end, lim, x, d);
-	cur = blanks64(K, p, end, &comma);
-	if (comma)
-		return row_seq(p, end, lim, x, d);
-	for (base = p; base < end; base = nb, cur = next) {
-		nb = base + 64;
-		next = ~(uint64_t)0;
-		if (nb < end) {
-			next = blanks64(K, nb, end, &comma);
-			if (comma)
-				return row_seq(p, end, lim, x, d);
-		}
-		starts = ~cur & (cur << 1 | carry);
-		carry = cur >> 63;
-		for (; starts != 0; starts &= starts - 1) {
-			unsigned j = (unsigned)__builtin_ctzll(starts);
-
-			ts = base + j;
-			rest = cur >> j;
-			te = rest != 0 ? ts + __builtin_ctzll(rest) :
-			    next != 0 ? nb + __builtin_ctzll(next) : NULL;
-			if (i == d)
-				return NULL;	/* more than d */
-			if ((rc = token(K, ts, te, end, &x[i])) != 1)
-				return rc < 0 ? row_seq(p, end, lim, x, d) :
-				    NULL;
-			i++;
-		}
-	}
-	return i == d ? end : NULL;
-}
-#endif
-
 const char *
 opml_numparse_row(const char *p, const char *end, const char *lim,
     double *x, size_t d, int path)
 {
-#ifdef QUICK
 	const struct opml_kernels *K = opml_kernels(path);
-#endif
+	const char *t;
+	int seq;
 
 	if (p >= end)
 		return d == 0 ? end : NULL;
-#ifdef QUICK
-	if (K->seps != NULL)
-		return row_blocks(K, p, end, lim, x, d);
-#else
-	(void)path;
-#endif
+	/* Blanks only, 64 bytes at a time, where the path can. */
+	if (K->row != NULL && lim - end >= 64 && !blank(*p)) {
+		t = K->row(p, end, x, d, opml_parse_double, &seq);
+		if (!seq)
+			return t;
+	}
 	return row_seq(p, end, lim, x, d);
 }
 
@@ -1366,8 +1183,8 @@ opml_parse_double(const char *p, const char *end, double *out)
 	const char *s;
 	double v;
 
-#ifdef QUICK
-	if (end - p >= 17 && (s = quick(p, end, out)) != NULL)
+#ifdef OPML_QUICK
+	if (end - p >= 17 && (s = opml_quick(p, end, out)) != NULL)
 		return s;
 #endif
 	if ((s = scan(p, end, &d)) == NULL)
