@@ -72,7 +72,6 @@ typedef struct { double e[8]; } v8;
 	(((s).e[1] + (s).e[5]) + ((s).e[3] + (s).e[7])))
 #endif
 
-
 #define LANES(f) f##_base
 #define LANES_TARGET
 #include "kernels_lanes.h"
@@ -299,7 +298,6 @@ sweep_avx512(double *L, size_t r, size_t ld, const double *p, const double *a,
 }
 #endif
 
-
 /* The step's coefficient rows (kernels.h). */
 static void
 coefs_base(double pu, double pv, double qu, double qv, const double *u,
@@ -335,7 +333,6 @@ coefs_avx512(double pu, double pv, double qu, double qv, const double *u,
 }
 #endif
 
-
 /*
  * Standardizing without normalize, on the vector path: the moments'
  * update (opml_moments_add), the spread (opml_moments_sd) and a, b
@@ -370,7 +367,6 @@ scale1(const struct opml_moments *mo, size_t j, double *sd, double *a,
 	if (b != NULL)
 		b[j] = sd[j] > 0 ? b[j] / sd[j] : 0;
 }
-
 
 static void
 moments_base(struct opml_moments *mo, const double *x, double n)
@@ -518,7 +514,6 @@ scale_avx512(const struct opml_moments *mo, double *sd, double *a, double *b)
 }
 #endif
 
-
 /*
  * Base path: 4 queries by 4 rows in 16 accumulators, six times across
  * the panel.  Plain C (ISO C mode contracts no multiply-add), which the
@@ -582,7 +577,6 @@ tile_base(const double *xq, const double *pan, size_t d, const double *thr,
 		out[j] = v[j];
 	return 1;
 }
-
 
 #ifdef KERN_X86
 /* AVX2 (with FMA): 4 queries by 12 rows in double, 24 in float. */
@@ -648,7 +642,6 @@ tile_base(const double *xq, const double *pan, size_t d, const double *thr,
 #define TILE_LT(v, th) _mm512_cmp_ps_mask(v, th, _CMP_LT_OQ)
 #include "kernels_tile.h"
 #endif
-
 
 /*
  * Text: the row kernel (kernels_rows.h), where the short-number parser
@@ -760,8 +753,6 @@ tok16(const char *ts, const char *te, double *out)
 	*out = (double)(int64_t)w / pow10_15[k] * quick_sign[neg];
 	return 1;
 }
-
-
 
 #define ROWS_NAME row_avx2
 #define ROWS_TARGET AVX2

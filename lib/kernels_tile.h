@@ -17,11 +17,27 @@
  * load of the panel feeding TILE_MR multiply-adds: 24 of the 32
  * registers of AVX-512 for 8 queries, 12 of the 16 of AVX2 for 4.
  * The chunks of 3 TILE_W rows go across the panel in turn (one on
- * AVX-512, two on AVX2).  The accumulators are named, not an array,
- * so that they stay in registers.
+ * AVX-512, two on AVX2).  The accumulators are named (c<query><third>),
+ * not an array, so that they stay in registers; TILE_EACH applies a
+ * step to every query's three.
  */
 
-/* one query's update of its three accumulators */
+/* M(i, p, q, s) for each query i of the tile and its accumulators */
+#if TILE_MR == 8
+#define TILE_EACH(M)						\
+	M(0, c00, c01, c02); M(1, c10, c11, c12);		\
+	M(2, c20, c21, c22); M(3, c30, c31, c32);		\
+	M(4, c40, c41, c42); M(5, c50, c51, c52);		\
+	M(6, c60, c61, c62); M(7, c70, c71, c72)
+#else
+#define TILE_EACH(M)						\
+	M(0, c00, c01, c02); M(1, c10, c11, c12);		\
+	M(2, c20, c21, c22); M(3, c30, c31, c32)
+#endif
+/* query i's accumulators, from the panel's norms */
+#define TILE_START(i, p, q, s)					\
+	TILE_V p = b0, q = b1, s = b2
+/* its update by feature t */
 #define TILE_ROW(i, p, q, s)					\
 	a = TILE_SET1(x[i]);					\
 	p = TILE_FMA(a, b0, p);					\
@@ -54,62 +70,30 @@ TILE_NAME(const TILE_T *xq, const TILE_T *pan, size_t d, const TILE_T *thr,
 		const TILE_T *y = pan + c, *x = xq;
 		TILE_V b0 = TILE_LOAD(y), b1 = TILE_LOAD(y + TILE_W);
 		TILE_V b2 = TILE_LOAD(y + 2 * TILE_W), a;
-		TILE_V c00 = b0, c01 = b1, c02 = b2, c10 = b0, c11 = b1;
-		TILE_V c12 = b2, c20 = b0, c21 = b1, c22 = b2, c30 = b0;
-		TILE_V c31 = b1, c32 = b2;
-#if TILE_MR == 8
-		TILE_V c40 = b0, c41 = b1, c42 = b2, c50 = b0, c51 = b1;
-		TILE_V c52 = b2, c60 = b0, c61 = b1, c62 = b2, c70 = b0;
-		TILE_V c71 = b1, c72 = b2;
-#endif
+		TILE_EACH(TILE_START);
 
 		for (t = 0; t < d; t++, x += TILE_MR) {
 			y += TILE_NR;
 			b0 = TILE_LOAD(y);
 			b1 = TILE_LOAD(y + TILE_W);
 			b2 = TILE_LOAD(y + 2 * TILE_W);
-			TILE_ROW(0, c00, c01, c02);
-			TILE_ROW(1, c10, c11, c12);
-			TILE_ROW(2, c20, c21, c22);
-			TILE_ROW(3, c30, c31, c32);
-#if TILE_MR == 8
-			TILE_ROW(4, c40, c41, c42);
-			TILE_ROW(5, c50, c51, c52);
-			TILE_ROW(6, c60, c61, c62);
-			TILE_ROW(7, c70, c71, c72);
-#endif
+			TILE_EACH(TILE_ROW);
 		}
 		hit = 0;
-		TILE_HITS(0, c00, c01, c02);
-		TILE_HITS(1, c10, c11, c12);
-		TILE_HITS(2, c20, c21, c22);
-		TILE_HITS(3, c30, c31, c32);
-#if TILE_MR == 8
-		TILE_HITS(4, c40, c41, c42);
-		TILE_HITS(5, c50, c51, c52);
-		TILE_HITS(6, c60, c61, c62);
-		TILE_HITS(7, c70, c71, c72);
-#endif
+		TILE_EACH(TILE_HITS);
 		/* Stored where this chunk hit: only those are read. */
 		if (hit == 0)
 			continue;
 		any |= hit;
-		TILE_OUT(0, c00, c01, c02);
-		TILE_OUT(1, c10, c11, c12);
-		TILE_OUT(2, c20, c21, c22);
-		TILE_OUT(3, c30, c31, c32);
-#if TILE_MR == 8
-		TILE_OUT(4, c40, c41, c42);
-		TILE_OUT(5, c50, c51, c52);
-		TILE_OUT(6, c60, c61, c62);
-		TILE_OUT(7, c70, c71, c72);
-#endif
+		TILE_EACH(TILE_OUT);
 	}
 	for (r = 0; r < TILE_MR; r++)
 		mask[r] = m[r];
 	return any != 0;
 }
 
+#undef TILE_EACH
+#undef TILE_START
 #undef TILE_ROW
 #undef TILE_HITS
 #undef TILE_OUT
