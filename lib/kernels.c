@@ -422,8 +422,8 @@ moments_avx2(struct opml_moments *mo, const double *x, double n)
 AVX2 static void
 scale_avx2(const struct opml_moments *mo, double *sd, double *a, double *b)
 {
-	const double n1 = (double)(mo->n - 1);
-	const __m256d nv = _mm256_set1_pd(n1), zero = _mm256_setzero_pd();
+	const __m256d zero = _mm256_setzero_pd();
+	__m256d nv;
 	size_t j;
 
 	/* no spread yet */
@@ -431,7 +431,7 @@ scale_avx2(const struct opml_moments *mo, double *sd, double *a, double *b)
 		scale_base(mo, sd, a, b);
 		return;
 	}
-
+	nv = _mm256_set1_pd((double)(mo->n - 1));
 	for (j = 0; j + 4 <= mo->d; j += 4) {
 		__m256d m2 = _mm256_loadu_pd(mo->m2 + j), s, pos;
 
@@ -485,8 +485,8 @@ moments_avx512(struct opml_moments *mo, const double *x, double n)
 AVX512 static void
 scale_avx512(const struct opml_moments *mo, double *sd, double *a, double *b)
 {
-	const double n1 = (double)(mo->n - 1);
-	const __m512d nv = _mm512_set1_pd(n1), zero = _mm512_setzero_pd();
+	const __m512d zero = _mm512_setzero_pd();
+	__m512d nv;
 	size_t j;
 
 	/* no spread yet */
@@ -494,7 +494,7 @@ scale_avx512(const struct opml_moments *mo, double *sd, double *a, double *b)
 		scale_base(mo, sd, a, b);
 		return;
 	}
-
+	nv = _mm512_set1_pd((double)(mo->n - 1));
 	for (j = 0; j < mo->d; j += 8) {
 		__mmask8 k = mo->d - j >= 8 ? 0xff :
 		    (__mmask8)((1u << (mo->d - j)) - 1);
@@ -644,8 +644,8 @@ tile_base(const double *xq, const double *pan, size_t d, const double *thr,
 #endif
 
 /*
- * Text: the row kernel (kernels_rows.h), where the short-number parser
- * (quick.h) and SSE2 are there.
+ * Text: the row kernel (kernels_rows.h), built where quick.h's parser
+ * and SSE2 are available (else the table's row is NULL).
  */
 #if defined(OPML_QUICK) && defined(__SSE2__)
 #define KERN_ROWS 1
@@ -759,17 +759,16 @@ tok16(const char *ts, const char *te, double *out)
 #define ROWS_TOK16 1
 #include "kernels_rows.h"
 #endif
+#else
+#define row_base NULL
+#define row_avx2 NULL
 #endif
 
 static const struct opml_kernels base = {
 	dot_base, matvec_base, matmat_base, fused_rows_base, dist8_base,
 	sweep_base, coefs_base, moments_base, scale_base,
 	4, tile_base, NULL,
-#ifdef KERN_ROWS
 	row_base
-#else
-	NULL
-#endif
 };
 
 #ifdef KERN_X86
