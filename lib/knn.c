@@ -7,13 +7,13 @@
 #include <string.h>
 
 #include "bigmem.h"
+#include "kernels.h"
 #include "knn.h"
 #include "numparse.h"
 #include "simd.h"
 #include "team.h"
-#include "tile.h"
 
-#define NR OPML_TILE_NR	/* training rows per panel */
+#define NR OPML_TILE_NR		/* training rows per panel */
 #define NRF OPML_TILE_NRF	/* the same in single precision */
 #define TBMAX 256	/* queries per work unit, at most */
 #define SLOTMAX 32768	/* candidate slots per work unit, at most */
@@ -122,11 +122,12 @@ struct job {
 	const double *train, *test;
 	size_t n, m, d, k;
 	size_t cap;		/* candidate slots per query */
-	int loo, path;
+	int loo;
+	const struct opml_kernels *K;	/* the tiles of the vector path */
 	size_t mr;		/* queries per tile */
 	size_t tb;		/* queries per work unit, a multiple of mr */
 	double *pan;		/* npan panels of (d + 1) NR numbers
-				 * (tile.h), centred and times -2; with
+				 * (kernels.h), centred and times -2; with
 				 * flt, made when first needed (under
 				 * lock; NULL if out of memory) */
 	size_t npan;
@@ -151,8 +152,8 @@ struct worker {
 	double *xn;		/* tb: their squared norms */
 	double *out;		/* mr NR: a tile's values */
 	float *outf;		/* mr NRF: a single-precision tile's */
-	double *thr;		/* mr: the tile's limits */
-	float *thrf;		/* mr: the same, rounded up */
+	double *lim;		/* tb: the queries' limits (slots.lim) */
+	float *limf;		/* tb: the same, rounded up */
 	double *sv;		/* tb cap: the slots' values */
 	size_t *si;		/* tb cap: their rows */
 	struct slots *sl;	/* tb */
@@ -170,10 +171,11 @@ struct slots {
 	size_t have;
 	double *top;		/* a max-heap of the k smallest v so far */
 	size_t ntop;
-	double lim;		/* a row enters while v < lim: the k-th
-				   smallest v plus the margin */
-	float limf;		/* lim rounded up, for a float tile */
-	double margin;		/* 4 tol: see unit() */
+	double *lim;		/* a row enters while v < *lim: the k-th
+				   smallest v plus the margin (in the
+				   worker's lim[], which the tiles read) */
+	float *limf;		/* *lim rounded up, for a float tile */
+	double margin;		/* MARGIN_TOLS tol: see tolerance() */
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -289,20 +291,20 @@ enter(struct slots *s, double v, size_t j, size_t k, size_t cap)
 		sift_down(s->top, k, 0);
 	} else if (s->have < cap)
 		return;
-	s->lim = s->top[0] + s->margin;
-	s->limf = float_up(s->lim);
+	*s->lim = s->top[0] + s->margin;
+	*s->limf = float_up(*s->lim);
 	if (s->have < cap)
 		return;
 	for (i = 0; i < s->have; i++)
-		if (s->v[i] < s->lim) {
+		if (s->v[i] < *s->lim) {
 			s->v[w] = s->v[i];
 			s->idx[w++] = s->idx[i];
 		}
 	s->have = w;
 	if (w > cap - cap / 4) {
 		s->have = cap + 1;
-		s->lim = -INFINITY;
-		s->limf = -INFINITY;
+		*s->lim = -INFINITY;
+		*s->limf = -INFINITY;
 	}
 }
 
@@ -380,15 +382,15 @@ sort_cand(struct cand *c, size_t n)
  * computed exact one of at least (rest - tol) grow; the rows below it
  * are measured exactly.  The k-th of those is at most about
  * rest - 3 tol (the k rows of least v lie within tol of theirs), so
- * the proof fails only if the bound of unit() does: the test stays as
- * a guard.
+ * the proof fails only if the bound of tolerance() does: the test stays
+ * as a guard.
  */
 static int
 rerank(const struct job *J, struct slots *s, double xn, double tol,
     double grow, const double *z, struct cand *c, size_t *o)
 {
 	size_t k = J->k, d = J->d, ns = 0, t;
-	double lim = s->lim, rest;
+	double lim = *s->lim, rest;
 
 	for (t = 0; t < s->have; t++)
 		if (s->v[t] < lim) {
@@ -483,181 +485,273 @@ double_panels(struct job *J)
 
 /*
  * The slots hold v = ||y||^2 - 2 x.y of the centred rows: the distance
- * less ||x||^2, which is the same for every row of a query.  A tile
- * tests v against each query's limit in vector registers, so that the
- * scalar code runs only for a row that enters the slots.
+ * less ||x||^2, which is the same for every row of a query.  A row
+ * enters while v is below the query's limit, the k-th smallest v so far
+ * plus a margin of MARGIN_TOLS times tol, tol a bound on the rounding
+ * error of xn + v (tolerance()) with room to spare.
  *
- * The queries qi[0..nq) of a unit, in single precision (flt) or double:
- * their k nearest into J->nbr, those in single precision that it
- * cannot settle into fail[] (their number returned), those in double
- * by a full scan.
+ * The bound.  Let a = z - mu and b = y - mu exactly (mu as rounded:
+ * the distance does not depend on it), u = DBL_EPSILON / 2 the unit
+ * roundoff and g(n) = n u / (1 - n u).  Centring rounds a and b once
+ * each, so a product of two centred numbers errs by at most g(2) of it
+ * (-2 b is exact).  xn and ||y||^2, summed in order, err by at most
+ * g(d + 2) sum a^2 and g(d + 2) sum b^2.  The tile adds d products to
+ * ||y||^2 in order: with a rounded product and a rounded sum (the base
+ * path), by at most g(d + 1) times (||y||^2 + 2 sum |a b|) beyond the
+ * products' own errors; with a fused multiply-add (AVX2, AVX-512) only
+ * the sum is rounded, by at most g(d), so the bound of the base path
+ * covers both.  The sum xn + v rounds once more.  In all,
+ *
+ *	|xn + v - D| <= g(d + 5) (sum a^2 + sum b^2 + 2 sum |a b|)
+ *		    <= 2 g(d + 5) (sum a^2 + sum b^2)
+ *		    <= (d + 6) DBL_EPSILON (xn + ynmax)
+ *
+ * (2 |a b| <= a^2 + b^2; the sums are xn and at most ynmax, to within
+ * g(d + 2)).  Products that underflow add at most 2^-1075 each,
+ * (2 d + 4) of them, far below DBL_MIN, which tol adds.
+ *
+ * In single precision (u' = FLT_EPSILON / 2, g' with u'), a and b and
+ * ||y||^2 are rounded once more, to float: each then errs by at most
+ * u' + g(d + 2) < 2 u' of it (d < 2^28), a product by at most g'(4);
+ * the tile's d rounded sums by g'(d), and xn and the last sum, in
+ * double, by far less than u'.  So the same reasoning gives
+ * (d + 6) FLT_EPSILON (xn + ynmax) as long as no number falls below
+ * FLT_MIN; one that does errs by at most 2^-150 (half the least
+ * float), which in a product of the other number (at most sqrt(xn) or
+ * sqrt(ynmax), doubled) and in a sum adds at most
+ * (d + 2) 2^-147 (sqrt(xn) + sqrt(ynmax) + 1) in all.  The search
+ * keeps xn and ynmax below 1e30, so that no float overflows.
  */
-static size_t
-unit(struct worker *w, const size_t *qi, size_t nq, int flt, size_t *fail)
-{
-	struct job *J = w->job;
-	size_t d = J->d, cap = J->cap, mr = J->mr, k = J->k, nr, npan;
-	size_t ng, p, g, r, i, t, nf = 0;
-	double *xq = w->xq, *xn = w->xn;
-	float *xqf = w->xqf;
-	struct slots *sl = w->sl;
-	const double *dpan = NULL;
-	uint64_t mask[8];
-	uint32_t mask32[8];
-	/*
-	 * The bound on the approximate distance xn + v.  Let a = z - mu
-	 * and b = y - mu exactly (mu as rounded: the distance does not
-	 * depend on it), u = DBL_EPSILON / 2 the unit roundoff and
-	 * g(n) = n u / (1 - n u).  Centring rounds a and b once each, so
-	 * a product of two centred numbers errs by at most g(2) of it
-	 * (-2 b is exact).  xn and ||y||^2, summed in order, err by at
-	 * most g(d + 2) sum a^2 and g(d + 2) sum b^2.  The tile adds d
-	 * products to ||y||^2 in order: with a rounded product and a
-	 * rounded sum (the base path), by at most g(d + 1) times
-	 * (||y||^2 + 2 sum |a b|) beyond the products' own errors; with a
-	 * fused multiply-add (AVX2, AVX-512) only the sum is rounded, by
-	 * at most g(d), so the bound of the base path covers both.  The
-	 * sum xn + v rounds once more.  In all,
-	 *
-	 *	|xn + v - D| <= g(d + 5) (sum a^2 + sum b^2 + 2 sum |a b|)
-	 *		    <= 2 g(d + 5) (sum a^2 + sum b^2)
-	 *		    <= (d + 6) DBL_EPSILON (xn + ynmax)
-	 *
-	 * (2 |a b| <= a^2 + b^2; the sums are xn and at most ynmax, to
-	 * within g(d + 2)).  tol is 8 times that, which also covers the
-	 * rounding of the tests below; products that underflow add at
-	 * most 2^-1075 each, (2 d + 4) of them, far below DBL_MIN, which
-	 * is added.  A computed exact distance (opml_knn_dist: d rounded
-	 * squares summed in order) is at least (1 - g(d + 3)) times the
-	 * distance, and grow is below that.
-	 *
-	 * In single precision (u' = FLT_EPSILON / 2, g' with u'), a and b
-	 * and ||y||^2 are rounded once more, to float: each then errs by
-	 * at most u' + g(d + 2) < 2 u' of it (d < 2^28), a product by
-	 * at most g'(4); the tile's d rounded sums by g'(d), and xn and
-	 * the last sum, in double, by far less than u'.  So the same
-	 * reasoning gives (d + 6) FLT_EPSILON (xn + ynmax) as long as no
-	 * number falls below FLT_MIN; one that does errs by at most
-	 * 2^-150 (half the least float), which in a product of the other
-	 * number (at most sqrt(xn) or sqrt(ynmax), doubled) and in a sum
-	 * adds at most (d + 2) 2^-147 (sqrt(xn) + sqrt(ynmax) + 1) in
-	 * all; tol adds 8 times that.  The search keeps xn and ynmax
-	 * below 1e30, so that no float overflows.
-	 */
-	double eps = flt ? FLT_EPSILON : DBL_EPSILON;
-	double rel = 8.0 * ((double)d + 6) * eps;
-	double grow = 1 - 2.0 * ((double)d + 2) * DBL_EPSILON;
 
-	nr = flt ? NRF : NR;
-	npan = flt ? J->npanf : J->npan;
-	if (!flt && (dpan = J->pan) == NULL) {
-		/* No double panels (out of memory): scan. */
-		for (i = 0; i < nq; i++)
-			scan_exact(J->train, J->n, J->test + qi[i] * d, d, k,
-			    J->loo ? qi[i] : SIZE_MAX, w->best,
-			    J->nbr + qi[i] * k);
+/* tol is this many times the bound: room for the rounding of the tests
+ * made with it (the limits, rerank's proof). */
+#define TOL_BOUNDS	8
+/* A row is kept while its v is within this many tol of the k-th
+ * smallest: the k rows of least v lie within tol of their exact
+ * values, so the true k nearest are kept with tol to spare (rerank). */
+#define MARGIN_TOLS	4
+/* 2^-147, 8 times 2^-150 (the most a number below FLT_MIN errs as a
+ * float): what such numbers add to one feature's product and sum in a
+ * float tile, at most, per unit of (sqrt(xn) + sqrt(ynmax) + 1). */
+#define FLT_UNDERFLOW	0x1p-147
+
+/* tol for a query of squared norm xn (centred), in single precision
+ * (single) or double: TOL_BOUNDS times the bound above, plus DBL_MIN
+ * for the products that underflow in double. */
+static double
+tolerance(size_t d, int single, double xn, double ynmax)
+{
+	double eps = single ? FLT_EPSILON : DBL_EPSILON;
+	double tol = TOL_BOUNDS * ((double)d + 6) * eps * (xn + ynmax) +
+	    DBL_MIN;
+
+	if (single)
+		tol += TOL_BOUNDS * ((double)d + 2) * FLT_UNDERFLOW *
+		    (sqrt(xn) + sqrt(ynmax) + 1);
+	return tol;
+}
+
+/* A computed exact distance (opml_knn_dist: d rounded squares summed
+ * in order) is at least (1 - g(d + 3)) times the distance; this factor
+ * is below that. */
+static double
+growth(size_t d)
+{
+	return 1 - 2.0 * ((double)d + 2) * DBL_EPSILON;
+}
+
+/* The first stage in one precision: its panels' rows, its tile on the
+ * unit's group g against panel p (1 when a row hit, mask[r] its bits
+ * for query r of the group), and the value of row j for query r. */
+struct precision {
+	size_t nr;
+	int (*tile)(struct worker *w, size_t p, size_t g, uint64_t *mask);
+	double (*value)(const struct worker *w, size_t r, size_t j);
+};
+
+static int
+tile_double(struct worker *w, size_t p, size_t g, uint64_t *mask)
+{
+	const struct job *J = w->job;
+	size_t d = J->d, mr = J->mr, r;
+	uint32_t m[8];
+
+	if (!J->K->tile(w->xq + g * mr * d, J->pan + p * (d + 1) * NR, d,
+	    w->lim + g * mr, w->out, m))
 		return 0;
-	}
-	ng = (nq + mr - 1) / mr;
-	/* Pack the centred queries mr to a tile, by feature. */
+	for (r = 0; r < mr; r++)
+		mask[r] = m[r];
+	return 1;
+}
+
+static double
+value_double(const struct worker *w, size_t r, size_t j)
+{
+	return w->out[r * NR + j];
+}
+
+static int
+tile_float(struct worker *w, size_t p, size_t g, uint64_t *mask)
+{
+	const struct job *J = w->job;
+	size_t d = J->d, mr = J->mr;
+
+	return J->K->tilef(w->xqf + g * mr * d, J->panf + p * (d + 1) * NRF,
+	    d, w->limf + g * mr, w->outf, mask);
+}
+
+static double
+value_float(const struct worker *w, size_t r, size_t j)
+{
+	return w->outf[r * NRF + j];
+}
+
+static const struct precision in_double = { NR, tile_double, value_double };
+static const struct precision in_float = { NRF, tile_float, value_float };
+
+/* The centred queries qi[0..nq) packed for the tiles (kernels.h), mr
+ * to a group, zeros past nq to the end of the last group; xn[i] their
+ * squared norms; in single precision too (single), rounded from the
+ * double. */
+static size_t
+pack_queries(struct worker *w, const size_t *qi, size_t nq, int single)
+{
+	const struct job *J = w->job;
+	size_t d = J->d, mr = J->mr, ng = (nq + mr - 1) / mr, i, t;
+
 	for (i = 0; i < ng * mr; i++) {
-		double *xg = xq + (i / mr) * mr * d + i % mr, s = 0;
-		float *xf = xqf + (i / mr) * mr * d + i % mr;
+		double *xg = w->xq + (i / mr) * mr * d + i % mr, s = 0;
 		const double *z = J->test + (i < nq ? qi[i] : 0) * d;
 
 		for (t = 0; t < d; t++) {
 			double v = i < nq ? z[t] - J->mu[t] : 0;
 
-			if (flt)
-				xf[t * mr] = (float)v;
-			else
-				xg[t * mr] = v;
+			xg[t * mr] = v;
 			s += v * v;
 		}
-		xn[i] = s;
+		w->xn[i] = s;
 	}
-	for (i = 0; i < nq; i++) {
-		sl[i].v = w->sv + i * cap;
-		sl[i].idx = w->si + i * cap;
-		sl[i].have = 0;
-		sl[i].top = w->top + i * k;
-		sl[i].ntop = 0;
-		sl[i].lim = INFINITY;
-		sl[i].limf = INFINITY;
-		sl[i].margin = 4 * (rel * (xn[i] + J->ynmax) + DBL_MIN);
-		if (flt)
-			sl[i].margin += 4 * 8 * ((double)d + 2) * 0x1p-147 *
-			    (sqrt(xn[i]) + sqrt(J->ynmax) + 1);
-	}
-	for (p = 0; p < npan; p++) {
-		for (g = 0; g < ng; g++) {
-			int hit;
+	if (single)
+		for (i = 0; i < ng * mr * d; i++)
+			w->xqf[i] = (float)w->xq[i];
+	return ng;
+}
 
-			if (flt) {
-				for (r = 0; r < mr; r++) {
-					i = g * mr + r;
-					w->thrf[r] = i < nq ? sl[i].limf :
-					    -INFINITY;
-				}
-				hit = opml_tile_runf(J->path, xqf + g * mr * d,
-				    J->panf + p * (d + 1) * NRF, d, w->thrf,
-				    w->outf, mask);
-			} else {
-				for (r = 0; r < mr; r++) {
-					i = g * mr + r;
-					w->thr[r] = i < nq ? sl[i].lim :
-					    -INFINITY;
-				}
-				hit = opml_tile_run(J->path, xq + g * mr * d,
-				    dpan + p * (d + 1) * NR, d, w->thr,
-				    w->out, mask32);
-				for (r = 0; hit && r < mr; r++)
-					mask[r] = mask32[r];
-			}
-			if (!hit)
+/* Empty slots for the queries [0, nq) of the unit, limits that let
+ * every row in; -inf (nothing enters) for the places past nq in the
+ * last group, up to n. */
+static void
+open_slots(struct worker *w, size_t nq, size_t n, int single)
+{
+	const struct job *J = w->job;
+	size_t i;
+
+	for (i = 0; i < nq; i++) {
+		struct slots *s = w->sl + i;
+
+		s->v = w->sv + i * J->cap;
+		s->idx = w->si + i * J->cap;
+		s->have = 0;
+		s->top = w->top + i * J->k;
+		s->ntop = 0;
+		s->lim = w->lim + i;
+		s->limf = w->limf + i;
+		s->margin = MARGIN_TOLS * tolerance(J->d, single, w->xn[i],
+		    J->ynmax);
+		w->lim[i] = INFINITY;
+		w->limf[i] = INFINITY;
+	}
+	for (; i < n; i++) {
+		w->lim[i] = -INFINITY;
+		w->limf[i] = -INFINITY;
+	}
+}
+
+/* The rows of every panel that come below a query's limit, into its
+ * slots: ng groups of mr queries qi[], tile by tile. */
+static void
+pass(struct worker *w, const struct precision *pr, const size_t *qi,
+    size_t ng)
+{
+	const struct job *J = w->job;
+	size_t mr = J->mr, nr = pr->nr, npan = (J->n + nr - 1) / nr;
+	size_t p, g, r;
+	uint64_t mask[8];
+
+	for (p = 0; p < npan; p++)
+		for (g = 0; g < ng; g++) {
+			if (!pr->tile(w, p, g, mask))
 				continue;
 			for (r = 0; r < mr; r++) {
-				uint64_t mk = mask[r];
-				struct slots *s;
-				size_t self;
+				struct slots *s = w->sl + g * mr + r;
+				size_t self = J->loo ? qi[g * mr + r] : SIZE_MAX;
+				uint64_t mk;
 
-				if (mk == 0)
-					continue;
-				i = g * mr + r;
-				s = sl + i;
-				self = J->loo ? qi[i] : SIZE_MAX;
-				for (; mk != 0; mk &= mk - 1) {
-					size_t j = lowbit(mk);
-					double v = flt ?
-					    (double)w->outf[r * nr + j] :
-					    w->out[r * nr + j];
+				for (mk = mask[r]; mk != 0; mk &= mk - 1) {
+					size_t j = lowbit(mk), row = p * nr + j;
+					double v = pr->value(w, r, j);
 
-					if (!(v < s->lim) || p * nr + j == self)
-						continue;
-					enter(s, v, p * nr + j, k, cap);
+					if (v < *s->lim && row != self)
+						enter(s, v, row, J->k, J->cap);
 				}
 			}
 		}
-	}
+}
+
+/*
+ * The k nearest of the queries qi[0..nq) from their slots, into
+ * J->nbr.  A query whose slots cannot settle it (fewer than k rows
+ * entered: a v that overflowed or was NaN never enters; or the ties
+ * filled the slots; or rerank's proof fails) goes into fail[] (their
+ * number is returned), or with fail NULL is scanned exactly.
+ */
+static size_t
+settle(struct worker *w, const size_t *qi, size_t nq, size_t *fail)
+{
+	const struct job *J = w->job;
+	size_t d = J->d, k = J->k, nf = 0, i;
+	double grow = growth(d);
+
 	for (i = 0; i < nq; i++) {
-		struct slots *s = sl + i;
+		struct slots *s = w->sl + i;
 		const double *z = J->test + qi[i] * d;
 		size_t self = J->loo ? qi[i] : SIZE_MAX, *o = J->nbr + qi[i] * k;
 
-		/* Fewer than k rows entered (a v that overflowed or was NaN
-		 * never enters), or the ties filled the slots: in single
-		 * precision, left to double; in double, scan exactly. */
-		if (s->ntop < k || s->have > cap ||
-		    rerank(J, s, xn[i], s->margin / 4, grow, z, w->c,
-		    o) == -1) {
-			if (flt)
-				fail[nf++] = qi[i];
-			else
-				scan_exact(J->train, J->n, z, d, k, self,
-				    w->best, o);
-		}
+		if (s->ntop == k && s->have <= J->cap && rerank(J, s, w->xn[i],
+		    s->margin / MARGIN_TOLS, grow, z, w->c, o) == 0)
+			continue;
+		if (fail != NULL)
+			fail[nf++] = qi[i];
+		else
+			scan_exact(J->train, J->n, z, d, k, self, w->best, o);
 	}
 	return nf;
+}
+
+/*
+ * The queries qi[0..nq) of a unit, their k nearest into J->nbr: in
+ * single precision (single), those it cannot settle into fail[] (their
+ * number returned); in double, those by a full scan.
+ */
+static size_t
+unit(struct worker *w, const size_t *qi, size_t nq, int single,
+    size_t *fail)
+{
+	const struct job *J = w->job;
+	size_t i, ng;
+
+	if (!single && J->pan == NULL) {
+		/* No double panels (out of memory): scan. */
+		for (i = 0; i < nq; i++)
+			scan_exact(J->train, J->n, J->test + qi[i] * J->d,
+			    J->d, J->k, J->loo ? qi[i] : SIZE_MAX, w->best,
+			    J->nbr + qi[i] * J->k);
+		return 0;
+	}
+	ng = pack_queries(w, qi, nq, single);
+	open_slots(w, nq, ng * J->mr, single);
+	pass(w, single ? &in_float : &in_double, qi, ng);
+	return settle(w, qi, nq, single ? fail : NULL);
 }
 
 static void *
@@ -715,8 +809,8 @@ worker_space(const struct job *J, struct worker *w, char *base)
 	w->xn = carve(base, &o, tb * sizeof *w->xn);
 	w->out = carve(base, &o, J->mr * NR * sizeof *w->out);
 	w->outf = carve(base, &o, J->mr * NRF * sizeof *w->outf);
-	w->thr = carve(base, &o, J->mr * sizeof *w->thr);
-	w->thrf = carve(base, &o, J->mr * sizeof *w->thrf);
+	w->lim = carve(base, &o, tb * sizeof *w->lim);
+	w->limf = carve(base, &o, tb * sizeof *w->limf);
 	w->sv = carve(base, &o, tb * cap * sizeof *w->sv);
 	w->si = carve(base, &o, tb * cap * sizeof *w->si);
 	w->sl = carve(base, &o, tb * sizeof *w->sl);
@@ -903,8 +997,8 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	J.k = k;
 	J.cap = 2 * k + 32;
 	J.loo = loo;
-	J.path = opml_simd_path();
-	J.mr = opml_tile_mr(J.path);
+	J.K = opml_kernels(opml_simd_path());
+	J.mr = J.K->tile_mr;
 	J.mu = mu;
 	J.nbr = nbr;
 	/*
@@ -916,7 +1010,7 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	 * norm passes 1e30: no float may overflow.  The panels on large
 	 * pages: written once, read by every thread.
 	 */
-	if (opml_tile_has_float(J.path)) {
+	if (J.K->tilef != NULL) {
 		double xnmax = 0;
 
 		for (i = 0; i < m; i++) {

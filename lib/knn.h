@@ -11,7 +11,7 @@
  * goes to the earlier training row.  That is exactly what a plain
  * double loop gives (opml_knn_naive).  opml_knn_search finds the same
  * rows faster: blocked ||x||^2 + ||z||^2 - 2 x.z over centred data on
- * several threads (register tiles with FMA, lib/tile.h) keeps every
+ * several threads (register tiles with FMA, lib/kernels.h) keeps every
  * row within a margin of four times the expansion's rounding bound of
  * the k-th, re-ranks those by the exact sum, and falls back to the
  * exact scan for a query whose ties within the margin outnumber its

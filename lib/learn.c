@@ -1,19 +1,14 @@
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernels.h"
 #include "learn.h"
 #include "longrun.h"
 #include "simd.h"
 #include "transform.h"
 #include "step.h"
 #include "vec.h"
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#define STD_X86 1
-#endif
 
 /* No fused multiply-adds (clang contracts within an expression unless
  * told; GCC in ISO C mode does not): the bits must not depend on the
@@ -185,11 +180,6 @@ rule_follows(enum opml_step_result res, uint64_t updates)
 	    opml_longrun_due(updates));
 }
 
-#ifdef STD_X86
-static void coefs512(const struct opml_coefs *, const double *,
-    const double *, size_t, double *, double *);
-#endif
-
 /*
  * The one-pass learner: take the pending step (a, b, u = La, v = Lb,
  * g) and, in the same pass over L, the products of the next step (an,
@@ -213,15 +203,8 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 		l->pending_rule = rule_follows(res, m->n.updates);
 		if (res == OPML_STEP_INACTIVE || res == OPML_STEP_OVERFLOW)
 			break;
-#ifdef STD_X86
-		if (l->path == OPML_SIMD_AVX512)
-			coefs512(&c, l->u, l->v, r, l->p, l->q);
-		else
-#endif
-		for (i = 0; i < r; i++) {
-			l->p[i] = c.pu * l->u[i] + c.pv * l->v[i];
-			l->q[i] = c.qu * l->u[i] + c.qv * l->v[i];
-		}
+		opml_kernels(l->path)->coefs(c.pu, c.pv, c.qu, c.qv, l->u, l->v,
+		    r, l->p, l->q);
 		p = l->p;
 		q = l->q;
 		break;
@@ -281,214 +264,23 @@ opml_learner_flush(struct opml_learner *l)
 		memcpy(m->L + i * m->d, l->L + i * l->ld, m->d * sizeof *m->L);
 }
 
-/*
- * Standardizing without normalize, on the vector path: the moments'
- * update (opml_moments_add), the spread (opml_moments_sd) and a, b
- * divided by it (restate), several features at a time.  Each lane does
- * the scalar code's operations (differences, quotients and square
- * roots, all correctly rounded on every path), so the bits are the
- * same; a group of features with a difference that is not finite takes
- * the scalar code.
- */
-static void
-moment1(struct opml_moments *mo, const double *x, size_t j, double n)
-{
-	double delta = x[j] - mo->mean[j], mean, m2;
-
-	if (isfinite(delta)) {
-		mean = mo->mean[j] + delta / n;
-		m2 = mo->m2[j] + delta * (x[j] - mean);
-	} else {
-		mean = mo->mean[j] + (x[j] / n - mo->mean[j] / n);
-		m2 = DBL_MAX;
-	}
-	mo->mean[j] = mean;
-	mo->m2[j] = m2 < DBL_MAX ? m2 : DBL_MAX;
-}
-
-static void
-scale1(const struct opml_moments *mo, size_t j, double *sd, double *a,
-    double *b)
-{
-	sd[j] = opml_moments_sd(mo, j);
-	a[j] = sd[j] > 0 ? a[j] / sd[j] : 0;
-	if (b != NULL)
-		b[j] = sd[j] > 0 ? b[j] / sd[j] : 0;
-}
-
-#ifdef STD_X86
-
-__attribute__((target("avx512f"))) static size_t
-moments512(struct opml_moments *mo, const double *x, double n)
-{
-	const __m512d nv = _mm512_set1_pd(n), zero = _mm512_setzero_pd();
-	const __m512d big = _mm512_set1_pd(DBL_MAX);
-	size_t j;
-
-	for (j = 0; j < mo->d; j += 8) {
-		/* the last features under a mask: the lanes past d are
-		 * neither read nor written */
-		__mmask8 k = mo->d - j >= 8 ? 0xff :
-		    (__mmask8)((1u << (mo->d - j)) - 1);
-		__m512d xv = _mm512_maskz_loadu_pd(k, x + j);
-		__m512d mv = _mm512_maskz_loadu_pd(k, mo->mean + j);
-		__m512d dv = _mm512_sub_pd(xv, mv), m2;
-
-		if (_mm512_cmp_pd_mask(_mm512_sub_pd(dv, dv), zero,
-		    _CMP_EQ_OQ) != 0xff) {
-			size_t i;
-			for (i = j; i < j + 8 && i < mo->d; i++)
-				moment1(mo, x, i, n);
-			continue;
-		}
-		mv = _mm512_add_pd(mv, _mm512_div_pd(dv, nv));
-		m2 = _mm512_add_pd(_mm512_maskz_loadu_pd(k, mo->m2 + j),
-		    _mm512_mul_pd(dv, _mm512_sub_pd(xv, mv)));
-		m2 = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(m2, big,
-		    _CMP_LT_OQ), big, m2);
-		_mm512_mask_storeu_pd(mo->mean + j, k, mv);
-		_mm512_mask_storeu_pd(mo->m2 + j, k, m2);
-	}
-	return mo->d;
-}
-
-__attribute__((target("avx512f"))) static size_t
-scale512(const struct opml_moments *mo, double n1, double *sd, double *a,
-    double *b)
-{
-	const __m512d nv = _mm512_set1_pd(n1), zero = _mm512_setzero_pd();
-	size_t j;
-
-	for (j = 0; j < mo->d; j += 8) {
-		__mmask8 k = mo->d - j >= 8 ? 0xff :
-		    (__mmask8)((1u << (mo->d - j)) - 1);
-		__m512d m2 = _mm512_maskz_loadu_pd(k, mo->m2 + j), s;
-		__mmask8 pos;
-
-		s = _mm512_maskz_sqrt_pd(_mm512_cmp_pd_mask(m2, zero,
-		    _CMP_GT_OQ), _mm512_div_pd(m2, nv));
-		_mm512_mask_storeu_pd(sd + j, k, s);
-		pos = _mm512_cmp_pd_mask(s, zero, _CMP_GT_OQ);
-		_mm512_mask_storeu_pd(a + j, k, _mm512_maskz_div_pd(pos,
-		    _mm512_maskz_loadu_pd(k, a + j), s));
-		if (b != NULL)
-			_mm512_mask_storeu_pd(b + j, k, _mm512_maskz_div_pd(pos,
-			    _mm512_maskz_loadu_pd(k, b + j), s));
-	}
-	return mo->d;
-}
-
-__attribute__((target("avx2"))) static size_t
-moments256(struct opml_moments *mo, const double *x, double n)
-{
-	const __m256d nv = _mm256_set1_pd(n), zero = _mm256_setzero_pd();
-	const __m256d big = _mm256_set1_pd(DBL_MAX);
-	size_t j;
-
-	for (j = 0; j + 4 <= mo->d; j += 4) {
-		__m256d xv = _mm256_loadu_pd(x + j);
-		__m256d mv = _mm256_loadu_pd(mo->mean + j);
-		__m256d dv = _mm256_sub_pd(xv, mv), m2;
-
-		if (_mm256_movemask_pd(_mm256_cmp_pd(_mm256_sub_pd(dv, dv),
-		    zero, _CMP_EQ_OQ)) != 0xf) {
-			size_t k;
-			for (k = j; k < j + 4; k++)
-				moment1(mo, x, k, n);
-			continue;
-		}
-		mv = _mm256_add_pd(mv, _mm256_div_pd(dv, nv));
-		m2 = _mm256_add_pd(_mm256_loadu_pd(mo->m2 + j),
-		    _mm256_mul_pd(dv, _mm256_sub_pd(xv, mv)));
-		m2 = _mm256_blendv_pd(big, m2, _mm256_cmp_pd(m2, big,
-		    _CMP_LT_OQ));
-		_mm256_storeu_pd(mo->mean + j, mv);
-		_mm256_storeu_pd(mo->m2 + j, m2);
-	}
-	return j;
-}
-
-__attribute__((target("avx2"))) static size_t
-scale256(const struct opml_moments *mo, double n1, double *sd, double *a,
-    double *b)
-{
-	const __m256d nv = _mm256_set1_pd(n1), zero = _mm256_setzero_pd();
-	size_t j;
-
-	for (j = 0; j + 4 <= mo->d; j += 4) {
-		__m256d m2 = _mm256_loadu_pd(mo->m2 + j), s, pos;
-
-		s = _mm256_and_pd(_mm256_cmp_pd(m2, zero, _CMP_GT_OQ),
-		    _mm256_sqrt_pd(_mm256_div_pd(m2, nv)));
-		_mm256_storeu_pd(sd + j, s);
-		pos = _mm256_cmp_pd(s, zero, _CMP_GT_OQ);
-		_mm256_storeu_pd(a + j, _mm256_and_pd(pos,
-		    _mm256_div_pd(_mm256_loadu_pd(a + j), s)));
-		if (b != NULL)
-			_mm256_storeu_pd(b + j, _mm256_and_pd(pos,
-			    _mm256_div_pd(_mm256_loadu_pd(b + j), s)));
-	}
-	return j;
-}
-
-/* p = pu u + pv v, q = qu u + qv v entry by entry (r of them). */
-__attribute__((target("avx512f"))) static void
-coefs512(const struct opml_coefs *c, const double *u, const double *v,
-    size_t r, double *p, double *q)
-{
-	const __m512d pu = _mm512_set1_pd(c->pu), pv = _mm512_set1_pd(c->pv);
-	const __m512d qu = _mm512_set1_pd(c->qu), qv = _mm512_set1_pd(c->qv);
-	size_t i;
-
-	for (i = 0; i < r; i += 8) {
-		__mmask8 k = r - i >= 8 ? 0xff : (__mmask8)((1u << (r - i)) - 1);
-		__m512d uv = _mm512_maskz_loadu_pd(k, u + i);
-		__m512d vv = _mm512_maskz_loadu_pd(k, v + i);
-
-		_mm512_mask_storeu_pd(p + i, k, _mm512_add_pd(_mm512_mul_pd(pu,
-		    uv), _mm512_mul_pd(pv, vv)));
-		_mm512_mask_storeu_pd(q + i, k, _mm512_add_pd(_mm512_mul_pd(qu,
-		    uv), _mm512_mul_pd(qv, vv)));
-	}
-}
-#endif
-
-/* opml_moments_add(mo, x), on the learner's path. */
+/* Standardizing without normalize (opml_moments_add, then spread()
+ * and restate() of a and b at once): the kernels of the learner's path,
+ * the same bits as the scalar code on every path. */
 static void
 add_moments(const struct opml_learner *l, struct opml_moments *mo,
     const double *x)
 {
 	double n = (double)++mo->n;
-	size_t j = 0;
 
-#ifdef STD_X86
-	if (l->path == OPML_SIMD_AVX512)
-		j = moments512(mo, x, n);
-	else if (l->path == OPML_SIMD_AVX2)
-		j = moments256(mo, x, n);
-#else
-	(void)l;
-#endif
-	for (; j < mo->d; j++)
-		moment1(mo, x, j, n);
+	opml_kernels(l->path)->moments(mo, x, n);
 }
 
-/* spread() and restate() of a and b (b may be NULL) without normalize:
- * sd = the spread, a /= sd, b /= sd (0 where sd is 0). */
+/* sd = the spread, a /= sd, b /= sd (b may be NULL; 0 where sd is 0). */
 static void
 scale(struct opml_learner *l, double *a, double *b)
 {
-	const struct opml_moments *mo = &l->m->mom;
-	size_t j = 0;
-
-#ifdef STD_X86
-	if (mo->n >= 2 && l->path == OPML_SIMD_AVX512)
-		j = scale512(mo, (double)(mo->n - 1), l->sd, a, b);
-	else if (mo->n >= 2 && l->path == OPML_SIMD_AVX2)
-		j = scale256(mo, (double)(mo->n - 1), l->sd, a, b);
-#endif
-	for (; j < mo->d; j++)
-		scale1(mo, j, l->sd, a, b);
+	opml_kernels(l->path)->scale(&l->m->mom, l->sd, a, b);
 }
 
 /* Raw differences a = x - h into those of the standardized samples:

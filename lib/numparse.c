@@ -22,15 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernels.h"
 #include "numparse.h"
-#include "simd.h"
+#include "quick.h"
 #include "u128.h"
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#elif defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #define POW5_MIN	(-342)	/* w * 10^q < 2^-1075 below this */
 #define POW5_MAX	308	/* w * 10^q > DBL_MAX above this */
@@ -1105,92 +1100,14 @@ convert(const struct dec *d, double *v)
 	return 1;
 }
 
-/*
- * The quick form, the common one in data files: [-]digits[.digits]
- * with at most 7 digits on either side of the point and no exponent.
- * Its value w / 10^k (w < 10^14 and 10^k exact doubles) is rounded
- * once by the division, correctly (Clinger's fast path), so the result
- * is strtod's.  The digits are found and converted 8 bytes at a time
- * (the SWAR steps of digit_prefix): two loads, no loop over the bytes.
- * Reads 8 bytes at the sign's end and 8 after the point, so
- * [p, p + 17) must be readable (bytes past end may be anything:
- * digits there are not taken).  NULL: not of the quick form (the
- * caller parses it the general way, which decides what it is).
- */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ \
-    && defined(__GNUC__) && FLT_EVAL_METHOD == 0
-#define QUICK 1
-
-/* Bytes of x that are not ASCII digits, as the top bit of each. */
-static inline uint64_t
-nondigits(uint64_t x)
-{
-	const uint64_t b = 0x0101010101010101, hi = 0x80 * b;
-	uint64_t low = x & ~hi;
-
-	return ~((low + 0x50 * b) & ~(low + 0x46 * b) & ~x) & hi;
-}
-
-/* The value of the first k (0 to 7) bytes of x, all digits. */
-static inline uint64_t
-swar_value(uint64_t x, int k)
-{
-	const uint64_t b = 0x0101010101010101;
-
-	/* two shifts: k = 0 shifts everything out without a shift by 64 */
-	x = ((x - 0x30 * b) << (8 * (7 - k))) << 8;
-	x = (x * 10 + (x >> 8)) & 0x00ff00ff00ff00ff;
-	x = (x * 100 + (x >> 16)) & 0x0000ffff0000ffff;
-	return (x * 10000 + (x >> 32)) & 0xffffffff;
-}
-
-static const double sign[2] = { 1, -1 };
-
-/* (always inlined: a call costs as much as the parse) */
-static inline __attribute__((always_inline)) const char *
-quick(const char *p, const char *end, double *out)
-{
-	int neg = *p == '-';
-	const char *s = p + neg, *t;
-	uint64_t x, m, w;
-	int k1, k2 = 0;
-	double v;
-
-	memcpy(&x, s, 8);
-	if ((m = nondigits(x)) == 0)
-		return NULL;
-	k1 = __builtin_ctzll(m) >> 3;
-	w = swar_value(x, k1);
-	t = s + k1;
-	if (*t == '.') {
-		memcpy(&x, t + 1, 8);
-		if ((m = nondigits(x)) == 0)
-			return NULL;
-		k2 = __builtin_ctzll(m) >> 3;
-		w = w * pow10u[k2] + swar_value(x, k2);
-		t += 1 + k2;
-	}
-	/* no digit at all; a run that went past the end; an exponent,
-	 * a second point: the general way */
-	if (k1 + k2 == 0 || t > end || (t < end && (*t == 'e' ||
-	    *t == 'E' || *t == '.')))
-		return NULL;
-	/* the sign by a multiply (exact), not a branch that data with
-	 * both signs would mispredict half the time */
-	v = (double)w / pow10d[k2];
-	*out = v * sign[neg];
-	return t;
-}
-#endif
-
 const char *
 opml_numparse_padded(const char *p, const char *end, const char *lim,
     double *out)
 {
-#ifdef QUICK
+#ifdef OPML_QUICK
 	const char *t;
 
-	if (p < end && lim - p >= 17 && (t = quick(p, end, out)) != NULL)
+	if (p < end && lim - p >= 17 && (t = opml_quick(p, end, out)) != NULL)
 		return t;
 #else
 	(void)lim;
@@ -1240,225 +1157,23 @@ row_seq(const char *p, const char *end, const char *lim, double *x,
 	return p == end ? p : NULL;
 }
 
-#if defined(QUICK) && defined(__SSE2__)
-/*
- * The separators of 64 bytes at p (blanks in *blanks, commas in the
- * return value) as bit masks, bit i for byte i: four SSE2 compares of
- * 16 bytes each.
- */
-static inline uint64_t
-seps(const char *p, uint64_t *blanks)
-{
-	const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
-	const __m128i comma = _mm_set1_epi8(',');
-	uint64_t b = 0, c = 0;
-	int k;
-
-	for (k = 0; k < 4; k++) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)
-		    (p + 16 * k));
-		b |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_or_si128(
-		    _mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, tab))) << 16 * k;
-		c |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
-		    comma)) << 16 * k;
-	}
-	*blanks = b;
-	return c;
-}
-
-/*
- * A number of a blank-separated row by the scalar parsers: 1 taken
- * (it ends at a blank or at end), 0 not a number, -1 a comma after it
- * (in the 64 bytes after the block scanned: the row goes to row_seq).
- */
-static inline __attribute__((always_inline)) int
-scalar(const char *ts, const char *end, double *v)
-{
-	const char *t;
-
-	if ((t = quick(ts, end, v)) == NULL &&
-	    (t = opml_parse_double(ts, end, v)) == NULL)
-		return 0;
-	if (t < end && !blank(*t))
-		return *t == ',' ? -1 : 0;
-	return 1;
-}
-
-/*
- * A row separated by blanks only, 64 bytes at a time: the starts of
- * the numbers come from the bit mask of the blanks, not from the end
- * of the number before, so that the parses of successive numbers do
- * not wait for each other (parsing a number is a chain of dependent
- * steps; the processor overlaps independent chains).  Each number must
- * end at a blank or at the end.  A comma anywhere: row_seq.
- */
-static const char *
-row_blocks(const char *p, const char *end, const char *lim, double *x,
-    size_t d)
-{
-	const char *base, *ts;
-	uint64_t sep, starts, carry = 1, valid;
-	size_t i = 0;
-	int rc;
-
-	if (lim - end < 64 || blank(*p))
-		return row_seq(p, end, lim, x, d);
-	for (base = p; base < end; base += 64) {
-		valid = end - base >= 64 ? ~(uint64_t)0 :
-		    ((uint64_t)1 << (end - base)) - 1;
-		if (seps(base, &sep) & valid)
-			return row_seq(p, end, lim, x, d);
-		sep |= ~valid;	/* past the end: as a separator */
-		starts = ~sep & (sep << 1 | carry);
-		carry = sep >> 63;
-		for (; starts != 0; starts &= starts - 1) {
-			ts = base + __builtin_ctzll(starts);
-			if (i == d)
-				return NULL;	/* more than d */
-			if ((rc = scalar(ts, end, &x[i])) != 1)
-				return rc < 0 ? row_seq(p, end, lim, x, d) :
-				    NULL;
-			i++;
-		}
-	}
-	return i == d ? end : NULL;
-}
-
-#if defined(__x86_64__)
-#define TOK16 1
-/*
- * A whole number token [ts, te) of at most 16 bytes in a few vector
- * steps (SSSE3 and SSE4.1, which every AVX2 processor has): the token
- * at the end of a register, the digits checked and converted together.
- * The digits before the point move one byte up over it, bytes before
- * the first digit are zeroed, and three multiply-adds make the value
- * of the 16 digit bytes.  At most 15 digits, so w < 10^15 and the one
- * division is correctly rounded, as in quick().  [ts, ts + 16) must be
- * readable.  0: not of that form (the caller parses it otherwise).
- */
-__attribute__((target("avx2"))) static inline int
-tok16(const char *ts, const char *te, double *out)
-{
-	const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
-	    10, 11, 12, 13, 14, 15);
-	__m128i v, dg, c;
-	unsigned len = (unsigned)(te - ts), neg = *ts == '-', from, dot;
-	unsigned digits, points, tok, nd, k;
-	uint64_t w;
-
-	if (len > 16)
-		return 0;
-	/* the 16 bytes from ts, moved up so that the token ends the
-	 * register (a shuffle by i - (16 - len): negative, zero) */
-	v = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)
-	    ts), _mm_sub_epi8(iota, _mm_set1_epi8((char)(16 - len))));
-	dg = _mm_sub_epi8(v, _mm_set1_epi8('0'));
-	digits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(dg,
-	    _mm_set1_epi8(9)), dg));
-	points = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
-	    _mm_set1_epi8('.')));
-	from = 16 - len + neg;		/* the first digit or the point */
-	tok = 0xffffu >> from << from;
-	points &= tok;
-	/* digits and at most one point, at least one digit, at most 15 */
-	if (((digits | points) & tok) != tok || (points & (points - 1)) != 0)
-		return 0;
-	nd = 16 - from - (points != 0);
-	if (nd == 0 || nd > 15)
-		return 0;
-	k = 0;
-	if (points != 0) {
-		dot = (unsigned)__builtin_ctz(points);
-		k = 15 - dot;
-		dg = _mm_blendv_epi8(dg, _mm_slli_si128(dg, 1),
-		    _mm_cmplt_epi8(iota, _mm_set1_epi8((char)(dot + 1))));
-		from++;
-	}
-	c = _mm_and_si128(dg, _mm_cmpgt_epi8(iota, _mm_set1_epi8((char)from -
-	    1)));
-	c = _mm_maddubs_epi16(c, _mm_set1_epi16(0x010a));	/* 10, 1 */
-	c = _mm_madd_epi16(c, _mm_set1_epi32(0x00010064));	/* 100, 1 */
-	c = _mm_packus_epi32(c, c);
-	c = _mm_madd_epi16(c, _mm_set1_epi32(0x00012710));	/* 10^4, 1 */
-	w = (uint64_t)(uint32_t)_mm_cvtsi128_si32(c) * 100000000 +
-	    (uint32_t)_mm_extract_epi32(c, 1);
-	*out = (double)(int64_t)w / pow10d[k] * sign[neg];
-	return 1;
-}
-
-/*
- * row_blocks with each number's end taken from the mask too (the
- * next 64 bytes' mask computed ahead, for numbers that cross into
- * them), so that a number of 16 bytes or fewer goes to tok16.
- */
-__attribute__((target("avx2"))) static const char *
-row_tok16(const char *p, const char *end, const char *lim, double *x,
-    size_t d)
-{
-	const char *base, *nb, *ts, *te;
-	uint64_t cur, next, starts, rest, carry = 1, valid;
-	size_t i = 0;
-	int rc;
-
-	if (lim - end < 64 || blank(*p))
-		return row_seq(p, end, lim, x, d);
-	valid = end - p >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << (end - p)) - 1;
-	if (seps(p, &cur) & valid)
-		return row_seq(p, end, lim, x, d);
-	cur |= ~valid;
-	for (base = p; base < end; base = nb, cur = next) {
-		nb = base + 64;
-		next = ~(uint64_t)0;
-		if (nb < end) {
-			valid = end - nb >= 64 ? ~(uint64_t)0 :
-			    ((uint64_t)1 << (end - nb)) - 1;
-			if (seps(nb, &next) & valid)
-				return row_seq(p, end, lim, x, d);
-			next |= ~valid;
-		}
-		starts = ~cur & (cur << 1 | carry);
-		carry = cur >> 63;
-		for (; starts != 0; starts &= starts - 1) {
-			unsigned j = (unsigned)__builtin_ctzll(starts);
-
-			ts = base + j;
-			rest = cur >> j;
-			te = rest != 0 ? ts + __builtin_ctzll(rest) :
-			    next != 0 ? nb + __builtin_ctzll(next) : NULL;
-			if (i == d)
-				return NULL;	/* more than d */
-			if (te != NULL && tok16(ts, te, &x[i])) {
-				i++;
-				continue;
-			}
-			if ((rc = scalar(ts, end, &x[i])) != 1)
-				return rc < 0 ? row_seq(p, end, lim, x, d) :
-				    NULL;
-			i++;
-		}
-	}
-	return i == d ? end : NULL;
-}
-#endif
-#endif
-
 const char *
 opml_numparse_row(const char *p, const char *end, const char *lim,
     double *x, size_t d, int path)
 {
+	const struct opml_kernels *K = opml_kernels(path);
+	const char *t;
+	int seq;
+
 	if (p >= end)
 		return d == 0 ? end : NULL;
-#if defined(QUICK) && defined(__SSE2__)
-#ifdef TOK16
-	if (path >= OPML_SIMD_AVX2)
-		return row_tok16(p, end, lim, x, d);
-#endif
-	(void)path;
-	return row_blocks(p, end, lim, x, d);
-#else
-	(void)path;
+	/* Blanks only, 64 bytes at a time, where the path can. */
+	if (K->row != NULL && lim - end >= 64 && !blank(*p)) {
+		t = K->row(p, end, x, d, opml_parse_double, &seq);
+		if (!seq)
+			return t;
+	}
 	return row_seq(p, end, lim, x, d);
-#endif
 }
 
 const char *
@@ -1468,8 +1183,8 @@ opml_parse_double(const char *p, const char *end, double *out)
 	const char *s;
 	double v;
 
-#ifdef QUICK
-	if (end - p >= 17 && (s = quick(p, end, out)) != NULL)
+#ifdef OPML_QUICK
+	if (end - p >= 17 && (s = opml_quick(p, end, out)) != NULL)
 		return s;
 #endif
 	if ((s = scan(p, end, &d)) == NULL)

@@ -2,78 +2,9 @@
 #include <string.h>
 
 #include "bilinear.h"
-#include "clones.h"
+#include "kernels.h"
 #include "pairscore.h"
 #include "transform.h"
-
-/*
- * The squared distance of a pair is summed in coordinate order, one
- * rounding per subtraction, product and sum, as the plain loop
- *
- *	for (s = 0, k = 0; k < n; k++) { t = x[k] - z[k]; s += t * t; }
- *
- * does.  The kernel keeps that order and runs eight pairs side by side
- * instead, a pair to a lane: the differences and squares of four
- * coordinates of a pair are taken in one register, and turned into one
- * register per coordinate across four pairs before they are added, so
- * no sum is reassociated.  GCC in ISO C mode does not contract a
- * product and a sum into a fused multiply-add, and clang is told not to.
- */
-#ifdef __clang__
-#pragma STDC FP_CONTRACT OFF
-#endif
-
-#if defined(__GNUC__) && !defined(OPML_SCALAR)
-typedef double v4 __attribute__((vector_size(4 * sizeof(double))));
-
-/* s[l] = ||a[l] - b[l]||^2 over n coordinates, in their order. */
-static OPML_HOT void
-dist8(const double *const *a, const double *const *b, size_t n, double *s)
-{
-	v4 s0 = { 0, 0, 0, 0 }, s1 = s0, t[8], x, y;
-	size_t k, l;
-	double e;
-
-	for (k = 0; k + 4 <= n; k += 4) {
-		for (l = 0; l < 8; l++) {
-			memcpy(&x, a[l] + k, sizeof x);
-			memcpy(&y, b[l] + k, sizeof y);
-			t[l] = x - y;
-			t[l] = t[l] * t[l];
-		}
-		s0 += (v4){ t[0][0], t[1][0], t[2][0], t[3][0] };
-		s1 += (v4){ t[4][0], t[5][0], t[6][0], t[7][0] };
-		s0 += (v4){ t[0][1], t[1][1], t[2][1], t[3][1] };
-		s1 += (v4){ t[4][1], t[5][1], t[6][1], t[7][1] };
-		s0 += (v4){ t[0][2], t[1][2], t[2][2], t[3][2] };
-		s1 += (v4){ t[4][2], t[5][2], t[6][2], t[7][2] };
-		s0 += (v4){ t[0][3], t[1][3], t[2][3], t[3][3] };
-		s1 += (v4){ t[4][3], t[5][3], t[6][3], t[7][3] };
-	}
-	memcpy(s, &s0, sizeof s0);
-	memcpy(s + 4, &s1, sizeof s1);
-	for (; k < n; k++)
-		for (l = 0; l < 8; l++) {
-			e = a[l][k] - b[l][k];
-			s[l] += e * e;
-		}
-}
-#else
-static void
-dist8(const double *const *a, const double *const *b, size_t n, double *s)
-{
-	size_t k, l;
-	double e;
-
-	for (l = 0; l < 8; l++)
-		s[l] = 0;
-	for (k = 0; k < n; k++)
-		for (l = 0; l < 8; l++) {
-			e = a[l][k] - b[l][k];
-			s[l] += e * e;
-		}
-}
-#endif
 
 /* Ask for the n doubles at x to be brought into the cache. */
 static void
@@ -128,6 +59,11 @@ void
 opml_pairscore(const struct opml_pairscore *s, const struct opml_pair *p,
     size_t np, double *score, size_t *work)
 {
+	/* the squared distances of eight pairs at a time, each summed in
+	 * coordinate order, one rounding per subtraction, product and sum,
+	 * as the plain loop sums it */
+	void (*dist8)(const double *const *, const double *const *, size_t,
+	    double *) = opml_kernels_default()->dist8;
 	const double *x = s->x, *a[8], *b[8];
 	size_t *ord = work, t, l, n = s->n;
 	double sum[8];

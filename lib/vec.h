@@ -6,7 +6,8 @@
 /*
  * Vector kernels.  Their sums run in OPML_LANES interleaved lanes added
  * in a fixed order, so the results do not depend on the instruction set
- * chosen at run time (AVX-512, AVX2 or SSE2 on x86-64).
+ * chosen at run time (AVX-512, AVX2 or SSE2 on x86-64: the lane kernels
+ * of kernels.h, on the path of opml_kernels_default).
  */
 #define OPML_LANES 8
 

@@ -29,6 +29,7 @@
 #include "learn.h"
 #include "model.h"
 #include "feed.h"
+#include "kernels.h"
 #include "rng.h"
 #include "testutil.h"
 #include "step.h"
@@ -321,6 +322,61 @@ kernels(struct opml_rng *rng)
 	}
 }
 
+/* The lane kernels and the sweep of every path of the machine
+ * (kernels.h) against plain C's: the same bits, d across the lanes'
+ * tails. */
+static void
+every_path(struct opml_rng *rng)
+{
+	const struct opml_kernels *B = opml_kernels(OPML_SIMD_BASE), *K;
+	enum { R = 5, LD = 40 };
+	double L[2][R * LD], X[4 * LD], Y[2][4 * R], u[2][R], v[2][R];
+	double p[R], q[R], s[2][8], z[2];
+	const double *a[8], *b[8];
+	size_t d, i, t;
+	int path;
+
+	for (path = OPML_SIMD_AVX2; path <= opml_simd_best(); path++) {
+		K = opml_kernels(path);
+		for (d = 1; d <= LD; d += 3) {
+			memset(L, 0, sizeof L);
+			memset(X, 0, sizeof X);
+			for (i = 0; i < R; i++) {
+				for (t = 0; t < d; t++)
+					L[0][i * LD + t] = gauss(rng);
+				p[i] = gauss(rng);
+				q[i] = gauss(rng);
+			}
+			memcpy(L[1], L[0], sizeof L[0]);
+			for (i = 0; i < 4; i++)
+				for (t = 0; t < d; t++)
+					X[i * LD + t] = gauss(rng);
+			check(K->dot(L[0], X, d) == B->dot(L[0], X, d),
+			    "dot, every path", opml_simd_name(path), (double)d);
+			K->matmat(L[0], R, d, LD, X, 4, LD, Y[0], R);
+			B->matmat(L[0], R, d, LD, X, 4, LD, Y[1], R);
+			check(memcmp(Y[0], Y[1], sizeof Y[0]) == 0,
+			    "matmat, every path", opml_simd_name(path), (double)d);
+			for (i = 0; i < 8; i++) {
+				a[i] = X + i % 4 * LD;
+				b[i] = L[0] + i % R * LD;
+			}
+			K->dist8(a, b, d, s[0]);
+			B->dist8(a, b, d, s[1]);
+			check(memcmp(s[0], s[1], sizeof s[0]) == 0,
+			    "dist8, every path", opml_simd_name(path), (double)d);
+			z[0] = K->sweep(L[0], R, LD, p, X, q, X + LD,
+			    X + 2 * LD, X + 3 * LD, u[0], v[0]);
+			z[1] = B->sweep(L[1], R, LD, p, X, q, X + LD,
+			    X + 2 * LD, X + 3 * LD, u[1], v[1]);
+			check(z[0] == z[1] && memcmp(L[0], L[1], sizeof L[0]) ==
+			    0 && memcmp(u[0], u[1], sizeof u[0]) == 0 &&
+			    memcmp(v[0], v[1], sizeof v[0]) == 0,
+			    "sweep, every path", opml_simd_name(path), (double)d);
+		}
+	}
+}
+
 /* Every sample of a feed over paths, as text, and its end. */
 static char *
 drain(char **paths, size_t *len)
@@ -466,6 +522,7 @@ main(void)
 
 	opml_rng_seed(&rng, 7);
 	kernels(&rng);
+	every_path(&rng);
 	feed(&rng);
 	for (longrun = 0; longrun < 2; longrun++)
 		for (i = 0; i < sizeof settings / sizeof settings[0]; i++)

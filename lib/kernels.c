@@ -1,0 +1,818 @@
+/*
+ * Every vector kernel of the library, and the tables that choose them
+ * (kernels.h): for each kernel its versions side by side, plain C
+ * first, then AVX2, then AVX-512.  Two kernels have one source for
+ * several versions: the lane kernels (kernels_lanes.h, the same C
+ * compiled once per path) and the vector k-NN tile (kernels_tile.h,
+ * one template for AVX2 and AVX-512 in double and float).
+ */
+#include <float.h>
+#include <math.h>
+#include <stdatomic.h>
+#include <string.h>
+
+#include "kernels.h"
+#include "quick.h"
+#include "simd.h"
+
+/* No fused multiply-adds but where an intrinsic asks for one (clang
+ * contracts within an expression unless told; GCC in ISO C mode does
+ * not): the bits must not depend on the path a kernel is built for. */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+/* The x86-64 versions (OPML_NO_SIMD: plain C only). */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(OPML_NO_SIMD)
+#define KERN_X86 1
+#include <immintrin.h>
+#define AVX2 __attribute__((target("avx2")))
+#define AVX2FMA __attribute__((target("avx2,fma")))
+#define AVX512 __attribute__((target("avx512f")))
+#endif
+
+/*
+ * Lane kernels.  Eight lanes as two vectors of four: GCC splits wider
+ * vectors badly for AVX2 and SSE2, and four doubles are what an AVX2
+ * register holds, and what AVX-512 on AMD's Zen 4 does per cycle anyway.
+ */
+
+#if defined(__GNUC__) && !defined(OPML_SCALAR)
+#define LANES_VECTOR 1
+typedef double v4 __attribute__((vector_size(4 * sizeof(double))));
+typedef struct { v4 lo, hi; } v8;
+#define V8_ZERO(v)	((v).lo = (v4){ 0, 0, 0, 0 }, (v).hi = (v).lo)
+#define V8_SPLAT(v, x)	((v).lo = (v4){ x, x, x, x }, (v).hi = (v).lo)
+#define V8_LOAD(v, p)	(memcpy(&(v).lo, (p), sizeof(v4)), \
+	memcpy(&(v).hi, (p) + 4, sizeof(v4)))
+#define V8_STORE(p, v)	(memcpy((p), &(v).lo, sizeof(v4)), \
+	memcpy((p) + 4, &(v).hi, sizeof(v4)))
+#define V8_ADDMUL(s, x, y)	((s).lo += (x).lo * (y).lo, \
+	(s).hi += (x).hi * (y).hi)
+#define V8_MUL(s, x, y)	((s).lo = (x).lo * (y).lo, (s).hi = (x).hi * (y).hi)
+#define V8_ADD(s, x)	((s).lo += (x).lo, (s).hi += (x).hi)
+#define V8_SUM(s)	((((s).lo[0] + (s).hi[0]) + ((s).lo[2] + (s).hi[2])) + \
+	(((s).lo[1] + (s).hi[1]) + ((s).lo[3] + (s).hi[3])))
+#else
+typedef struct { double e[8]; } v8;
+#define V8_ZERO(v)	memset(&(v), 0, sizeof(v))
+#define V8_SPLAT(v, x)	do { int k_; for (k_ = 0; k_ < 8; k_++) \
+	(v).e[k_] = (x); } while (0)
+#define V8_LOAD(v, p)	memcpy((v).e, (p), sizeof(v))
+#define V8_STORE(p, v)	memcpy((p), (v).e, sizeof(v))
+#define V8_ADDMUL(s, x, y)	do { int k_; for (k_ = 0; k_ < 8; k_++) \
+	(s).e[k_] += (x).e[k_] * (y).e[k_]; } while (0)
+#define V8_MUL(s, x, y)	do { int k_; for (k_ = 0; k_ < 8; k_++) \
+	(s).e[k_] = (x).e[k_] * (y).e[k_]; } while (0)
+#define V8_ADD(s, x)	do { int k_; for (k_ = 0; k_ < 8; k_++) \
+	(s).e[k_] += (x).e[k_]; } while (0)
+/* The fixed reduction tree over the eight lanes. */
+#define V8_SUM(s)	((((s).e[0] + (s).e[4]) + ((s).e[2] + (s).e[6])) + \
+	(((s).e[1] + (s).e[5]) + ((s).e[3] + (s).e[7])))
+#endif
+
+#define LANES(f) f##_base
+#define LANES_TARGET
+#include "kernels_lanes.h"
+#ifdef KERN_X86
+#define LANES(f) f##_avx2
+#define LANES_TARGET AVX2
+#include "kernels_lanes.h"
+#define LANES(f) f##_avx512
+#define LANES_TARGET AVX512
+#include "kernels_lanes.h"
+#endif
+
+/*
+ * The sweep of the one-pass learner (kernels.h, opml_step_sweep in
+ * step.h).  Every path does, lane by lane, the operations of
+ * fused_rows: t = p a; t += q b; row += t; su += row an; sv += row bn,
+ * in 8 lanes (lane k takes columns k, k + 8, ...) added in the same
+ * fixed tree, so that the bits are the same on every path.  The wide
+ * paths take two rows at a time, so that a, b, an, bn are loaded once
+ * for the two.
+ */
+static double
+sweep_base(double *L, size_t r, size_t ld, const double *p, const double *a,
+    const double *q, const double *b, const double *an, const double *bn,
+    double *un, double *vn)
+{
+	double z = 1;
+	size_t i;
+
+	fused_rows_base(L, r, ld, p, a, q, b, an, bn, un, vn);
+	for (i = 0; i < r; i++)
+		z += un[i] * un[i] - vn[i] * vn[i];
+	return z;
+}
+
+#ifdef KERN_X86
+
+/* Eight lanes as two AVX registers: lo lanes 0-3, hi lanes 4-7. */
+AVX2 static inline double
+sum256(__m256d lo, __m256d hi)
+{
+	__m256d t = _mm256_add_pd(lo, hi);
+	__m128d h = _mm_add_pd(_mm256_castpd256_pd128(t),
+	    _mm256_extractf128_pd(t, 1));
+
+	return _mm_cvtsd_f64(h) + _mm_cvtsd_f64(_mm_unpackhi_pd(h, h));
+}
+
+/* One half (4 lanes) of an 8-lane step of sweep_avx2, columns c..c+3:
+ * the update of both rows and their products, into the half's sums. */
+#define HALF256(c, u0, v0, u1, v1) do {					\
+	__m256d av_ = _mm256_loadu_pd(a + (c));				\
+	__m256d bv_ = _mm256_loadu_pd(b + (c));				\
+	__m256d an_ = _mm256_loadu_pd(an + (c));			\
+	__m256d bn_ = _mm256_loadu_pd(bn + (c));			\
+	__m256d t_ = _mm256_mul_pd(p0, av_), l0_, l1_;			\
+	t_ = _mm256_add_pd(t_, _mm256_mul_pd(q0, bv_));			\
+	l0_ = _mm256_add_pd(_mm256_loadu_pd(r0 + (c)), t_);		\
+	_mm256_storeu_pd(r0 + (c), l0_);				\
+	t_ = _mm256_mul_pd(p1, av_);					\
+	t_ = _mm256_add_pd(t_, _mm256_mul_pd(q1, bv_));			\
+	l1_ = _mm256_add_pd(_mm256_loadu_pd(r1 + (c)), t_);		\
+	_mm256_storeu_pd(r1 + (c), l1_);				\
+	u0 = _mm256_add_pd(u0, _mm256_mul_pd(l0_, an_));		\
+	v0 = _mm256_add_pd(v0, _mm256_mul_pd(l0_, bn_));		\
+	u1 = _mm256_add_pd(u1, _mm256_mul_pd(l1_, an_));		\
+	v1 = _mm256_add_pd(v1, _mm256_mul_pd(l1_, bn_));		\
+} while (0)
+
+/* The same without the update. */
+#define PROD256(c, u0, v0, u1, v1) do {					\
+	__m256d an_ = _mm256_loadu_pd(an + (c));			\
+	__m256d bn_ = _mm256_loadu_pd(bn + (c));			\
+	__m256d l0_ = _mm256_loadu_pd(r0 + (c));			\
+	__m256d l1_ = _mm256_loadu_pd(r1 + (c));			\
+	u0 = _mm256_add_pd(u0, _mm256_mul_pd(l0_, an_));		\
+	v0 = _mm256_add_pd(v0, _mm256_mul_pd(l0_, bn_));		\
+	u1 = _mm256_add_pd(u1, _mm256_mul_pd(l1_, an_));		\
+	v1 = _mm256_add_pd(v1, _mm256_mul_pd(l1_, bn_));		\
+} while (0)
+
+AVX2 static double
+sweep_avx2(double *L, size_t r, size_t ld, const double *p, const double *a,
+    const double *q, const double *b, const double *an, const double *bn,
+    double *un, double *vn)
+{
+	double z = 1;
+	size_t i, j;
+
+	for (i = 0; i + 2 <= r; i += 2) {
+		double *r0 = L + i * ld, *r1 = r0 + ld;
+		/* lanes 0-3 (lo) and 4-7 (hi) of each row's two sums, in
+		 * registers */
+		__m256d u0lo = _mm256_setzero_pd(), u0hi = u0lo, v0lo = u0lo;
+		__m256d v0hi = u0lo, u1lo = u0lo, u1hi = u0lo, v1lo = u0lo;
+		__m256d v1hi = u0lo;
+
+		if (p != NULL) {
+			__m256d p0 = _mm256_set1_pd(p[i]);
+			__m256d q0 = _mm256_set1_pd(q[i]);
+			__m256d p1 = _mm256_set1_pd(p[i + 1]);
+			__m256d q1 = _mm256_set1_pd(q[i + 1]);
+
+			for (j = 0; j < ld; j += 8) {
+				HALF256(j, u0lo, v0lo, u1lo, v1lo);
+				HALF256(j + 4, u0hi, v0hi, u1hi, v1hi);
+			}
+		} else
+			for (j = 0; j < ld; j += 8) {
+				PROD256(j, u0lo, v0lo, u1lo, v1lo);
+				PROD256(j + 4, u0hi, v0hi, u1hi, v1hi);
+			}
+		un[i] = sum256(u0lo, u0hi);
+		vn[i] = sum256(v0lo, v0hi);
+		un[i + 1] = sum256(u1lo, u1hi);
+		vn[i + 1] = sum256(v1lo, v1hi);
+		z += un[i] * un[i] - vn[i] * vn[i];
+		z += un[i + 1] * un[i + 1] - vn[i + 1] * vn[i + 1];
+	}
+	if (i < r) {
+		fused_rows_avx2(L + i * ld, r - i, ld, p ? p + i : NULL, a,
+		    q ? q + i : NULL, b, an, bn, un + i, vn + i);
+		z += un[i] * un[i] - vn[i] * vn[i];
+	}
+	return z;
+}
+
+/* The fixed tree over the 8 lanes of s: ((0+4) + (2+6)) + ((1+5) + (3+7)). */
+AVX512 static inline double
+sum512(__m512d s)
+{
+	__m256d t = _mm256_add_pd(_mm512_castpd512_pd256(s),
+	    _mm512_extractf64x4_pd(s, 1));
+	__m128d h = _mm_add_pd(_mm256_castpd256_pd128(t),
+	    _mm256_extractf128_pd(t, 1));
+
+	return _mm_cvtsd_f64(h) + _mm_cvtsd_f64(_mm_unpackhi_pd(h, h));
+}
+
+AVX512 static double
+sweep_avx512(double *L, size_t r, size_t ld, const double *p, const double *a,
+    const double *q, const double *b, const double *an, const double *bn,
+    double *un, double *vn)
+{
+	double z = 1;
+	size_t i, j;
+
+	for (i = 0; i + 2 <= r; i += 2) {
+		double *r0 = L + i * ld, *r1 = r0 + ld;
+		__m512d su0 = _mm512_setzero_pd(), sv0 = su0, su1 = su0;
+		__m512d sv1 = su0, l0, l1, av, bv, anv, bnv, t;
+
+		if (p != NULL) {
+			__m512d p0 = _mm512_set1_pd(p[i]);
+			__m512d q0 = _mm512_set1_pd(q[i]);
+			__m512d p1 = _mm512_set1_pd(p[i + 1]);
+			__m512d q1 = _mm512_set1_pd(q[i + 1]);
+
+			for (j = 0; j < ld; j += 8) {
+				av = _mm512_loadu_pd(a + j);
+				bv = _mm512_loadu_pd(b + j);
+				anv = _mm512_loadu_pd(an + j);
+				bnv = _mm512_loadu_pd(bn + j);
+				t = _mm512_mul_pd(p0, av);
+				t = _mm512_add_pd(t, _mm512_mul_pd(q0, bv));
+				l0 = _mm512_add_pd(_mm512_loadu_pd(r0 + j), t);
+				_mm512_storeu_pd(r0 + j, l0);
+				t = _mm512_mul_pd(p1, av);
+				t = _mm512_add_pd(t, _mm512_mul_pd(q1, bv));
+				l1 = _mm512_add_pd(_mm512_loadu_pd(r1 + j), t);
+				_mm512_storeu_pd(r1 + j, l1);
+				su0 = _mm512_add_pd(su0, _mm512_mul_pd(l0, anv));
+				sv0 = _mm512_add_pd(sv0, _mm512_mul_pd(l0, bnv));
+				su1 = _mm512_add_pd(su1, _mm512_mul_pd(l1, anv));
+				sv1 = _mm512_add_pd(sv1, _mm512_mul_pd(l1, bnv));
+			}
+		} else {
+			for (j = 0; j < ld; j += 8) {
+				anv = _mm512_loadu_pd(an + j);
+				bnv = _mm512_loadu_pd(bn + j);
+				l0 = _mm512_loadu_pd(r0 + j);
+				l1 = _mm512_loadu_pd(r1 + j);
+				su0 = _mm512_add_pd(su0, _mm512_mul_pd(l0, anv));
+				sv0 = _mm512_add_pd(sv0, _mm512_mul_pd(l0, bnv));
+				su1 = _mm512_add_pd(su1, _mm512_mul_pd(l1, anv));
+				sv1 = _mm512_add_pd(sv1, _mm512_mul_pd(l1, bnv));
+			}
+		}
+		un[i] = sum512(su0);
+		vn[i] = sum512(sv0);
+		un[i + 1] = sum512(su1);
+		vn[i + 1] = sum512(sv1);
+		/* the hinge as opml_step_hinge sums it, row by row, while
+		 * the next rows are worked on */
+		z += un[i] * un[i] - vn[i] * vn[i];
+		z += un[i + 1] * un[i + 1] - vn[i + 1] * vn[i + 1];
+	}
+	if (i < r) {
+		/* the last row of an odd r alone */
+		double *r0 = L + i * ld;
+		__m512d su0 = _mm512_setzero_pd(), sv0 = su0, l0, t;
+		__m512d p0 = _mm512_set1_pd(p != NULL ? p[i] : 0);
+		__m512d q0 = _mm512_set1_pd(p != NULL ? q[i] : 0);
+
+		for (j = 0; j < ld; j += 8) {
+			l0 = _mm512_loadu_pd(r0 + j);
+			if (p != NULL) {
+				t = _mm512_mul_pd(p0, _mm512_loadu_pd(a + j));
+				t = _mm512_add_pd(t, _mm512_mul_pd(q0,
+				    _mm512_loadu_pd(b + j)));
+				l0 = _mm512_add_pd(l0, t);
+				_mm512_storeu_pd(r0 + j, l0);
+			}
+			su0 = _mm512_add_pd(su0, _mm512_mul_pd(l0,
+			    _mm512_loadu_pd(an + j)));
+			sv0 = _mm512_add_pd(sv0, _mm512_mul_pd(l0,
+			    _mm512_loadu_pd(bn + j)));
+		}
+		un[i] = sum512(su0);
+		vn[i] = sum512(sv0);
+		z += un[i] * un[i] - vn[i] * vn[i];
+	}
+	return z;
+}
+#endif
+
+/* The step's coefficient rows (kernels.h). */
+static void
+coefs_base(double pu, double pv, double qu, double qv, const double *u,
+    const double *v, size_t r, double *p, double *q)
+{
+	size_t i;
+
+	for (i = 0; i < r; i++) {
+		p[i] = pu * u[i] + pv * v[i];
+		q[i] = qu * u[i] + qv * v[i];
+	}
+}
+
+#ifdef KERN_X86
+AVX512 static void
+coefs_avx512(double pu, double pv, double qu, double qv, const double *u,
+    const double *v, size_t r, double *p, double *q)
+{
+	const __m512d puv = _mm512_set1_pd(pu), pvv = _mm512_set1_pd(pv);
+	const __m512d quv = _mm512_set1_pd(qu), qvv = _mm512_set1_pd(qv);
+	size_t i;
+
+	for (i = 0; i < r; i += 8) {
+		__mmask8 k = r - i >= 8 ? 0xff : (__mmask8)((1u << (r - i)) - 1);
+		__m512d uv = _mm512_maskz_loadu_pd(k, u + i);
+		__m512d vv = _mm512_maskz_loadu_pd(k, v + i);
+
+		_mm512_mask_storeu_pd(p + i, k, _mm512_add_pd(_mm512_mul_pd(puv,
+		    uv), _mm512_mul_pd(pvv, vv)));
+		_mm512_mask_storeu_pd(q + i, k, _mm512_add_pd(_mm512_mul_pd(quv,
+		    uv), _mm512_mul_pd(qvv, vv)));
+	}
+}
+#endif
+
+/*
+ * Standardizing without normalize, on the vector path: the moments'
+ * update (opml_moments_add), the spread (opml_moments_sd) and a, b
+ * divided by it (restate), several features at a time.  Each lane does
+ * the scalar code's operations (differences, quotients and square
+ * roots, all correctly rounded on every path), so the bits are the
+ * same; a group of features with a difference that is not finite takes
+ * the scalar code.
+ */
+static void
+moment1(struct opml_moments *mo, const double *x, size_t j, double n)
+{
+	double delta = x[j] - mo->mean[j], mean, m2;
+
+	if (isfinite(delta)) {
+		mean = mo->mean[j] + delta / n;
+		m2 = mo->m2[j] + delta * (x[j] - mean);
+	} else {
+		mean = mo->mean[j] + (x[j] / n - mo->mean[j] / n);
+		m2 = DBL_MAX;
+	}
+	mo->mean[j] = mean;
+	mo->m2[j] = m2 < DBL_MAX ? m2 : DBL_MAX;
+}
+
+static void
+scale1(const struct opml_moments *mo, size_t j, double *sd, double *a,
+    double *b)
+{
+	sd[j] = opml_moments_sd(mo, j);
+	a[j] = sd[j] > 0 ? a[j] / sd[j] : 0;
+	if (b != NULL)
+		b[j] = sd[j] > 0 ? b[j] / sd[j] : 0;
+}
+
+static void
+moments_base(struct opml_moments *mo, const double *x, double n)
+{
+	size_t j;
+
+	for (j = 0; j < mo->d; j++)
+		moment1(mo, x, j, n);
+}
+
+static void
+scale_base(const struct opml_moments *mo, double *sd, double *a, double *b)
+{
+	size_t j;
+
+	for (j = 0; j < mo->d; j++)
+		scale1(mo, j, sd, a, b);
+}
+
+#ifdef KERN_X86
+
+AVX2 static void
+moments_avx2(struct opml_moments *mo, const double *x, double n)
+{
+	const __m256d nv = _mm256_set1_pd(n), zero = _mm256_setzero_pd();
+	const __m256d big = _mm256_set1_pd(DBL_MAX);
+	size_t j;
+
+	for (j = 0; j + 4 <= mo->d; j += 4) {
+		__m256d xv = _mm256_loadu_pd(x + j);
+		__m256d mv = _mm256_loadu_pd(mo->mean + j);
+		__m256d dv = _mm256_sub_pd(xv, mv), m2;
+
+		if (_mm256_movemask_pd(_mm256_cmp_pd(_mm256_sub_pd(dv, dv),
+		    zero, _CMP_EQ_OQ)) != 0xf) {
+			size_t k;
+			for (k = j; k < j + 4; k++)
+				moment1(mo, x, k, n);
+			continue;
+		}
+		mv = _mm256_add_pd(mv, _mm256_div_pd(dv, nv));
+		m2 = _mm256_add_pd(_mm256_loadu_pd(mo->m2 + j),
+		    _mm256_mul_pd(dv, _mm256_sub_pd(xv, mv)));
+		m2 = _mm256_blendv_pd(big, m2, _mm256_cmp_pd(m2, big,
+		    _CMP_LT_OQ));
+		_mm256_storeu_pd(mo->mean + j, mv);
+		_mm256_storeu_pd(mo->m2 + j, m2);
+	}
+	for (; j < mo->d; j++)
+		moment1(mo, x, j, n);
+}
+
+AVX2 static void
+scale_avx2(const struct opml_moments *mo, double *sd, double *a, double *b)
+{
+	const __m256d zero = _mm256_setzero_pd();
+	__m256d nv;
+	size_t j;
+
+	/* no spread yet */
+	if (mo->n < 2) {
+		scale_base(mo, sd, a, b);
+		return;
+	}
+	nv = _mm256_set1_pd((double)(mo->n - 1));
+	for (j = 0; j + 4 <= mo->d; j += 4) {
+		__m256d m2 = _mm256_loadu_pd(mo->m2 + j), s, pos;
+
+		s = _mm256_and_pd(_mm256_cmp_pd(m2, zero, _CMP_GT_OQ),
+		    _mm256_sqrt_pd(_mm256_div_pd(m2, nv)));
+		_mm256_storeu_pd(sd + j, s);
+		pos = _mm256_cmp_pd(s, zero, _CMP_GT_OQ);
+		_mm256_storeu_pd(a + j, _mm256_and_pd(pos,
+		    _mm256_div_pd(_mm256_loadu_pd(a + j), s)));
+		if (b != NULL)
+			_mm256_storeu_pd(b + j, _mm256_and_pd(pos,
+			    _mm256_div_pd(_mm256_loadu_pd(b + j), s)));
+	}
+	for (; j < mo->d; j++)
+		scale1(mo, j, sd, a, b);
+}
+
+AVX512 static void
+moments_avx512(struct opml_moments *mo, const double *x, double n)
+{
+	const __m512d nv = _mm512_set1_pd(n), zero = _mm512_setzero_pd();
+	const __m512d big = _mm512_set1_pd(DBL_MAX);
+	size_t j;
+
+	for (j = 0; j < mo->d; j += 8) {
+		/* the last features under a mask: the lanes past d are
+		 * neither read nor written */
+		__mmask8 k = mo->d - j >= 8 ? 0xff :
+		    (__mmask8)((1u << (mo->d - j)) - 1);
+		__m512d xv = _mm512_maskz_loadu_pd(k, x + j);
+		__m512d mv = _mm512_maskz_loadu_pd(k, mo->mean + j);
+		__m512d dv = _mm512_sub_pd(xv, mv), m2;
+
+		if (_mm512_cmp_pd_mask(_mm512_sub_pd(dv, dv), zero,
+		    _CMP_EQ_OQ) != 0xff) {
+			size_t i;
+			for (i = j; i < j + 8 && i < mo->d; i++)
+				moment1(mo, x, i, n);
+			continue;
+		}
+		mv = _mm512_add_pd(mv, _mm512_div_pd(dv, nv));
+		m2 = _mm512_add_pd(_mm512_maskz_loadu_pd(k, mo->m2 + j),
+		    _mm512_mul_pd(dv, _mm512_sub_pd(xv, mv)));
+		m2 = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(m2, big,
+		    _CMP_LT_OQ), big, m2);
+		_mm512_mask_storeu_pd(mo->mean + j, k, mv);
+		_mm512_mask_storeu_pd(mo->m2 + j, k, m2);
+	}
+}
+
+AVX512 static void
+scale_avx512(const struct opml_moments *mo, double *sd, double *a, double *b)
+{
+	const __m512d zero = _mm512_setzero_pd();
+	__m512d nv;
+	size_t j;
+
+	/* no spread yet */
+	if (mo->n < 2) {
+		scale_base(mo, sd, a, b);
+		return;
+	}
+	nv = _mm512_set1_pd((double)(mo->n - 1));
+	for (j = 0; j < mo->d; j += 8) {
+		__mmask8 k = mo->d - j >= 8 ? 0xff :
+		    (__mmask8)((1u << (mo->d - j)) - 1);
+		__m512d m2 = _mm512_maskz_loadu_pd(k, mo->m2 + j), s;
+		__mmask8 pos;
+
+		s = _mm512_maskz_sqrt_pd(_mm512_cmp_pd_mask(m2, zero,
+		    _CMP_GT_OQ), _mm512_div_pd(m2, nv));
+		_mm512_mask_storeu_pd(sd + j, k, s);
+		pos = _mm512_cmp_pd_mask(s, zero, _CMP_GT_OQ);
+		_mm512_mask_storeu_pd(a + j, k, _mm512_maskz_div_pd(pos,
+		    _mm512_maskz_loadu_pd(k, a + j), s));
+		if (b != NULL)
+			_mm512_mask_storeu_pd(b + j, k, _mm512_maskz_div_pd(pos,
+			    _mm512_maskz_loadu_pd(k, b + j), s));
+	}
+}
+#endif
+
+/*
+ * Base path: 4 queries by 4 rows in 16 accumulators, six times across
+ * the panel.  Plain C (ISO C mode contracts no multiply-add), which the
+ * x86-64 baseline compiles to SSE2.
+ */
+static int
+tile_base(const double *xq, const double *pan, size_t d, const double *thr,
+    double *out, uint32_t *mask)
+{
+	double v[4 * OPML_TILE_NR];
+	uint32_t any = 0;
+	size_t c, t, r, j;
+
+	for (c = 0; c < OPML_TILE_NR; c += 4) {
+		const double *y = pan + c, *x = xq;
+		double a00 = y[0], a01 = y[1], a02 = y[2], a03 = y[3];
+		double a10 = a00, a11 = a01, a12 = a02, a13 = a03;
+		double a20 = a00, a21 = a01, a22 = a02, a23 = a03;
+		double a30 = a00, a31 = a01, a32 = a02, a33 = a03;
+
+		for (t = 0; t < d; t++, x += 4) {
+			double y0, y1, y2, y3, s;
+
+			y += OPML_TILE_NR;
+			y0 = y[0];
+			y1 = y[1];
+			y2 = y[2];
+			y3 = y[3];
+			s = x[0];
+			a00 += s * y0; a01 += s * y1;
+			a02 += s * y2; a03 += s * y3;
+			s = x[1];
+			a10 += s * y0; a11 += s * y1;
+			a12 += s * y2; a13 += s * y3;
+			s = x[2];
+			a20 += s * y0; a21 += s * y1;
+			a22 += s * y2; a23 += s * y3;
+			s = x[3];
+			a30 += s * y0; a31 += s * y1;
+			a32 += s * y2; a33 += s * y3;
+		}
+		v[c] = a00; v[c + 1] = a01; v[c + 2] = a02; v[c + 3] = a03;
+		v[OPML_TILE_NR + c] = a10; v[OPML_TILE_NR + c + 1] = a11;
+		v[OPML_TILE_NR + c + 2] = a12; v[OPML_TILE_NR + c + 3] = a13;
+		v[2 * OPML_TILE_NR + c] = a20; v[2 * OPML_TILE_NR + c + 1] = a21;
+		v[2 * OPML_TILE_NR + c + 2] = a22; v[2 * OPML_TILE_NR + c + 3] = a23;
+		v[3 * OPML_TILE_NR + c] = a30; v[3 * OPML_TILE_NR + c + 1] = a31;
+		v[3 * OPML_TILE_NR + c + 2] = a32; v[3 * OPML_TILE_NR + c + 3] = a33;
+	}
+	for (r = 0; r < 4; r++) {
+		uint32_t m = 0;
+
+		for (j = 0; j < OPML_TILE_NR; j++)
+			m |= (uint32_t)(v[r * OPML_TILE_NR + j] < thr[r]) << j;
+		mask[r] = m;
+		any |= m;
+	}
+	if (!any)
+		return 0;
+	for (j = 0; j < 4 * OPML_TILE_NR; j++)
+		out[j] = v[j];
+	return 1;
+}
+
+#ifdef KERN_X86
+/* AVX2 (with FMA): 4 queries by 12 rows in double, 24 in float. */
+#define TILE_NAME tile_avx2
+#define TILE_TARGET AVX2FMA
+#define TILE_T double
+#define TILE_V __m256d
+#define TILE_W 4
+#define TILE_NR OPML_TILE_NR
+#define TILE_MR 4
+#define TILE_MASK uint32_t
+#define TILE_LOAD(p) _mm256_loadu_pd(p)
+#define TILE_STORE(p, v) _mm256_storeu_pd(p, v)
+#define TILE_SET1(x) _mm256_set1_pd(x)
+#define TILE_FMA(a, b, c) _mm256_fmadd_pd(a, b, c)
+#define TILE_LT(v, th) _mm256_movemask_pd(_mm256_cmp_pd(v, th, _CMP_LT_OQ))
+#include "kernels_tile.h"
+
+#define TILE_NAME tilef_avx2
+#define TILE_TARGET AVX2FMA
+#define TILE_T float
+#define TILE_V __m256
+#define TILE_W 8
+#define TILE_NR OPML_TILE_NRF
+#define TILE_MR 4
+#define TILE_MASK uint64_t
+#define TILE_LOAD(p) _mm256_loadu_ps(p)
+#define TILE_STORE(p, v) _mm256_storeu_ps(p, v)
+#define TILE_SET1(x) _mm256_set1_ps(x)
+#define TILE_FMA(a, b, c) _mm256_fmadd_ps(a, b, c)
+#define TILE_LT(v, th) _mm256_movemask_ps(_mm256_cmp_ps(v, th, _CMP_LT_OQ))
+#include "kernels_tile.h"
+
+/* AVX-512: 8 queries by the whole panel, 24 rows in double, 48 in
+ * float. */
+#define TILE_NAME tile_avx512
+#define TILE_TARGET AVX512
+#define TILE_T double
+#define TILE_V __m512d
+#define TILE_W 8
+#define TILE_NR OPML_TILE_NR
+#define TILE_MR 8
+#define TILE_MASK uint32_t
+#define TILE_LOAD(p) _mm512_loadu_pd(p)
+#define TILE_STORE(p, v) _mm512_storeu_pd(p, v)
+#define TILE_SET1(x) _mm512_set1_pd(x)
+#define TILE_FMA(a, b, c) _mm512_fmadd_pd(a, b, c)
+#define TILE_LT(v, th) _mm512_cmp_pd_mask(v, th, _CMP_LT_OQ)
+#include "kernels_tile.h"
+
+#define TILE_NAME tilef_avx512
+#define TILE_TARGET AVX512
+#define TILE_T float
+#define TILE_V __m512
+#define TILE_W 16
+#define TILE_NR OPML_TILE_NRF
+#define TILE_MR 8
+#define TILE_MASK uint64_t
+#define TILE_LOAD(p) _mm512_loadu_ps(p)
+#define TILE_STORE(p, v) _mm512_storeu_ps(p, v)
+#define TILE_SET1(x) _mm512_set1_ps(x)
+#define TILE_FMA(a, b, c) _mm512_fmadd_ps(a, b, c)
+#define TILE_LT(v, th) _mm512_cmp_ps_mask(v, th, _CMP_LT_OQ)
+#include "kernels_tile.h"
+#endif
+
+/*
+ * Text: the row kernel (kernels_rows.h), built where quick.h's parser
+ * and SSE2 are available (else the table's row is NULL).
+ */
+#if defined(OPML_QUICK) && defined(__SSE2__)
+#define KERN_ROWS 1
+#ifndef KERN_X86
+#include <emmintrin.h>
+#endif
+
+static inline int
+is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* The blanks (space, tab) of the 64 bytes at p as a bit mask, bit i
+ * for byte i, the bytes from end on counted as blanks; *comma whether
+ * there is a comma before end.  Four SSE2 compares of 16 bytes each,
+ * on every path of x86-64. */
+static inline uint64_t
+blanks64(const char *p, const char *end, int *comma)
+{
+	const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+	const __m128i cm = _mm_set1_epi8(',');
+	uint64_t b = 0, c = 0, valid;
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)
+		    (p + 16 * k));
+		b |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, tab))) << 16 * k;
+		c |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
+		    cm)) << 16 * k;
+	}
+	valid = end - p >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << (end - p)) - 1;
+	*comma = (c & valid) != 0;
+	return b | ~valid;
+}
+
+#define ROWS_NAME row_base
+#define ROWS_TARGET
+#include "kernels_rows.h"
+
+#ifdef KERN_X86
+static const double pow10_15[16] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15
+};
+
+/*
+ * A whole number token [ts, te) of at most 16 bytes in a few vector
+ * steps (SSSE3 and SSE4.1, which every AVX2 processor has): the token
+ * at the end of a register, the digits checked and converted together.
+ * The digits before the point move one byte up over it, bytes before
+ * the first digit are zeroed, and three multiply-adds make the value
+ * of the 16 digit bytes.  At most 15 digits, so w < 10^15 and the one
+ * division is correctly rounded, as in opml_quick.  [ts, ts + 16) must
+ * be readable.  0: not of that form (the caller parses it otherwise).
+ */
+AVX2 static inline int
+tok16(const char *ts, const char *te, double *out)
+{
+	const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+	    10, 11, 12, 13, 14, 15);
+	__m128i v, dg, c;
+	unsigned len = (unsigned)(te - ts), neg = *ts == '-', from, dot;
+	unsigned digits, points, tok, nd, k;
+	uint64_t w;
+
+	if (len > 16)
+		return 0;
+	/* the 16 bytes from ts, moved up so that the token ends the
+	 * register (a shuffle by i - (16 - len): negative, zero) */
+	v = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)
+	    ts), _mm_sub_epi8(iota, _mm_set1_epi8((char)(16 - len))));
+	dg = _mm_sub_epi8(v, _mm_set1_epi8('0'));
+	digits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(dg,
+	    _mm_set1_epi8(9)), dg));
+	points = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
+	    _mm_set1_epi8('.')));
+	from = 16 - len + neg;		/* the first digit or the point */
+	tok = 0xffffu >> from << from;
+	points &= tok;
+	/* digits and at most one point, at least one digit, at most 15 */
+	if (((digits | points) & tok) != tok || (points & (points - 1)) != 0)
+		return 0;
+	nd = 16 - from - (points != 0);
+	if (nd == 0 || nd > 15)
+		return 0;
+	k = 0;
+	if (points != 0) {
+		dot = (unsigned)__builtin_ctz(points);
+		k = 15 - dot;
+		dg = _mm_blendv_epi8(dg, _mm_slli_si128(dg, 1),
+		    _mm_cmplt_epi8(iota, _mm_set1_epi8((char)(dot + 1))));
+		from++;
+	}
+	c = _mm_and_si128(dg, _mm_cmpgt_epi8(iota, _mm_set1_epi8((char)from -
+	    1)));
+	c = _mm_maddubs_epi16(c, _mm_set1_epi16(0x010a));	/* 10, 1 */
+	c = _mm_madd_epi16(c, _mm_set1_epi32(0x00010064));	/* 100, 1 */
+	c = _mm_packus_epi32(c, c);
+	c = _mm_madd_epi16(c, _mm_set1_epi32(0x00012710));	/* 10^4, 1 */
+	w = (uint64_t)(uint32_t)_mm_cvtsi128_si32(c) * 100000000 +
+	    (uint32_t)_mm_extract_epi32(c, 1);
+	*out = (double)(int64_t)w / pow10_15[k] * quick_sign[neg];
+	return 1;
+}
+
+#define ROWS_NAME row_avx2
+#define ROWS_TARGET AVX2
+#define ROWS_TOK16 1
+#include "kernels_rows.h"
+#endif
+#else
+#define row_base NULL
+#define row_avx2 NULL
+#endif
+
+static const struct opml_kernels base = {
+	dot_base, matvec_base, matmat_base, fused_rows_base, dist8_base,
+	sweep_base, coefs_base, moments_base, scale_base,
+	4, tile_base, NULL,
+	row_base
+};
+
+#ifdef KERN_X86
+static const struct opml_kernels avx2 = {
+	dot_avx2, matvec_avx2, matmat_avx2, fused_rows_avx2, dist8_avx2,
+	sweep_avx2, coefs_base, moments_avx2, scale_avx2,
+	4, tile_avx2, tilef_avx2,
+	row_avx2
+};
+
+static const struct opml_kernels avx512 = {
+	dot_avx512, matvec_avx512, matmat_avx512, fused_rows_avx512,
+	dist8_avx512,
+	sweep_avx512, coefs_avx512, moments_avx512, scale_avx512,
+	8, tile_avx512, tilef_avx512,
+	row_avx2
+};
+#endif
+
+const struct opml_kernels *
+opml_kernels(int path)
+{
+#ifdef KERN_X86
+	if (path == OPML_SIMD_AVX512)
+		return &avx512;
+	if (path == OPML_SIMD_AVX2)
+		return &avx2;
+#else
+	(void)path;
+#endif
+	return &base;
+}
+
+const struct opml_kernels *
+opml_kernels_default(void)
+{
+	/* Any thread may set it first: they all set the same table. */
+	static _Atomic(const struct opml_kernels *) chosen;
+	const struct opml_kernels *k;
+
+	k = atomic_load_explicit(&chosen, memory_order_acquire);
+	if (k == NULL) {
+		k = opml_kernels(opml_simd_path());
+		atomic_store_explicit(&chosen, k, memory_order_release);
+	}
+	return k;
+}
