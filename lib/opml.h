@@ -45,10 +45,14 @@
  *   longrun   the rule that keeps L finite on a stream of any length
  *   learn     OPML and COPML over a stream into a model
  *   simd      which vector extension the kernels run on
- *   clones    OPML_HOT: a kernel built for each extension, chosen at
- *             run time
- *   vec       the vector kernels, bit-exact on every instruction set
- *   tile      the register tiles of the k-NN search's first stage
+ *   kernels   every SIMD kernel, its versions side by side (plain C,
+ *             AVX2, AVX-512), one table of them per path
+ *   kernels_lanes, kernels_tile, kernels_rows  one source of a kernel
+ *             for several paths: lane sums, the k-NN tiles, the rows
+ *             of numbers
+ *   quick     the short-number parser, inline
+ *   vec       vector operations over the kernels, bit-exact on every
+ *             instruction set
  *   model     the model (opml-formats(5) Models): L and the learner's
  *             state
  *   linalg    Cholesky, symmetric eigensolver, PSD projection,
