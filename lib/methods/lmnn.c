@@ -509,6 +509,7 @@ setup(struct lmnn *lm, const double *X, const size_t *y, size_t n,
 	return 0;
 }
 
+/* What setup allocated, some of it perhaps NULL. */
 static void
 teardown(struct lmnn *lm, double *Q, struct point *cur, struct point *try)
 {
