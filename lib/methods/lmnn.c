@@ -12,9 +12,29 @@
 #include "numfmt.h"
 
 #define CACHE_MAX 4000000	/* impostor pairs kept at most */
+#define CACHE_FIRST 4096	/* the cache's first size, in pairs */
 #define CACHE_SPAN 8		/* steps of the current size a search
 				   should cover (measured on optdigits:
 				   8 beats 25 and a growing span) */
+#define RHO_FLOOR 1e-12		/* a full cache halves rho down to this
+				   fraction of the search's first rho;
+				   the pairs below it are (nearly) active
+				   and must all stay, so the cache grows
+				   past CACHE_MAX instead */
+#define RATIO_SLACK 1e-6	/* a ratio is kept as a float (relative
+				   error 2^-24, 6e-8): a pair within this
+				   relative margin of rho is kept */
+#define EIGEN_NORM_MAX 128	/* the largest s whose move is measured
+				   by an s x s eigendecomposition per
+				   step; above, by the Frobenius norm */
+#define EIGEN_REL 1e-10		/* margins on a computed spectral norm */
+#define EIGEN_ABS 1e-13		/* for the eigensolver's error (at most
+				   a small multiple of s DBL_EPSILON |A|,
+				   linalg.h, 3e-14 |A| at s = 128) */
+#define RULE_AFTER 10		/* the stopping rule on the objective
+				   acts after this iteration */
+#define RULE_SPAN 4		/* on the last this many kept objectives
+				   (both from the authors' code) */
 
 void
 opml_lmnn_init(struct opml_lmnn_param *p)
@@ -78,9 +98,9 @@ move_norm(const double *A, const double *B, size_t s, double *W)
 		f += W[i] * W[i];
 	}
 	f = sqrt(f);
-	if (s <= 128 && opml_linalg_eigen(W, s, w, V) == 0)
-		return fmin(f, fmax(-w[0], w[s - 1]) * (1 + 1e-10) +
-		    1e-13 * f);
+	if (s <= EIGEN_NORM_MAX && opml_linalg_eigen(W, s, w, V) == 0)
+		return fmin(f, fmax(-w[0], w[s - 1]) * (1 + EIGEN_REL) +
+		    EIGEN_ABS * f);
 	return f;
 }
 
@@ -168,56 +188,81 @@ side_ratio(const struct lmnn *lm, const struct point *pt, size_t a,
 	return (dab - 1 - far) / den;
 }
 
+/* How near the pair (a, b) is to being active: the nearer of its two
+ * sides. */
+static double
+pair_ratio(const struct lmnn *lm, const struct point *pt, size_t a,
+    size_t b)
+{
+	size_t s = lm->s;
+	double dab, e, ra, rb;
+
+	dab = opml_knn_dist(pt->Y + a * s, pt->Y + b * s, pt->r);
+	e = opml_knn_dist(lm->Z + a * s, lm->Z + b * s, s);
+	ra = side_ratio(lm, pt, a, dab, e);
+	rb = side_ratio(lm, pt, b, dab, e);
+	return ra < rb ? ra : rb;
+}
+
+/* The cached pairs whose ratio is below rho; the others dropped (a
+ * float ratio is kept when in doubt: more pairs than needed is always
+ * safe). */
+static void
+cache_trim(struct lmnn *lm, double rho)
+{
+	size_t i, keep;
+
+	for (i = keep = 0; i < lm->np; i++)
+		if (lm->cache[i].ratio < rho * (1 + RATIO_SLACK))
+			lm->cache[keep++] = lm->cache[i];
+	lm->np = keep;
+}
+
+/* Room in the cache for one more pair, during a search that began with
+ * lm->rho and has now *rho: the cache doubles while that keeps it
+ * within CACHE_MAX; when full, *rho halves and the pairs above it go,
+ * down to RHO_FLOOR times lm->rho, below which it grows anyway.  0, or
+ * OPML_ENOMEM. */
+static int
+cache_room(struct lmnn *lm, double *rho)
+{
+	while (lm->np == lm->cap) {
+		struct pair *c;
+		size_t cap = lm->cap ? 2 * lm->cap : CACHE_FIRST;
+
+		if (cap > CACHE_MAX && *rho > RHO_FLOOR * lm->rho) {
+			*rho /= 2;
+			cache_trim(lm, *rho);
+			continue;
+		}
+		if ((c = realloc(lm->cache, cap * sizeof *c)) == NULL)
+			return OPML_ENOMEM;
+		lm->cache = c;
+		lm->cap = cap;
+	}
+	return 0;
+}
+
 /* A full impostor search at pt: the cache gets every pair of two
- * classes whose ratio is below rho on either side.  0, or -1 if out of
- * memory. */
+ * classes whose ratio is below rho on either side (rho lowered if the
+ * cache fills), Mref = pt->M.  0, or OPML_ENOMEM. */
 static int
 scan(struct lmnn *lm, const struct point *pt)
 {
-	size_t n = lm->n, s = lm->s, a, b, i, keep;
-	double rho = lm->rho;
+	size_t n = lm->n, a, b;
+	double rho = lm->rho, r;
 
 	lm->np = 0;
 	for (a = 0; a < n; a++)
 		for (b = a + 1; b < n; b++) {
-			double dab, e, ra, rb, r;
-
 			if (lm->y[a] == lm->y[b])
 				continue;
-			dab = opml_knn_dist(pt->Y + a * s, pt->Y + b * s, pt->r);
-			e = opml_knn_dist(lm->Z + a * s, lm->Z + b * s, s);
-			ra = side_ratio(lm, pt, a, dab, e);
-			rb = side_ratio(lm, pt, b, dab, e);
-			r = ra < rb ? ra : rb;
+			r = pair_ratio(lm, pt, a, b);
 			if (!(r < rho))
 				continue;
-			while (lm->np == lm->cap) {
-				struct pair *c;
-				size_t cap = lm->cap ? 2 * lm->cap : 4096;
-
-				if (cap > CACHE_MAX && rho > 1e-12 * lm->rho) {
-					/* Full: halve rho and keep the pairs
-					 * under it (a float ratio is kept
-					 * when in doubt: more pairs than
-					 * needed is always safe). */
-					rho /= 2;
-					for (i = keep = 0; i < lm->np; i++)
-						if (lm->cache[i].ratio <
-						    rho * (1 + 1e-6))
-							lm->cache[keep++] =
-							    lm->cache[i];
-					lm->np = keep;
-					continue;
-				}
-				/* Below the cap, or rho near zero with the
-				 * active pairs alone above it: grow. */
-				c = realloc(lm->cache, cap * sizeof *c);
-				if (c == NULL)
-					return -1;
-				lm->cache = c;
-				lm->cap = cap;
-			}
-			if (!(r < rho))
+			if (cache_room(lm, &rho) != 0)
+				return OPML_ENOMEM;
+			if (!(r < rho))	/* rho halved */
 				continue;
 			lm->cache[lm->np].a = (uint32_t)a;
 			lm->cache[lm->np].b = (uint32_t)b;
@@ -225,7 +270,7 @@ scan(struct lmnn *lm, const struct point *pt)
 			lm->np++;
 		}
 	lm->rho = rho;
-	memcpy(lm->Mref, pt->M, s * s * sizeof *lm->Mref);
+	memcpy(lm->Mref, pt->M, lm->s * lm->s * sizeof *lm->Mref);
 	return 0;
 }
 
@@ -420,17 +465,244 @@ admit(const size_t *y, size_t n, size_t nclass,
 	return rc;
 }
 
+/* 1 if the m values of a are all finite. */
+static int
+all_finite(const double *a, size_t m)
+{
+	size_t i;
+
+	for (i = 0; i < m; i++)
+		if (!isfinite(a[i]))
+			return 0;
+	return 1;
+}
+
+/* lm for the rows X of classes y: the working coordinates (*Q the map
+ * back, NULL for Z = X), the targets, the work space, and room for the
+ * two iterates.  0 or an error; what was allocated is freed by
+ * teardown either way. */
+static int
+setup(struct lmnn *lm, const double *X, const size_t *y, size_t n,
+    size_t d, const struct opml_lmnn_param *p, double **Q,
+    struct point *cur, struct point *try)
+{
+	size_t s, k = p->k;
+	int rc;
+
+	if ((rc = reduce(X, n, d, &lm->Z, Q, &s)) != 0)
+		return rc;
+	lm->n = n;
+	lm->s = s;
+	lm->k = k;
+	lm->y = y;
+	lm->mu = p->mu;
+	lm->tgt = malloc(n * k * sizeof *lm->tgt);
+	lm->tau = malloc((n + n * k + n * s + 3 * s * s + s) * sizeof *lm->tau);
+	if (lm->tgt == NULL || lm->tau == NULL || point_alloc(cur, n, s, k) ||
+	    point_alloc(try, n, s, k))
+		return OPML_ENOMEM;
+	lm->wp = lm->tau + n;
+	lm->U = lm->wp + n * k;
+	lm->Mref = lm->U + n * s;
+	lm->W = lm->Mref + s * s;
+	targets(lm);
+	return 0;
+}
+
+/* What setup allocated, some of it perhaps NULL. */
+static void
+teardown(struct lmnn *lm, double *Q, struct point *cur, struct point *try)
+{
+	free(lm->Z);
+	free(Q);
+	free(lm->tgt);
+	free(lm->tau);
+	free(lm->cache);
+	free(cur->M);
+	free(try->M);
+}
+
+/* The descent's start, M = I: settled, a first impostor search, the
+ * objective.  0, a linalg error or OPML_ENOMEM. */
+static int
+start(struct lmnn *lm, struct point *cur, struct opml_metric_stats *st)
+{
+	size_t s = lm->s, i;
+	int rc;
+
+	st->constraints = lm->n * lm->k;
+	memset(cur->M, 0, s * s * sizeof *cur->M);
+	for (i = 0; i < s; i++)
+		cur->M[i * s + i] = 1;
+	if ((rc = settle(lm, cur)) != 0)
+		return rc;
+	lm->rho = 0;
+	if ((rc = scan(lm, cur)) != 0)
+		return rc;
+	st->scans = 1;
+	evaluate(lm, cur);
+	return 0;
+}
+
+/* A trial step from cur: try = cur->M - eta G made positive
+ * semidefinite, a new impostor search if it leaves the cache's reach,
+ * its objective.  0, a linalg error or OPML_ENOMEM. */
+static int
+step(struct lmnn *lm, const struct point *cur, struct point *try,
+    double eta, struct opml_metric_stats *st)
+{
+	size_t s = lm->s, i;
+	double move;
+	int rc;
+
+	for (i = 0; i < s * s; i++)
+		try->M[i] = cur->M[i] - eta * cur->G[i];
+	if ((rc = settle(lm, try)) != 0)
+		return rc;
+	st->iterations++;
+	st->projections += try->clipped;
+	if (move_norm(try->M, lm->Mref, s, lm->W) >= lm->rho) {
+		move = move_norm(try->M, cur->M, s, lm->W);
+		lm->rho = CACHE_SPAN * (move > 0 ? move : DBL_MIN);
+		if ((rc = scan(lm, try)) != 0)
+			return rc;
+		st->scans++;
+	}
+	evaluate(lm, try);
+	return 0;
+}
+
+/* The step size and the objectives of the kept steps. */
+struct pace {
+	double eta;
+	double hist[RULE_SPAN];	/* the last kept objectives, the newest
+				   at hist[kept % RULE_SPAN] */
+	size_t kept;
+};
+
+/* Keep try if it lowers the objective (cur and try trade places, eta
+ * grows), else undo it (eta halves): the kept objective never rises. */
+static void
+judge(struct pace *pc, struct point *cur, struct point *try, double grow)
+{
+	struct point tmp;
+
+	if (try->loss < cur->loss) {
+		tmp = *cur;
+		*cur = *try;
+		*try = tmp;
+		pc->eta *= grow;
+		pc->hist[++pc->kept % RULE_SPAN] = cur->loss;
+	} else
+		pc->eta /= 2;
+}
+
+/* The authors' rule after iteration t, on the objectives of the kept
+ * steps: the last RULE_SPAN (the start's counting as kept) within tol
+ * times the objective of each other. */
+static int
+flat(const struct pace *pc, size_t t, double tol, double loss)
+{
+	double lo = pc->hist[0], hi = pc->hist[0];
+	size_t q;
+
+	if (t <= RULE_AFTER || pc->kept < RULE_SPAN - 1)
+		return 0;
+	for (q = 1; q < RULE_SPAN; q++) {
+		lo = fmin(lo, pc->hist[q]);
+		hi = fmax(hi, pc->hist[q]);
+	}
+	return hi - lo < tol * loss;
+}
+
+/* The descent from cur, cur the last kept iterate at the end (try its
+ * scratch twin), until no triplet is active, eta falls below min_step
+ * or the objective stays flat (st->converged), or max_iter steps.  0,
+ * a linalg error or OPML_ENOMEM. */
+static int
+descend(struct lmnn *lm, const struct opml_lmnn_param *p,
+    struct point *cur, struct point *try, struct opml_metric_stats *st)
+{
+	struct pace pc;
+	size_t t, q;
+	int rc;
+
+	pc.eta = p->step;
+	pc.kept = 0;
+	for (q = 0; q < RULE_SPAN; q++)
+		pc.hist[q] = cur->loss;
+	if (p->trace != NULL)
+		p->trace[0] = cur->loss;
+	st->converged = 1;
+	for (t = 1; cur->active > 0; t++) {
+		if (t > p->max_iter) {
+			st->converged = 0;
+			break;
+		}
+		if ((rc = step(lm, cur, try, pc.eta, st)) != 0)
+			return rc;
+		judge(&pc, cur, try, p->grow);
+		if (p->trace != NULL)
+			p->trace[t] = cur->loss;
+		if (pc.eta < p->min_step || flat(&pc, t, p->tol, cur->loss))
+			break;
+	}
+	st->loss = cur->loss;
+	st->active = cur->active;
+	return 0;
+}
+
+/*
+ * Back to d x d: M = I + Q' (Ms - I) Q for the s x s Ms (its diagonal
+ * lowered by 1 here) and the s x d Q; M = Ms when Q is NULL.  0 or
+ * OPML_ENOMEM.  The sums are written out, not taken from vec.h or
+ * linalg.h: each entry adds its s products from q = 0 up, the identity's
+ * 1 first on the diagonal, and that order fixes the models' bits;
+ * vec.h's matrix products add in OPML_LANES interleaved lanes, and
+ * linalg.h multiplies only B' B.
+ */
+static int
+back_project(double *Ms, const double *Q, size_t s, size_t d, double *M)
+{
+	double *B, acc;
+	size_t i, j, q;
+
+	if (Q == NULL) {
+		memcpy(M, Ms, d * d * sizeof *M);
+		return 0;
+	}
+	/* B = (Ms - I) Q, s x d. */
+	if ((B = malloc(s * d * sizeof *B)) == NULL)
+		return OPML_ENOMEM;
+	for (i = 0; i < s; i++)
+		Ms[i * s + i] -= 1;
+	for (i = 0; i < s; i++)
+		for (j = 0; j < d; j++) {
+			acc = 0;
+			for (q = 0; q < s; q++)
+				acc += Ms[i * s + q] * Q[q * d + j];
+			B[i * d + j] = acc;
+		}
+	for (i = 0; i < d; i++)
+		for (j = 0; j <= i; j++) {
+			acc = i == j;
+			for (q = 0; q < s; q++)
+				acc += Q[q * d + i] * B[q * d + j];
+			M[i * d + j] = M[j * d + i] = acc;
+		}
+	free(B);
+	return 0;
+}
+
 int
 opml_lmnn(const double *X, const size_t *y, size_t n, size_t d,
     size_t nclass, const struct opml_lmnn_param *p, double *M,
     struct opml_metric_stats *st)
 {
 	struct opml_metric_stats local;
-	struct lmnn lm;
-	struct point cur = { 0 }, try = { 0 }, tmp;
-	double *Q = NULL, *B = NULL, eta = p->step;
-	double *trace = p->trace, hist[4];
-	size_t s, k = p->k, i, j, q, t, kept = 0;
+	struct lmnn lm = { 0 };
+	struct point cur = { 0 }, try = { 0 };
+	double *Q = NULL;
 	int rc;
 
 	if (st == NULL)
@@ -438,138 +710,15 @@ opml_lmnn(const double *X, const size_t *y, size_t n, size_t d,
 	opml_metric_stats_init(st);
 	if ((rc = admit(y, n, nclass, p, st)) != 0)
 		return rc;
-	for (i = 0; i < n * d; i++)
-		if (!isfinite(X[i]))
-			return OPML_ENONFINITE;
-	memset(&lm, 0, sizeof lm);
-	if ((rc = reduce(X, n, d, &lm.Z, &Q, &s)) != 0)
-		return rc;
-	lm.n = n;
-	lm.s = s;
-	lm.k = k;
-	lm.y = y;
-	lm.mu = p->mu;
-	lm.tgt = malloc(n * k * sizeof *lm.tgt);
-	lm.tau = malloc((n + n * k + n * s + 3 * s * s + s) * sizeof *lm.tau);
-	if (lm.tgt == NULL || lm.tau == NULL || point_alloc(&cur, n, s, k) ||
-	    point_alloc(&try, n, s, k)) {
-		rc = OPML_ENOMEM;
-		goto out;
-	}
-	lm.wp = lm.tau + n;
-	lm.U = lm.wp + n * k;
-	lm.Mref = lm.U + n * s;
-	lm.W = lm.Mref + s * s;
-	targets(&lm);
-	st->constraints = n * k;
-
-	memset(cur.M, 0, s * s * sizeof *cur.M);
-	for (i = 0; i < s; i++)
-		cur.M[i * s + i] = 1;
-	if ((rc = settle(&lm, &cur)) != 0)
-		goto out;
-	lm.rho = 0;
-	if (scan(&lm, &cur) != 0) {
-		rc = -1;
-		goto out;
-	}
-	st->scans = 1;
-	evaluate(&lm, &cur);
-	if (trace != NULL)
-		trace[0] = cur.loss;
-	hist[0] = hist[1] = hist[2] = hist[3] = cur.loss;
-	st->converged = 1;
-	for (t = 1; cur.active > 0; t++) {
-		double move;
-
-		if (t > p->max_iter) {
-			st->converged = 0;
-			break;
-		}
-		for (i = 0; i < s * s; i++)
-			try.M[i] = cur.M[i] - eta * cur.G[i];
-		if ((rc = settle(&lm, &try)) != 0)
-			goto out;
-		st->iterations++;
-		st->projections += try.clipped;
-		if (move_norm(try.M, lm.Mref, s, lm.W) >= lm.rho) {
-			move = move_norm(try.M, cur.M, s, lm.W);
-			lm.rho = CACHE_SPAN * (move > 0 ? move : DBL_MIN);
-			if (scan(&lm, &try) != 0) {
-				rc = -1;
-				goto out;
-			}
-			st->scans++;
-		}
-		evaluate(&lm, &try);
-		if (try.loss < cur.loss) {
-			tmp = cur;
-			cur = try;
-			try = tmp;
-			eta *= p->grow;
-			hist[++kept % 4] = cur.loss;
-		} else
-			eta /= 2;
-		if (trace != NULL)
-			trace[t] = cur.loss;
-		if (eta < p->min_step)
-			break;
-		/* The authors' rule, on the objectives of the kept steps:
-		 * the last four within tol * objective of each other. */
-		if (t > 10 && kept >= 3) {
-			double lo = hist[0], hi = hist[0];
-
-			for (q = 1; q < 4; q++) {
-				lo = fmin(lo, hist[q]);
-				hi = fmax(hi, hist[q]);
-			}
-			if (hi - lo < p->tol * cur.loss)
-				break;
-		}
-	}
-	st->loss = cur.loss;
-	st->active = cur.active;
-	/* Back to d x d: M = I + Q' (M_s - I) Q. */
-	if (Q == NULL)
-		memcpy(M, cur.M, d * d * sizeof *M);
-	else {
-		/* B = (M_s - I) Q, s x d. */
-		if ((B = malloc(s * d * sizeof *B)) == NULL) {
-			rc = OPML_ENOMEM;
-			goto out;
-		}
-		for (i = 0; i < s; i++)
-			cur.M[i * s + i] -= 1;
-		for (i = 0; i < s; i++)
-			for (j = 0; j < d; j++) {
-				double acc = 0;
-
-				for (q = 0; q < s; q++)
-					acc += cur.M[i * s + q] * Q[q * d + j];
-				B[i * d + j] = acc;
-			}
-		for (i = 0; i < d; i++)
-			for (j = 0; j <= i; j++) {
-				double acc = i == j;
-
-				for (q = 0; q < s; q++)
-					acc += Q[q * d + i] * B[q * d + j];
-				M[i * d + j] = M[j * d + i] = acc;
-			}
-	}
-	rc = OPML_OK;
-	for (i = 0; i < d * d; i++)
-		if (!isfinite(M[i]))
-			rc = OPML_ENONFINITE;
-out:
-	free(lm.Z);
-	free(Q);
-	free(B);
-	free(lm.tgt);
-	free(lm.tau);
-	free(lm.cache);
-	free(cur.M);
-	free(try.M);
+	if (!all_finite(X, n * d))
+		return OPML_ENONFINITE;
+	if ((rc = setup(&lm, X, y, n, d, p, &Q, &cur, &try)) == 0 &&
+	    (rc = start(&lm, &cur, st)) == 0 &&
+	    (rc = descend(&lm, p, &cur, &try, st)) == 0 &&
+	    (rc = back_project(cur.M, Q, lm.s, d, M)) == 0 &&
+	    !all_finite(M, d * d))
+		rc = OPML_ENONFINITE;
+	teardown(&lm, Q, &cur, &try);
 	return rc;
 }
 

@@ -44,8 +44,8 @@
  *   times the last step's length; a step that would go farther
  *   triggers a new search.  The objective is therefore exact at every
  *   iteration, not an estimate.
- * Memory: the cached pairs (12 bytes each, at most 4e6 of them) and
- * O(n k + n s + s^2) doubles.
+ * Memory: the cached pairs (12 bytes each, at most 4e6 of them unless
+ * more are active or nearly so) and O(n k + n s + s^2) doubles.
  */
 struct opml_lmnn_param {
 	size_t k;		/* target neighbours; 3 */
