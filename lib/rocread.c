@@ -477,6 +477,13 @@ opml_rocread_file(struct opml_rocread *rr, struct opml_reader *r)
 			    done--)
 				;
 			if (done == 0 && !eof) {	/* a longer line */
+				if (len > r->max) {
+					snprintf(r->err, sizeof r->err,
+					    "%s:%lu: a line longer than %zu "
+					    "bytes (the limit OPML_LINE_MAX "
+					    "sets)", r->name, line + 1, r->max);
+					goto out;
+				}
 				if (cap > SIZE_MAX / 2 ||
 				    (nb = opml_bigmem_realloc(buf, cap * 2)) == NULL) {
 					snprintf(r->err, sizeof r->err,
