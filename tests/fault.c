@@ -12,6 +12,8 @@
  *                        fdopen (EMFILE), fchmod (EPERM), read (EIO),
  *                        mkstemp (ENOSPC), from main on, up to the
  *                        exit handlers registered before main;
+ *                        "rename-term": a TERM raised as rename is
+ *                        called (which then succeeds);
  *                        "protected": open for writing through a
  *                        symbolic link (EACCES), as the kernel's
  *                        fs.protected_symlinks refuses it
@@ -31,6 +33,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,6 +223,10 @@ free(void *p)
 int
 rename(const char *a, const char *b)
 {
+	/* A TERM as an output is put in place: between the renames of a
+	 * set, if it does not wait. */
+	if (failing("rename-term"))
+		raise(SIGTERM);
 	if (failing("rename")) {
 		errno = EXDEV;
 		return -1;
