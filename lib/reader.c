@@ -215,7 +215,7 @@ unended(struct opml_reader *r, const char *s, size_t n)
 {
 	size_t k;
 
-	for (k = 0; k < n; k++)
+	for (k = 0; k < n && !r->unended; k++)
 		if (!opml_reader_isblank(s[k]) && s[k] != '\r')
 			return opml_reader_fail(r, "no line end: the input "
 			    "may be cut short");

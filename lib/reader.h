@@ -29,7 +29,8 @@ struct opml_layout {
  * dropped.  A line longer than OPML_LINE_MAX bytes (the environment
  * variable; OPML_READER_LINE_MAX if unset) is an error, found once
  * that many bytes have come without a line end; so is a last line
- * without its line end, unless blank: it may be cut short (opml(5)).
+ * without its line end, unless blank or r->unended is set: it may be
+ * cut short (opml(5)).
  */
 struct opml_reader {
 	int fd;
@@ -42,6 +43,9 @@ struct opml_reader {
 	int path;		/* vector path for parsing (OPML_SIMD_) */
 	int eof;
 	size_t max;		/* the longest line allowed */
+	int unended;		/* set by the caller: a last line without
+				   its end is accepted (where a cut cannot
+				   hide in it) */
 	unsigned long line;	/* number of the line last returned */
 	struct opml_layout lay;	/* for opml_read_sample; zeroed by init */
 	int seen;		/* opml_read_sample has met a record */
