@@ -167,6 +167,7 @@ into_closed_pipe() {
 }
 
 @test "a set of outputs appears whole: a failed close of any leaves every old file; a TERM among the renames waits for the last" {
+	skip_if_sanitized "the fault injector is preloaded"
 	for f in part.train part.test p s; do echo old > "$TMP/$f"; done
 	# the second output's close fails: the first is not put in place
 	run --separate-stderr env -C "$TMP" OPML_FAULT=fclose OPML_FAULT_AFTER=1 \
@@ -269,15 +270,16 @@ into_closed_pipe() {
 	cp "$DATA/iris.txt" "$TMP/x y/[ab].txt"
 	cp "$DATA/wine.txt" "$TMP/x y/a.txt"
 	cp "$DATA/iris.txt" "$TMP/x y/-i s.txt"
-	want=$(opml-uci-table -j 1 -R 2 -a opml "$DATA/iris.txt" 2>/dev/null | awk 'NR == 2 { $1 = ""; print }')
+	# the figures of a row: all but its name and the seconds last
+	want=$(opml-uci-table -j 1 -R 2 -a opml "$DATA/iris.txt" 2>/dev/null | awk 'NR == 2 { $1 = $NF = ""; print }')
 	cd "$TMP/x y"
 	run --separate-stderr opml-uci-table -j 1 -R 2 -a opml -- "[ab].txt" "-i s.txt"
 	show
 	[ "$status" -eq 0 ]
 	[[ ${lines[1]} == "[ab] "* ]]
 	[[ ${lines[2]} == "-i s "* ]]
-	[ "$(printf '%s\n' "${lines[1]}" | awk '{ $1 = ""; print }')" = "$want" ]
-	[ "$(printf '%s\n' "${lines[2]}" | awk '{ $1 = $2 = ""; print }')" = " $want" ]
+	[ "$(printf '%s\n' "${lines[1]}" | awk '{ $1 = $NF = ""; print }')" = "$want" ]
+	[ "$(printf '%s\n' "${lines[2]}" | awk '{ $1 = $2 = $NF = ""; print }')" = " $want" ]
 }
 
 @test "opml-verify and opml-cold-start: a TMPDIR with blanks and brackets, a file whose name starts with a dash; nothing written outside" {
