@@ -270,8 +270,7 @@ field(struct opml_reader *r, struct opml_model *m, struct header *h,
 	} else if (KEY("gamma1")) {
 		bad = parse_real(v, ve, &m->gamma1) == -1 || m->gamma1 < 0;
 		h->have_gamma1 = 1;
-	}
-	else if (KEY("clip"))
+	} else if (KEY("clip"))
 		bad = parse_real(v, ve, &m->clip) == -1 || m->clip < 0 ||
 		    m->clip >= 1;
 	else if (KEY("state")) {
