@@ -315,9 +315,7 @@ main(int argc, char *argv[])
 		points(&out);
 	if (svgpath != NULL)
 		opml_prog_write(&so, svg, svglen);
-	opml_prog_commit(&out);
-	if (svgpath != NULL)
-		opml_prog_commit(&so);
+	opml_prog_commit_all();
 	free(svg);
 
 	if (!quiet && !summary_only)

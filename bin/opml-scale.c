@@ -259,11 +259,7 @@ main(int argc, char *argv[])
 		stream(argv, &p, &out);
 	} else
 		fit(argv, &p, type, bounds, savepath, so, &out, outpath);
-	opml_prog_commit(&out);
-	if (savepath[0] != NULL)
-		opml_prog_commit(&so[0]);
-	if (savepath[1] != NULL)
-		opml_prog_commit(&so[1]);
+	opml_prog_commit_all();
 	opml_scale_free(&p);
 	return 0;
 }

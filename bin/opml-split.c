@@ -68,8 +68,7 @@ write_parts(char **path, size_t np, const size_t *idx, const size_t *start)
 		}
 		opml_prog_flush(&buf, &o[p], 1);
 	}
-	for (p = 0; p < np; p++)
-		opml_prog_commit(&o[p]);
+	opml_prog_commit_all();
 	opml_buf_free(&buf);
 	free(o);
 }

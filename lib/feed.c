@@ -207,6 +207,7 @@ parse_raw(struct opml_feed *f, struct opml_batch *b)
 		mr.path = f->path;
 	}
 	mr.eof = 1;
+	mr.max = (size_t)-1;	/* bounded as they were read */
 	mr.line = b->line;
 	/* Past the file's first record (and header): a file is opened
 	 * only to read a sample from it. */

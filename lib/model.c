@@ -221,6 +221,7 @@ rows:
 struct header {
 	unsigned long long d, r, seed, classes;
 	int have_d, have_r, have_classes, have_mean, have_sqdev;
+	int have_gamma, have_gamma1;
 };
 
 static int
@@ -288,11 +289,13 @@ field(struct opml_reader *r, struct opml_model *m, struct header *h,
 			m->relative = 1;
 		else
 			bad = 1;
-	} else if (KEY("gamma"))
+	} else if (KEY("gamma")) {
 		bad = parse_real(v, ve, &m->gamma) == -1 || m->gamma < 0;
-	else if (KEY("gamma1"))
+		h->have_gamma = 1;
+	} else if (KEY("gamma1")) {
 		bad = parse_real(v, ve, &m->gamma1) == -1 || m->gamma1 < 0;
-	else if (KEY("clip"))
+		h->have_gamma1 = 1;
+	} else if (KEY("clip"))
 		bad = parse_real(v, ve, &m->clip) == -1 || m->clip < 0 ||
 		    m->clip >= 1;
 	else if (KEY("state")) {
@@ -529,6 +532,12 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 		    "starting with #opml");
 	if (header(r, m, &h, line, line + n) == -1)
 		return -1;
+	/* A header without steps (the smallest model of opml(5)) resumes
+	 * with opml-learn's: gamma1 as gamma, gamma the default. */
+	if (!h.have_gamma)
+		m->gamma = OPML_MODEL_GAMMA;
+	if (!h.have_gamma1)
+		m->gamma1 = m->gamma;
 	{
 		enum opml_algo algo = m->algo;
 		int rel = m->relative, norm = m->normalize, bare = m->bare;

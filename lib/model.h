@@ -18,6 +18,10 @@ enum opml_algo {
 };
 #undef OPML_ALGO_ENUM
 
+/* The step of a model whose header has no gamma= (opml-learn's default
+ * fixed step, opml-learn(1) STEP SIZE); gamma1= absent is gamma. */
+#define OPML_MODEL_GAMMA 1e-3
+
 /* The name of a model's algorithm (its algorithm= key). */
 const char *opml_model_algo_name(enum opml_algo a);
 

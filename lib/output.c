@@ -1,4 +1,9 @@
+/* realpath(3) is XSI. */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,163 +12,343 @@
 
 #include "output.h"
 
-#define MAX_LINKS 40	/* as the kernel's ELOOP limit */
-
-/*
- * The file that writing to path with `>` would write: path itself, or
- * the end of its chain of symbolic links (which need not exist yet).
- * A malloc'd string, or NULL with errno set.
- */
-static char *
-link_target(const char *path)
+/* The descriptor that a name of one stands for (/dev/stdout,
+ * /dev/fd/N, /proc/self/fd/N), or -1. */
+static int
+fd_name(const char *path)
 {
-	char *cur, *next, buf[PATH_MAX];
-	struct stat st;
-	ssize_t n;
-	size_t dirlen;
-	int hops;
+	static const char *const std[] = { "/dev/stdin", "/dev/stdout",
+	    "/dev/stderr" };
+	static const char *const dirs[] = { "/dev/fd/", "/proc/self/fd/" };
+	const char *p = NULL;
+	long n = 0;
+	size_t i;
 
-	if ((cur = strdup(path)) == NULL)
-		return NULL;
-	for (hops = 0; lstat(cur, &st) == 0 && S_ISLNK(st.st_mode); hops++) {
-		if (hops == MAX_LINKS) {
-			free(cur);
-			errno = ELOOP;
-			return NULL;
-		}
-		if ((n = readlink(cur, buf, sizeof buf - 1)) == -1) {
-			free(cur);
-			return NULL;
-		}
-		buf[n] = '\0';
-		/* A relative link is relative to the link's directory. */
-		dirlen = buf[0] == '/' || strrchr(cur, '/') == NULL ? 0 :
-		    (size_t)(strrchr(cur, '/') - cur) + 1;
-		if ((next = malloc(dirlen + (size_t)n + 1)) == NULL) {
-			free(cur);
-			return NULL;
-		}
-		memcpy(next, cur, dirlen);
-		memcpy(next + dirlen, buf, (size_t)n + 1);
-		free(cur);
-		cur = next;
-	}
-	return cur;
+	for (i = 0; i < 3; i++)
+		if (strcmp(path, std[i]) == 0)
+			return (int)i;
+	for (i = 0; i < 2 && p == NULL; i++)
+		if (strncmp(path, dirs[i], strlen(dirs[i])) == 0)
+			p = path + strlen(dirs[i]);
+	if (p == NULL || *p == '\0')
+		return -1;
+	for (; *p >= '0' && *p <= '9' && n <= INT_MAX; p++)
+		n = n * 10 + (*p - '0');
+	return *p == '\0' && n <= INT_MAX ? (int)n : -1;
 }
 
-/* "DIR/.opml-XXXXXX" in the directory of target: short, so that any
- * name that fits the directory has a temporary that fits too. */
-static char *
-temp_name(const char *target)
+static int
+through(struct opml_output *o, int fd)
+{
+	int saved;
+
+	if ((o->fp = fdopen(fd, "w")) == NULL) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	o->how = OPML_OUTPUT_THROUGH;
+	return 0;
+}
+
+/* The text into an unlinked temporary in TMPDIR, copied into fd (the
+ * file, open for writing) by place. */
+static int
+copied(struct opml_output *o, int fd)
+{
+	const char *dir = getenv("TMPDIR");
+	char *t;
+	int tfd = -1, saved;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	if ((t = malloc(strlen(dir) + sizeof "/opml-XXXXXX")) != NULL) {
+		strcpy(t, dir);
+		strcat(t, "/opml-XXXXXX");
+		if ((tfd = mkstemp(t)) != -1)
+			unlink(t);
+		free(t);
+	}
+	if (tfd == -1 || (o->fp = fdopen(tfd, "w+")) == NULL) {
+		saved = t == NULL ? ENOMEM : errno;
+		if (tfd != -1)
+			close(tfd);
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	o->how = OPML_OUTPUT_COPY;
+	o->fd = fd;
+	return 0;
+}
+
+/*
+ * A temporary beside target ("DIR/.opml-XXXXXX": short, so that any
+ * name that fits the directory has a temporary that fits too) that
+ * becomes what `>` would leave: mode, and the owner and group of st
+ * (the existing file) if not NULL.  0; 1 if a rename cannot keep them
+ * (the caller copies instead); -1 on error.
+ */
+static int
+beside(struct opml_output *o, const char *target, mode_t mode,
+    const struct stat *st)
 {
 	const char *slash = strrchr(target, '/');
 	size_t dirlen = slash == NULL ? 0 : (size_t)(slash - target) + 1;
-	char *t;
+	struct stat ts;
+	int fd, saved, rc;
 
-	if ((t = malloc(dirlen + sizeof ".opml-XXXXXX")) == NULL)
-		return NULL;
-	memcpy(t, target, dirlen);
-	strcpy(t + dirlen, ".opml-XXXXXX");
-	return t;
+	if ((o->tmp = malloc(dirlen + sizeof ".opml-XXXXXX")) == NULL ||
+	    (o->path = strdup(target)) == NULL)
+		return -1;
+	memcpy(o->tmp, target, dirlen);
+	strcpy(o->tmp + dirlen, ".opml-XXXXXX");
+	if ((fd = mkstemp(o->tmp)) == -1) {
+		free(o->tmp);
+		o->tmp = NULL;
+		/* A file that may be written in a directory closed to new
+		 * files: `>` writes it, so do we. */
+		return st != NULL && (errno == EACCES || errno == EPERM) ? 1 :
+		    -1;
+	}
+	if (st != NULL && (fstat(fd, &ts) == -1 || ts.st_uid != st->st_uid ||
+	    ts.st_gid != st->st_gid) &&
+	    fchown(fd, st->st_uid, st->st_gid) == -1)
+		rc = 1;
+	/* After the owner: chown clears set-id bits, and none are set. */
+	else if (fchmod(fd, mode & 01777) == -1 ||
+	    (o->fp = fdopen(fd, "w")) == NULL)
+		rc = -1;
+	else {
+		o->how = OPML_OUTPUT_RENAME;
+		return 0;
+	}
+	saved = errno;
+	close(fd);
+	unlink(o->tmp);
+	free(o->tmp);
+	o->tmp = NULL;
+	errno = saved;
+	return rc;
+}
+
+/* fd is path, an existing regular file that the kernel opened for
+ * writing (following links, with their protections). */
+static int
+existing(struct opml_output *o, const char *path, int fd)
+{
+	struct stat st, ls, rs;
+	char *target = NULL;
+	int rc;
+
+	if (fstat(fd, &st) == -1)
+		goto fail;
+	if (!S_ISREG(st.st_mode))
+		return through(o, fd);
+	/* The name of the file the link ends at, for the temporary and
+	 * the rename: the file that the kernel opened, or none. */
+	if (lstat(path, &ls) == 0 && S_ISLNK(ls.st_mode)) {
+		if ((target = realpath(path, NULL)) != NULL &&
+		    (stat(target, &rs) == -1 || rs.st_dev != st.st_dev ||
+		    rs.st_ino != st.st_ino)) {
+			free(target);
+			target = NULL;
+		}
+	} else if ((target = strdup(path)) == NULL)
+		goto fail;
+	rc = target == NULL || st.st_nlink > 1 ? 1 :
+	    beside(o, target, st.st_mode, &st);
+	free(target);
+	if (rc == 0) {
+		close(fd);
+		return 0;
+	}
+	if (rc == 1) {
+		/* New text in a set-id file: the bits go, as a write by
+		 * anyone but root takes them. */
+		if (st.st_mode & (S_ISUID | S_ISGID))
+			(void)fchmod(fd, st.st_mode & 01777);
+		return copied(o, fd);
+	}
+fail:
+	rc = errno;
+	close(fd);
+	errno = rc;
+	return -1;
 }
 
 int
 opml_output_open(struct opml_output *o, const char *path)
 {
-	int fd, saved, exists;
-	struct stat st;
-	mode_t mode, mask;
+	struct stat ls;
+	mode_t mask;
+	int fd, saved;
 
 	memset(o, 0, sizeof *o);
+	o->fd = -1;
 	if (path == NULL || strcmp(path, "-") == 0) {
 		o->name = "stdout";
 		o->fp = stdout;
 		return 0;
 	}
 	o->name = path;
-	if ((o->path = link_target(path)) == NULL)
+	if ((fd = fd_name(path)) != -1)
+		return (fd = dup(fd)) == -1 ? -1 : through(o, fd);
+	/* What `>` could not write, neither can -o: the kernel's open
+	 * decides (permissions, protected links); nothing is truncated
+	 * yet. */
+	fd = open(path, O_WRONLY | O_NOCTTY);
+	if (fd == -1 && errno == ENOENT && lstat(path, &ls) == 0 &&
+	    S_ISLNK(ls.st_mode)) {
+		/* A dangling link: `>` creates the file at its end. */
+		if ((fd = open(path, O_WRONLY | O_NOCTTY | O_CREAT, 0666)) ==
+		    -1)
+			return -1;
+		o->made = 1;
+	}
+	if (fd != -1) {
+		if (existing(o, path, fd) == 0)
+			return 0;
+		saved = errno;
+		opml_output_abort(o);
+		errno = saved;
 		return -1;
-	exists = stat(o->path, &st) == 0;
-	/* A device or a fifo (/dev/null, a named pipe) is written as it
-	 * is: renaming over it would replace it. */
-	if (exists && !S_ISREG(st.st_mode)) {
-		o->fp = fopen(o->path, "w");
-		saved = errno;
-		free(o->path);
-		o->path = NULL;
-		errno = saved;
-		return o->fp == NULL ? -1 : 0;
 	}
-	/* What `>` could not write, neither can -o; what it keeps (the
-	 * file's mode), the new file keeps. */
-	if (exists && access(o->path, W_OK) == -1)
-		goto fail;
-	if ((o->tmp = temp_name(o->path)) == NULL ||
-	    (fd = mkstemp(o->tmp)) == -1)
-		goto fail;
-	if (exists)
-		mode = st.st_mode & 07777;
-	else {
-		mask = umask(0);
-		umask(mask);
-		mode = 0666 & ~mask;
-	}
-	if (fchmod(fd, mode) == -1 || (o->fp = fdopen(fd, "w")) == NULL) {
-		saved = errno;
-		close(fd);
-		unlink(o->tmp);
-		errno = saved;
-		goto fail;
-	}
-	return 0;
-fail:
+	if (errno != ENOENT)
+		return -1;
+	mask = umask(0);
+	umask(mask);
+	if (beside(o, path, 0666 & ~mask, NULL) == 0)
+		return 0;
 	saved = errno;
-	free(o->path);
-	free(o->tmp);
-	o->path = o->tmp = NULL;
+	opml_output_abort(o);
 	errno = saved;
 	return -1;
 }
 
 int
-opml_output_close(struct opml_output *o)
+opml_output_finish(struct opml_output *o)
 {
 	int rc = 0, saved;
 
 	if (fflush(o->fp) == EOF || ferror(o->fp))
 		rc = -1;
 	saved = errno;
-	if (fclose(o->fp) == EOF && rc == 0) {
-		rc = -1;
-		saved = errno;
-	}
-	o->fp = NULL;
-	if (o->tmp != NULL) {
-		if (rc == 0 && rename(o->tmp, o->path) == -1) {
+	if (o->how != OPML_OUTPUT_COPY) {
+		if (fclose(o->fp) == EOF && rc == 0) {
 			rc = -1;
 			saved = errno;
 		}
-		if (rc == -1)
-			unlink(o->tmp);
+		o->fp = NULL;
 	}
-	free(o->path);
-	free(o->tmp);
-	o->path = o->tmp = NULL;
+	if (rc == -1)
+		opml_output_abort(o);
 	errno = saved;
 	return rc;
+}
+
+/* Write n bytes to fd, or -1. */
+static int
+write_all(int fd, const char *s, size_t n)
+{
+	ssize_t w;
+
+	while (n > 0) {
+		if ((w = write(fd, s, n)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		s += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* The temporary's text into the file, as `>` would write it. */
+static int
+copy_back(struct opml_output *o)
+{
+	char buf[1 << 16];
+	int from = fileno(o->fp);
+	ssize_t n;
+
+	if (lseek(from, 0, SEEK_SET) == -1 || ftruncate(o->fd, 0) == -1)
+		return -1;
+	for (;;) {
+		if ((n = read(from, buf, sizeof buf)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (n == 0)
+			return 0;
+		if (write_all(o->fd, buf, (size_t)n) == -1)
+			return -1;
+	}
+}
+
+int
+opml_output_place(struct opml_output *o)
+{
+	int rc = 0, saved = 0;
+
+	if (o->how == OPML_OUTPUT_RENAME)
+		rc = rename(o->tmp, o->path);
+	else if (o->how == OPML_OUTPUT_COPY) {
+		rc = copy_back(o);
+		saved = errno;
+		if (close(o->fd) == -1 && rc == 0) {
+			rc = -1;
+			saved = errno;
+		}
+		o->fd = -1;
+		errno = saved;
+	}
+	if (rc == -1) {
+		saved = errno;
+		opml_output_abort(o);
+		errno = saved;
+		return -1;
+	}
+	/* In place: nothing left to remove. */
+	free(o->tmp);
+	o->tmp = NULL;
+	o->made = 0;
+	opml_output_abort(o);
+	return 0;
+}
+
+int
+opml_output_close(struct opml_output *o)
+{
+	if (opml_output_finish(o) == -1)
+		return -1;
+	return opml_output_place(o);
+}
+
+void
+opml_output_unlink(const struct opml_output *o)
+{
+	if (o->tmp != NULL)
+		unlink(o->tmp);
+	if (o->made && o->path != NULL)
+		unlink(o->path);
 }
 
 void
 opml_output_abort(struct opml_output *o)
 {
-	if (o->fp == NULL)
-		return;
-	if (o->fp != stdout)
+	if (o->fp != NULL && o->fp != stdout)
 		fclose(o->fp);
-	if (o->tmp != NULL)
-		unlink(o->tmp);
 	o->fp = NULL;
+	if (o->fd != -1)
+		close(o->fd);
+	o->fd = -1;
+	opml_output_unlink(o);
 	free(o->path);
 	free(o->tmp);
 	o->path = o->tmp = NULL;
+	o->made = 0;
 }

@@ -1,5 +1,6 @@
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
@@ -26,11 +27,12 @@ abort_outputs(void)
 		opml_output_abort(open_out);
 }
 
-/* TERM, INT and HUP remove the temporaries of the outputs not yet
- * committed, then end the program as the signal would have (unlink is
- * safe in a handler; the list is changed only with them blocked).
- * After KILL nothing can. */
-static const int fatal_signals[] = { SIGTERM, SIGINT, SIGHUP };
+/* TERM, INT, HUP and PIPE remove the temporaries of the outputs not
+ * yet committed, then end the program as the signal would have (unlink
+ * is safe in a handler; the list is changed only with them blocked).
+ * A PIPE that the caller ignores stays ignored (a write then fails with
+ * EPIPE, an error like any other).  After KILL nothing can. */
+static const int fatal_signals[] = { SIGTERM, SIGINT, SIGHUP, SIGPIPE };
 
 static volatile sig_atomic_t deferring, deferred_signal;
 
@@ -39,14 +41,14 @@ on_fatal_signal(int sig)
 {
 	struct opml_output *o;
 
-	/* A second signal does not wait (the input may be stalled). */
-	if (deferring && !deferred_signal) {
+	/* A second signal does not wait (the input may be stalled), nor
+	 * does PIPE: the reader is gone. */
+	if (deferring && !deferred_signal && sig != SIGPIPE) {
 		deferred_signal = sig;
 		return;
 	}
 	for (o = open_out; o != NULL; o = o->next)
-		if (o->tmp != NULL)
-			unlink(o->tmp);
+		opml_output_unlink(o);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -67,7 +69,7 @@ static void
 catch_fatal_signals(void)
 {
 	static int caught;
-	struct sigaction sa;
+	struct sigaction sa, old;
 	size_t i;
 
 	if (caught++)
@@ -76,7 +78,9 @@ catch_fatal_signals(void)
 	sa.sa_handler = on_fatal_signal;
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++)
-		sigaction(fatal_signals[i], &sa, NULL);
+		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
+		    !(fatal_signals[i] == SIGPIPE && old.sa_handler == SIG_IGN))
+			sigaction(fatal_signals[i], &sa, NULL);
 }
 
 /* "opml-learn 1.0.0 (commit 8aa05f0)" on stdout, exit 0. */
@@ -92,6 +96,20 @@ version(const char *argv0)
 	exit(0);
 }
 
+/* A standard descriptor that the caller closed (`<&-`) stays unusable
+ * as it was, reads or writes failing with EBADF, instead of becoming
+ * the first file the program opens (a model read as stdin, samples
+ * written into an input): /dev/null opened the other way holds it. */
+static void
+hold_std_fds(void)
+{
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) == -1 && errno == EBADF)
+			(void)open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+}
+
 void
 opml_prog_init(int argc, char **argv, const char *synopsis,
     const char *options)
@@ -103,6 +121,7 @@ opml_prog_init(int argc, char **argv, const char *synopsis,
 	if (argc > 1 && strcmp(argv[1], "--version") == 0)
 		version(argv[0]);
 	atexit(abort_outputs);
+	hold_std_fds();
 	/* Past the file size limit a write fails (EFBIG) and the output
 	 * is removed, instead of the signal ending the program with its
 	 * temporary left behind. */
@@ -442,26 +461,81 @@ opml_prog_write(struct opml_output *o, const void *s, size_t n)
 		err(1, "%s", o->name);
 }
 
+/* Every open output out of stdio's buffer, so that a write error of
+ * any (a full disk) leaves none of them put in place. */
+static void
+flush_all(void)
+{
+	struct opml_output *p;
+
+	for (p = open_out; p != NULL; p = p->next)
+		if (p->fp != NULL && fflush(p->fp) == EOF)
+			err(1, "%s", p->name);
+}
+
+/* Finish o (its text closed), or exit naming it. */
+static void
+finish(struct opml_output *o)
+{
+	const char *name = o->name;
+	int saved;
+
+	block_fatal_signals(SIG_BLOCK);
+	if (opml_output_finish(o) == -1) {
+		saved = errno;
+		forget(o);
+		block_fatal_signals(SIG_UNBLOCK);
+		errno = saved;
+		err(1, "%s", name);
+	}
+	block_fatal_signals(SIG_UNBLOCK);
+}
+
+/* Put o in place with the fatal signals blocked, or exit naming it. */
+static void
+place(struct opml_output *o)
+{
+	const char *name = o->name;
+	int rc, saved;
+
+	rc = opml_output_place(o);
+	saved = errno;
+	forget(o);
+	if (rc == -1) {
+		block_fatal_signals(SIG_UNBLOCK);
+		errno = saved;
+		err(1, "%s", name);
+	}
+}
+
 void
 opml_prog_commit(struct opml_output *o)
 {
-	const char *name = o->name;
-	struct opml_output *p;
-	int rc, saved;
-
-	/* Every open output out of stdio's buffer first, so that a write
-	 * error of any (a full disk) leaves none of them put in place. */
-	for (p = open_out; p != NULL; p = p->next)
-		if (fflush(p->fp) == EOF)
-			err(1, "%s", p->name);
-
+	flush_all();
+	finish(o);
 	/* A signal now waits until the output is in place or removed. */
 	block_fatal_signals(SIG_BLOCK);
-	rc = opml_output_close(o);
-	saved = errno;
-	forget(o);
+	place(o);
 	block_fatal_signals(SIG_UNBLOCK);
-	errno = saved;
-	if (rc == -1)
-		err(1, "%s", name);
+}
+
+void
+opml_prog_commit_all(void)
+{
+	struct opml_output *p;
+
+	flush_all();
+	/* Every text written and closed before the first is put in
+	 * place: an error in any leaves the old set. */
+	for (p = open_out; p != NULL; p = p->next)
+		finish(p);
+	/* Then put in place in the order opened, with the signals that
+	 * could end the program in between blocked throughout. */
+	block_fatal_signals(SIG_BLOCK);
+	while (open_out != NULL) {
+		for (p = open_out; p->next != NULL; p = p->next)
+			;
+		place(p);
+	}
+	block_fatal_signals(SIG_UNBLOCK);
 }

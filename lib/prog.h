@@ -118,5 +118,10 @@ void opml_prog_write(struct opml_output *o, const void *s, size_t n);
  * open output is flushed first, so that a program committing several
  * in turn leaves none in place when a write to any fails. */
 void opml_prog_commit(struct opml_output *o);
+/* Commit every open output as one set: all written and closed first
+ * (an error in any leaves every old file as it was), then put in place
+ * in the order opened with TERM, INT, HUP and PIPE held until the last
+ * is; or exit. */
+void opml_prog_commit_all(void);
 
 #endif

@@ -16,12 +16,34 @@
 
 #define BLOCK (1 << 18)
 
+/* OPML_LINE_MAX, or the default; 0 if it is not a number of bytes. */
+size_t
+opml_reader_line_max(void)
+{
+	const char *v = getenv("OPML_LINE_MAX");
+	unsigned long long n = 0;
+
+	if (v == NULL || *v == '\0')
+		return OPML_READER_LINE_MAX;
+	for (; *v >= '0' && *v <= '9'; v++) {
+		if (n > ((size_t)-1 - 9) / 10)
+			return 0;
+		n = n * 10 + (unsigned long long)(*v - '0');
+	}
+	return *v == '\0' ? (size_t)n : 0;
+}
+
 int
 opml_reader_init(struct opml_reader *r, int fd, const char *name)
 {
 	memset(r, 0, sizeof *r);
 	r->fd = fd;
 	r->name = name;
+	if ((r->max = opml_reader_line_max()) == 0) {
+		snprintf(r->err, sizeof r->err, "OPML_LINE_MAX=%.40s: expected "
+		    "a number of bytes from 1", getenv("OPML_LINE_MAX"));
+		return -1;
+	}
 	r->cap = BLOCK;
 	if ((r->buf = malloc(r->cap + OPML_READER_PAD)) == NULL) {
 		snprintf(r->err, sizeof r->err, "%s: out of memory", name);
@@ -135,12 +157,68 @@ fill(struct opml_reader *r)
 	return 0;
 }
 
+/* A line of more than r->max bytes, the (r->line + after + 1)th: -1
+ * (r->line as it was). */
+static int
+too_long(struct opml_reader *r, unsigned long after)
+{
+	unsigned long line = r->line;
+
+	r->line += after + 1;
+	opml_reader_fail(r, "a line longer than %zu bytes (the limit "
+	    "OPML_LINE_MAX sets)", r->max);
+	r->line = line;
+	return -1;
+}
+
+/* The bytes after the last line end in [p, p + n): n if there is none. */
+static size_t
+tail(const char *p, size_t n)
+{
+	size_t k = n;
+
+	while (k > 0 && p[k - 1] != '\n')
+		k--;
+	return n - k;
+}
+
 int
 opml_reader_slurp(struct opml_reader *r)
 {
-	while (!r->eof)
+	size_t open = tail(r->buf + r->pos, r->len - r->pos), had, t;
+	const char *p;
+	unsigned long n;
+
+	while (!r->eof) {
+		had = r->len - r->pos;
 		if (fill(r) == -1)
 			return -1;
+		/* fill moved the unread bytes to the front */
+		t = tail(r->buf + had, r->len - had);
+		open = t == r->len - had ? open + t : t;
+		if (open > r->max) {
+			/* the line's number: after the complete ones */
+			for (n = 0, p = r->buf + r->pos; (p = memchr(p, '\n',
+			    (size_t)(r->buf + r->len - p))) != NULL; p++)
+				n++;
+			return too_long(r, n);
+		}
+	}
+	return 0;
+}
+
+/* At the end of the input, a last line without its line end: it may
+ * have been cut anywhere, its last number among it (opml(5)).  Unless
+ * blank: -1 with r->err set, else 0. */
+static int
+unended(struct opml_reader *r, const char *s, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n && !r->unended; k++)
+		if (!opml_reader_isblank(s[k]) && s[k] != '\r')
+			return opml_reader_fail(r, "no line end: the input "
+			    "may be cut short");
 	return 0;
 }
 
@@ -157,6 +235,8 @@ opml_reader_line(struct opml_reader *r, char **s, size_t *n)
 		if (nl != NULL || r->eof)
 			break;
 		scanned = r->len - r->pos;
+		if (scanned > r->max)
+			return too_long(r, 0);
 		if (fill(r) == -1)
 			return -1;
 	}
@@ -164,10 +244,14 @@ opml_reader_line(struct opml_reader *r, char **s, size_t *n)
 		return 0;
 	*s = r->buf + r->pos;
 	*n = (nl != NULL ? (size_t)(nl - *s) : r->len - r->pos);
+	if (*n > r->max)
+		return too_long(r, 0);
 	r->pos += *n + (nl != NULL);
 	if (*n > 0 && (*s)[*n - 1] == '\r')
 		(*n)--;
 	r->line++;
+	if (nl == NULL && unended(r, *s, *n) == -1)
+		return -1;
 	/* Text has no NUL: one would cut a label short as a C string
 	 * (merging classes, a model that cannot be read back). */
 	if (memchr(*s, '\0', *n) != NULL)
@@ -234,6 +318,8 @@ opml_reader_lines(struct opml_reader *r, size_t max, char **s, size_t *n,
 		if (nl != NULL || r->eof)
 			break;
 		scanned = r->len - r->pos;
+		if (scanned > r->max)
+			return too_long(r, 0);
 		if (fill(r) == -1)
 			return -1;
 	}
@@ -243,6 +329,12 @@ opml_reader_lines(struct opml_reader *r, size_t max, char **s, size_t *n,
 		if (r->pos == r->len)
 			return 0;
 		*n = r->len - r->pos;
+		if (*n > r->max)
+			return too_long(r, 0);
+		r->line++;
+		if (unended(r, *s, *n) == -1)
+			return -1;
+		r->line--;
 		*lines = 1;
 	} else {
 		*n = (size_t)(nl + 1 - *s);

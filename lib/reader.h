@@ -21,9 +21,16 @@ struct opml_layout {
 	int zero;	/* sparse indices count from 0 */
 };
 
+/* The longest line read when OPML_LINE_MAX does not say: 256 MiB. */
+#define OPML_READER_LINE_MAX ((size_t)1 << 28)
+
 /*
- * A line reader over a file descriptor: big block reads, lines of any
- * length, CR before LF dropped, a missing final newline accepted.
+ * A line reader over a file descriptor: big block reads, CR before LF
+ * dropped.  A line longer than OPML_LINE_MAX bytes (the environment
+ * variable; OPML_READER_LINE_MAX if unset) is an error, found once
+ * that many bytes have come without a line end; so is a last line
+ * without its line end, unless blank or r->unended is set: it may be
+ * cut short (opml(5)).
  */
 struct opml_reader {
 	int fd;
@@ -35,6 +42,10 @@ struct opml_reader {
 				   OPML_READER_PAD of them) */
 	int path;		/* vector path for parsing (OPML_SIMD_) */
 	int eof;
+	size_t max;		/* the longest line allowed */
+	int unended;		/* set by the caller: a last line without
+				   its end is accepted (where a cut cannot
+				   hide in it) */
 	unsigned long line;	/* number of the line last returned */
 	struct opml_layout lay;	/* for opml_read_sample; zeroed by init */
 	int seen;		/* opml_read_sample has met a record */
@@ -69,6 +80,9 @@ struct opml_sample {
 				   messages; NULL if none */
 };
 
+/* OPML_LINE_MAX, or OPML_READER_LINE_MAX if unset; 0 if it is not a
+ * number of bytes from 1 (init then fails saying so). */
+size_t opml_reader_line_max(void);
 int opml_reader_init(struct opml_reader *r, int fd, const char *name);
 void opml_reader_free(struct opml_reader *r);
 

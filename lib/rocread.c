@@ -450,6 +450,25 @@ fill(struct opml_reader *r, char *buf, size_t len, size_t cap, int *eof,
 	return len;
 }
 
+/* The bytes after buf's last line end, more than r->max of them: -1
+ * with r->err naming their line (line lines come before buf). */
+static int
+too_long(struct opml_reader *r, const char *buf, size_t len,
+    unsigned long line)
+{
+	size_t k = len, i;
+
+	while (k > 0 && buf[k - 1] != '\n')
+		k--;
+	if (len - k <= r->max)
+		return 0;
+	for (i = 0; i < k; i++)
+		line += buf[i] == '\n';
+	snprintf(r->err, sizeof r->err, "%s:%lu: a line longer than %zu bytes "
+	    "(the limit OPML_LINE_MAX sets)", r->name, line + 1, r->max);
+	return -1;
+}
+
 int
 opml_rocread_file(struct opml_rocread *rr, struct opml_reader *r)
 {
@@ -469,6 +488,8 @@ opml_rocread_file(struct opml_rocread *rr, struct opml_reader *r)
 		pt[k].distance = rr->distance;
 	for (;;) {
 		len = fill(r, buf, len, cap, &eof, &rderr);
+		if (too_long(r, buf, len, line) == -1)
+			goto out;
 		/* the complete lines; at the end, all */
 		if (eof && !rderr)
 			done = len;

@@ -79,6 +79,9 @@ opml_score_read(struct opml_reader *r, struct opml_score *s)
 	size_t n;
 	int rc;
 
+	/* A score line's last field, its label, cannot be cut into
+	 * another label: no line end needed at the end. */
+	r->unended = 1;
 	if ((rc = opml_reader_record(r, &line, &n)) != 1)
 		return rc;
 	if (opml_score_line(line, line + n, s, msg, sizeof msg) == -1)

@@ -236,6 +236,7 @@ part(struct opml_reader *p, const struct opml_reader *r, size_t from,
 	p->pad = r->cap - to + r->pad;
 	p->path = r->path;
 	p->eof = 1;
+	p->max = r->max;
 	p->line = line;
 	/* r's layout; a part from the middle holds no input's first
 	 * record (and no header). */

@@ -1,3 +1,4 @@
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -273,17 +274,20 @@ read_rows(struct opml_reader *r, const char *s, const char *end,
 			return 0;
 		p0 = s;
 		v = 0;
-		while (s < end && *s >= '0' && *s <= '9') {
-			if (v > (1ULL << 62))
-				break;
-			v = v * 10 + (unsigned long long)(*s++ - '0');
-		}
+		/* past nrows the value no longer matters: it stops there,
+		 * before it could wrap */
+		for (; s < end && *s >= '0' && *s <= '9'; s++)
+			if (v < nrows)
+				v = v > (ULLONG_MAX - 9) / 10 ? ULLONG_MAX :
+				    v * 10 + (unsigned long long)(*s - '0');
 		if (s == p0 || (s < end && !opml_reader_isblank(*s)))
 			return opml_reader_fail(r, "not a row index: '%.*s'",
 			    (int)(end - p0 > 20 ? 20 : end - p0), p0);
 		if (v >= nrows)
-			return opml_reader_fail(r, "row %llu out of range "
-			    "(%zu rows, counted from 0)", v, nrows);
+			return opml_reader_fail(r, "row %.*s%s out of range "
+			    "(%zu rows, counted from 0)",
+			    (int)(s - p0 > 24 ? 24 : s - p0), p0,
+			    s - p0 > 24 ? "..." : "", nrows);
 		if (*k == nrows)
 			return opml_reader_fail(r, "more rows than the "
 			    "data's %zu", nrows);

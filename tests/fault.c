@@ -10,9 +10,13 @@
  *   OPML_FAULT=f1,f2...  every call of the named functions fails:
  *                        rename (EXDEV), fclose (EIO, after closing),
  *                        fdopen (EMFILE), fchmod (EPERM), read (EIO),
- *                        mkstemp (ENOSPC), readlink (EIO), from main
- *                        on, up to the
- *                        exit handlers registered before main
+ *                        mkstemp (ENOSPC), from main on, up to the
+ *                        exit handlers registered before main;
+ *                        "rename-term": a TERM raised as rename is
+ *                        called (which then succeeds);
+ *                        "protected": open for writing through a
+ *                        symbolic link (EACCES), as the kernel's
+ *                        fs.protected_symlinks refuses it
  *   OPML_FAULT_AFTER=N   the first N calls of those functions (all
  *                        together) succeed: a read error after the
  *                        first block, say
@@ -26,7 +30,10 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <stdarg.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +50,7 @@ static FILE *(*real_fdopen)(int, const char *);
 static int (*real_fchmod)(int, mode_t);
 static ssize_t (*real_read)(int, void *, size_t);
 static int (*real_mkstemp)(char *);
-static ssize_t (*real_readlink)(const char *, char *, size_t);
+static int (*real_open)(const char *, int, ...);
 
 static long alloc_fail = -1;	/* the call to fail; -1: none */
 static long alloc_count;
@@ -124,7 +131,7 @@ init(void)
 	LOAD(fchmod);
 	LOAD(read);
 	LOAD(mkstemp);
-	LOAD(readlink);
+	LOAD(open);
 	if (n != NULL)
 		alloc_fail = strtol(n, NULL, 10);
 	fail_list = getenv("OPML_FAULT");
@@ -216,6 +223,10 @@ free(void *p)
 int
 rename(const char *a, const char *b)
 {
+	/* A TERM as an output is put in place: between the renames of a
+	 * set, if it does not wait. */
+	if (failing("rename-term"))
+		raise(SIGTERM);
 	if (failing("rename")) {
 		errno = EXDEV;
 		return -1;
@@ -275,12 +286,24 @@ mkstemp(char *tmpl)
 	return real_mkstemp(tmpl);
 }
 
-ssize_t
-readlink(const char *path, char *buf, size_t n)
+int
+open(const char *path, int flags, ...)
 {
-	if (failing("readlink")) {
-		errno = EIO;
+	struct stat st;
+	mode_t mode = 0;
+	va_list ap;
+
+	if (flags & O_CREAT) {
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	if ((flags & O_ACCMODE) != O_RDONLY && lstat(path, &st) == 0 &&
+	    S_ISLNK(st.st_mode) && failing("protected")) {
+		errno = EACCES;
 		return -1;
 	}
-	return real_readlink(path, buf, n);
+	if (real_open == NULL)
+		LOAD(open);
+	return real_open(path, flags, mode);
 }

@@ -33,7 +33,10 @@ no_temporaries() {
 	run -1 sh -c 'ulimit -f 1; opml-pairs -n 2000 -s 1 -o "$1/out" "$2"' sh "$TMP/d" "$TMP/big"
 	[ ! -e "$TMP/d/out" ]
 	no_temporaries "$TMP/d"
-	run -1 sh -c 'ulimit -f 1; opml-learn -o "$1/out" "$2"' sh "$TMP/d" "$DATA/optdigits.txt"
+	# wine's model (13 x 13 and the state) outgrows the limit
+	[ -f "$DATA/wine.txt" ]
+	run -1 sh -c 'ulimit -f 1; opml-learn -o "$1/out" "$2"' sh "$TMP/d" "$DATA/wine.txt"
+	[[ $output == *"File too large"* ]]
 	[ ! -e "$TMP/d/out" ]
 	no_temporaries "$TMP/d"
 }

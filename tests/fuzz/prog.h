@@ -573,7 +573,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const uint8_t *aux = NULL, *sep;
 	size_t insize, auxsize = 0, i, outn, errn;
 	char *argv[24], *out, *err;
-	int argc = 0, status;
+	int argc = 0, status, lowfree, fd;
 	const char *const *v;
 
 	if (size < 1)
@@ -628,6 +628,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	argv[argc] = NULL;
 
 	prog_reset();
+	/* Every descriptor from here up is free: what the run leaves open
+	 * there (an input it was reading when it exited) is closed after
+	 * it, as the system would at exit. */
+	if ((lowfree = dup(STDIN_FILENO)) == -1)
+		abort();
+	close(lowfree);
 	optind = 0;		/* glibc: start getopt afresh */
 	nhandlers = 0;
 	pthread_mutex_lock(&track_mu);
@@ -645,6 +651,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pthread_mutex_unlock(&track_mu);
 	status = run_status;
 	cleanup_run();
+	for (fd = lowfree; fd < lowfree + 256; fd++)
+		close(fd);
 
 	out = slurp(stdout_path, &outn);
 	err = slurp(stderr_path, &errn);

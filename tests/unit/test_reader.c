@@ -256,7 +256,7 @@ messages(void)
 {
 	struct opml_reader r;
 	char name[OPML_ERRMAX + 16], *s;
-	size_t n;
+	size_t n, k;
 	int fd;
 
 	/* before any line: the name alone */
@@ -292,16 +292,53 @@ messages(void)
 	/* a line of a million bytes and more: the buffer grows */
 	{
 		size_t len = (1 << 21) + 5;
-		char *big = malloc(len + 1);
+		char *big = malloc(len + 2);
 
 		memset(big, 'x', len);
-		big[len] = '\0';
+		big[len] = '\n';
+		big[len + 1] = '\0';
 		open_text(&r, big, "big");
 		CHECK(opml_reader_line(&r, &s, &n) == 1 && n == len);
 		CHECK(opml_reader_line(&r, &s, &n) == 0);
 		done(&r);
+		/* past OPML_LINE_MAX: refused, named, line by line or in
+		 * blocks; a line of exactly the bound is read */
+		setenv("OPML_LINE_MAX", "2097157", 1);
+		open_text(&r, big, "big");
+		CHECK(opml_reader_line(&r, &s, &n) == 1 && n == len);
+		done(&r);
+		setenv("OPML_LINE_MAX", "2097156", 1);
+		open_text(&r, big, "big");
+		CHECK(opml_reader_line(&r, &s, &n) == -1);
+		CHECK(strcmp(r.err, "big:1: a line longer than 2097156 bytes "
+		    "(the limit OPML_LINE_MAX sets)") == 0);
+		done(&r);
+		setenv("OPML_LINE_MAX", "1000", 1);
+		open_text(&r, big, "big");
+		CHECK(opml_reader_lines(&r, 5, &s, &n, &k) == -1);
+		CHECK(strcmp(r.err, "big:1: a line longer than 1000 bytes "
+		    "(the limit OPML_LINE_MAX sets)") == 0);
+		done(&r);
+		open_text(&r, big, "big");
+		CHECK(opml_reader_slurp(&r) == -1);
+		CHECK(strcmp(r.err, "big:1: a line longer than 1000 bytes "
+		    "(the limit OPML_LINE_MAX sets)") == 0);
+		done(&r);
+		unsetenv("OPML_LINE_MAX");
 		free(big);
 	}
+	/* a last line without its end: refused unless blank */
+	open_text(&r, "a 1\nb 2", "cut");
+	CHECK(opml_reader_line(&r, &s, &n) == 1);
+	CHECK(opml_reader_line(&r, &s, &n) == -1);
+	CHECK(strcmp(r.err, "cut:2: no line end: the input may be cut short")
+	    == 0);
+	done(&r);
+	open_text(&r, "a 1\n \t\r", "blank");
+	CHECK(opml_reader_line(&r, &s, &n) == 1);
+	CHECK(opml_reader_line(&r, &s, &n) == 1 && n == 2);
+	CHECK(opml_reader_line(&r, &s, &n) == 0);
+	done(&r);
 }
 
 /*
@@ -338,7 +375,7 @@ lines_at_once(void)
 			nl++;
 		}
 		if (t % 2 == 1) {
-			text[len++] = '7';	/* no final line end */
+			text[len++] = '7';	/* no final line end: an error */
 			nl++;
 		}
 		text[len] = '\0';
@@ -355,7 +392,17 @@ lines_at_once(void)
 			if (r.line != total)
 				ok = 0;
 		}
-		CHECK(rc == 0 && ok);
+		if (t % 2 == 1) {
+			/* all but the unended last line, then the error */
+			char want[OPML_ERRMAX];
+
+			snprintf(want, sizeof want, "lines:%zu: no line end: "
+			    "the input may be cut short", nl);
+			CHECK(rc == -1 && ok && strcmp(r.err, want) == 0);
+			len--;
+			nl--;
+		} else
+			CHECK(rc == 0 && ok);
 		CHECK(got == len && memcmp(out, text, len) == 0);
 		CHECK(total == nl);
 		done(&r);

@@ -79,7 +79,12 @@ lists(void)
 	CHECK(refused("train 0 -1\ntest 2\n", 1, 4, "l:1: not a row index: "
 	    "'-1'"));
 	CHECK(refused("train 123456789012345678901234567890\ntest 2\n", 1, 4,
-	    "l:1: not a row index: '12345678901234567890'"));
+	    "l:1: row 123456789012345678901234... out of range (4 rows, "
+	    "counted from 0)"));
+	/* 2^64 + 1 would wrap to 1 */
+	CHECK(refused("train 0 18446744073709551617\ntest 2\n", 1, 4,
+	    "l:1: row 18446744073709551617 out of range (4 rows, counted "
+	    "from 0)"));
 	CHECK(refused("train 0 4\ntest 2\n", 1, 4, "l:1: row 4 out of range "
 	    "(4 rows, counted from 0)"));
 	CHECK(refused("train 0 1\ntest 1\n", 1, 2, "l:2: more rows than the "
