@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "constraint.h"
 #include "feed.h"
 #include "learn.h"
 #include "longrun.h"
@@ -23,10 +24,11 @@
 
 static const char synopsis[] =
     "opml-learn [-0BHhuvZz] [-a method] [-C count] [-c clip] [-d dim]\n"
-    "           [-G gamma1] [-P count] [-p name=value]\n"
+    "           [-G gamma1] [-I pairs | triplets] [-P count] "
+    "[-p name=value]\n"
     "           [-g gamma | -R gamma] [-m model] [-o file] [-r rank] "
-    "[-s seed]\n"
-    "           [-Y column] [file ...]";
+    "[-S samples]\n"
+    "           [-s seed] [-Y column] [file ...]";
 static const char options[] =
     "  -a method      opml (default), copml, rdml, oasis, pola, lego, soml,\n"
     "                 mahalanobis, itml, lmnn, pca, covariance\n"
@@ -40,12 +42,16 @@ static const char options[] =
     "(default 1e-3,\n"
     "                 standardized)\n"
     "  -h             print this help and exit\n"
+    "  -I form        learn from a stream of pairs or triplets, not of "
+    "labeled\n"
+    "                 samples (opml-formats(5))\n"
     "  -m model       go on learning from this model (-i: the same)\n"
     "  -o file        write the model to file, whole or not at all\n"
     "  -P count       report progress every count samples\n"
     "  -p name=value  a parameter of the method (opml-learn(1), METHODS)\n"
     "  -R gamma       a step size relative to the data's scale\n"
     "  -r rank        learn a rank x d map (opml, copml, pca)\n"
+    "  -S samples     with -I: the lines refer to the rows of this file\n"
     "  -s seed        the seed (default 0)\n"
     "  -u             scale each sample to unit norm first\n"
     "  -v             report counts and time on stderr\n"
@@ -67,6 +73,8 @@ struct options {
 	int model_opt;		/* the letter that gave model: 'i' or 'm' */
 	unsigned long long dim, rank, seed, every, progress;
 	int have_seed;
+	enum opml_constraint_kind form;	/* -I, or 0: labeled samples */
+	const char *samples;	/* -S */
 };
 
 /* A model without the long-run rule whose trace M / r passes this (or
@@ -83,7 +91,8 @@ parse_options(int argc, char *argv[], struct options *o)
 	memset(o, 0, sizeof *o);
 	st->standardize = -1;
 	while ((ch = getopt(argc, argv,
-	    OPML_PROG_INPUT "BC:a:c:d:G:g:hi:m:o:P:p:R:r:s:uvZz")) != -1) {
+	    OPML_PROG_INPUT "BC:a:c:d:G:g:hI:i:m:o:P:p:R:r:S:s:uvZz")) !=
+	    -1) {
 		switch (ch) {
 		case 'B':
 			o->bare = 1;
@@ -117,6 +126,15 @@ parse_options(int argc, char *argv[], struct options *o)
 		case 'h':
 			opml_prog_help();
 			break;
+		case 'I':
+			if (strcmp(optarg, "pairs") == 0)
+				o->form = OPML_CONSTRAINT_PAIRS;
+			else if (strcmp(optarg, "triplets") == 0)
+				o->form = OPML_CONSTRAINT_TRIPLETS;
+			else
+				errx(2, "-I %s: expected pairs or triplets",
+				    optarg);
+			break;
 		case 'i':
 		case 'm':
 			o->model = optarg;
@@ -141,6 +159,9 @@ parse_options(int argc, char *argv[], struct options *o)
 			break;
 		case 'r':
 			o->rank = opml_prog_uint('r', optarg, 1, 1UL << 24);
+			break;
+		case 'S':
+			o->samples = optarg;
 			break;
 		case 's':
 			o->seed = opml_prog_uint('s', optarg, 0, UINT64_MAX);
@@ -356,7 +377,7 @@ load_model(const struct options *o, struct opml_model *m)
 	opml_prog_model(o->model, NULL, m);
 	if (me == NULL) {
 		me = opml_method_find(opml_model_algo_name(m->algo));
-		if (me == NULL || me->start == NULL)
+		if (me == NULL || me->learn == NULL)
 			me = opml_method_find("opml");
 	}
 	if (o->dim != 0 && o->dim != m->d)
@@ -469,6 +490,56 @@ learn_set(const struct opml_method *me, const void *par,
 	opml_model_free(&m);
 }
 
+/* After a step: the model every -C count, progress every -P count (or
+ * each second on a terminal with -v), and on a signal the model of
+ * what was read, then the end. */
+static void
+stepped(const struct opml_method *me, void *state, struct opml_model *m,
+    const struct options *o, struct progress *prog)
+{
+	int tty = o->verbose && isatty(STDERR_FILENO);
+
+	if (o->every && m->n.samples % o->every == 0) {
+		store(me, state);
+		write_model(m, o);
+	}
+	if ((o->progress && m->n.samples % o->progress == 0) ||
+	    (tty && m->n.samples % 4096 == 0 &&
+	    seconds_since(&prog->t0) >= prog->last + 1)) {
+		store(me, state);
+		report_progress(prog, m);
+	}
+	if (opml_prog_signalled()) {
+		store(me, state);
+		write_model(m, o);
+		opml_prog_die_by_signal();
+	}
+}
+
+/* The end of a stream: the model written, what -v says, the learner
+ * freed. */
+static void
+finish(const struct opml_method *me, void *state, struct opml_model *m,
+    const struct options *o, int learnt, const struct timespec *t0)
+{
+	if (state == NULL)
+		errx(1, "no samples in the input: nothing to learn from");
+	if (learnt)
+		store(me, state);
+	if (me->flags & OPML_METHOD_STEPS) {
+		write_model(m, o);
+		check_model(m);
+		if (o->verbose)
+			summary(m, seconds_since(t0));
+	} else {
+		write_model(m, o);
+		if (o->verbose)
+			summary_line(m, learnt ? m->extra[0] + 1 : me->name,
+			    seconds_since(t0));
+	}
+	me->drop(state);
+}
+
 /* A streaming method over the files, from st->m (a model of -m, or
  * none yet: d from the first sample). */
 static void
@@ -482,7 +553,6 @@ learn_stream(struct opml_start *st, const struct options *o, char **files,
 	struct progress prog;
 	void *state = have_model ? start(st, o) : NULL;
 	int status, learnt = 0;
-	int tty = o->verbose && isatty(STDERR_FILENO);
 	size_t i;
 
 	memset(&prog, 0, sizeof prog);
@@ -504,21 +574,7 @@ learn_stream(struct opml_start *st, const struct options *o, char **files,
 			    OPML_BATCH_X(b, i)) != 0)
 				opml_prog_nomem();
 			learnt = 1;
-			if (o->every && m->n.samples % o->every == 0) {
-				store(me, state);
-				write_model(m, o);
-			}
-			if ((o->progress && m->n.samples % o->progress == 0) ||
-			    (tty && m->n.samples % 4096 == 0 &&
-			    seconds_since(t0) >= prog.last + 1)) {
-				store(me, state);
-				report_progress(&prog, m);
-			}
-			if (opml_prog_signalled()) {
-				store(me, state);
-				write_model(m, o);
-				opml_prog_die_by_signal();
-			}
+			stepped(me, state, m, o, &prog);
 		}
 		if (b->status == OPML_FEED_ERROR)
 			errx(1, "%s", b->err);
@@ -526,22 +582,90 @@ learn_stream(struct opml_start *st, const struct options *o, char **files,
 		opml_feed_done(&feed, b);
 	} while (status == OPML_FEED_MORE);
 	opml_feed_stop(&feed);
-	if (state == NULL)
-		errx(1, "no samples in the input: nothing to learn from");
-	if (learnt)
-		store(me, state);
-	if (me->flags & OPML_METHOD_STEPS) {
-		write_model(m, o);
-		check_model(m);
-		if (o->verbose)
-			summary(m, seconds_since(t0));
-	} else {
-		write_model(m, o);
-		if (o->verbose)
-			summary_line(m, learnt ? m->extra[0] + 1 : me->name,
-			    seconds_since(t0));
+	finish(me, state, m, o, learnt, t0);
+}
+
+/* A method over the files' pairs or triplets (-I), which refer to the
+ * rows of -S's samples or hold theirs. */
+static void
+learn_constraints(struct opml_start *st, const struct options *o,
+    char **files, int have_model, const struct timespec *t0)
+{
+	const struct opml_method *me = st->me;
+	struct opml_model *m = st->m;
+	struct opml_constraints c;
+	struct opml_set set;
+	struct opml_reader r;
+	struct progress prog;
+	char *sf[2] = { (char *)o->samples, NULL };
+	void *state = have_model ? start(st, o) : NULL;
+	size_t d = have_model ? m->d : o->dim, k;
+	int rc, learnt = 0;
+
+	memset(&prog, 0, sizeof prog);
+	prog.t0 = *t0;
+	opml_set_init(&set);
+	if (o->samples != NULL) {
+		set.d = d;
+		opml_prog_set(&set, sf, NULL);
+		if (set.n == 0)
+			errx(1, "%s: no samples", opml_prog_name(o->samples));
 	}
-	me->drop(state);
+	if (opml_constraints_init(&c, o->form, o->samples ? &set : NULL,
+	    d) == -1)
+		opml_prog_nomem();
+	for (k = 0; files[k] != NULL; k++) {
+		if (opml_reader_open(&r, files[k]) == -1)
+			errx(1, "%s", r.err);
+		opml_constraints_input(&c);
+		while ((rc = opml_constraints_next(&c, &r)) == 1) {
+			if (state == NULL) {
+				new_model(me, o, m, c.d);
+				state = start(st, o);
+			}
+			m->n.samples++;
+			rc = o->form == OPML_CONSTRAINT_PAIRS ?
+			    me->pair(state, c.same, c.p[0], c.p[1]) :
+			    me->triplet(state, c.p[0], c.p[1], c.p[2]);
+			if (rc != 0)
+				opml_prog_nomem();
+			learnt = 1;
+			stepped(me, state, m, o, &prog);
+		}
+		if (rc == -1)
+			errx(1, "%s", r.err);
+		opml_reader_close(&r);
+	}
+	opml_constraints_free(&c);
+	opml_set_free(&set);
+	finish(me, state, m, o, learnt, t0);
+}
+
+/* The checks of -I and -S: the method learns from that form. */
+static void
+constraint_options(const struct opml_method *me, const struct options *o)
+{
+	const struct opml_method *x;
+	const char *form = o->form == OPML_CONSTRAINT_PAIRS ? "pairs" :
+	    "triplets", *name[32];
+	size_t i, n = 0;
+	int pairs = o->form == OPML_CONSTRAINT_PAIRS;
+	char list[256];
+
+	if (o->samples != NULL && !o->form)
+		errx(2, "-S: only with -I pairs or -I triplets");
+	if (!o->form || (pairs ? me->pair != NULL : me->triplet != NULL))
+		return;
+	for (i = 0; (x = opml_method_at(i)) != NULL && n < 32; i++)
+		if (pairs ? x->pair != NULL : x->triplet != NULL)
+			name[n++] = x->name;
+	list[0] = '\0';
+	for (i = 0; i < n; i++)
+		snprintf(list + strlen(list), sizeof list - strlen(list),
+		    "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ",
+		    name[i]);
+	errx(2, "-I %s: %s does not learn from %s (only %s do)", form,
+	    me->name, form, list);
 }
 
 int
@@ -572,8 +696,10 @@ main(int argc, char *argv[])
 	st.me = o.model != NULL ? load_model(&o, &m) : o.me != NULL ? o.me :
 	    opml_method_find("opml");
 	steps_only(st.me, &o);
+	constraint_options(st.me, &o);
 	parameters(st.me, &o, &par, &st.given);
-	if (o.model != NULL && !opml_method_streams(st.me, &par))
+	if (o.model != NULL && !opml_method_streams(st.me, &par) &&
+	    (!o.form || !(st.me->flags & OPML_METHOD_RESUMES)))
 		errx(2, "-%c: %s reads the training set whole; it does not "
 		    "resume", o.model_opt, st.me->name);
 	if (st.me->check != NULL && st.me->check(&par, err, sizeof err) != 0)
@@ -586,8 +712,11 @@ main(int argc, char *argv[])
 	st.err = err;
 	st.errlen = sizeof err;
 
-	files = opml_prog_files(argc, argv, "samples");
-	if (opml_method_streams(st.me, &par))
+	files = opml_prog_files(argc, argv, o.form ? "constraints" :
+	    "samples");
+	if (o.form)
+		learn_constraints(&st, &o, files, o.model != NULL, &t0);
+	else if (opml_method_streams(st.me, &par))
 		learn_stream(&st, &o, files, o.model != NULL, &t0);
 	else
 		learn_set(st.me, &par, &o, files, &t0);

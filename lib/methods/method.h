@@ -19,7 +19,10 @@
  * memory independent of the stream's length: opml, copml, rdml, oasis)
  * or reads the training set whole (fit: the rivals pola, lego and soml,
  * which draw their constraints from it, oasis with random > 0, and the
- * batch learners mahalanobis, itml, lmnn, pca and covariance).  It
+ * batch learners mahalanobis, itml, lmnn, pca and covariance).  Either
+ * kind may also learn in one pass from a stream of explicit pairs or
+ * triplets (pair, triplet): opml, copml, rdml, pola, lego and itml
+ * from pairs, opml, copml, oasis and soml from triplets.  It
  * writes a map L with M = L'L, or, OPML_METHOD_SIMILARITY, the W of a
  * bilinear similarity x'Wz.
  *
@@ -139,6 +142,19 @@ struct opml_method {
 	/* NULL, or a check of the parameters together: 0, or OPML_EVALUE
 	 * with a message in err. */
 	int (*check)(const void *par, char *err, size_t len);
+
+	/*
+	 * Learning from explicit constraints (opml-learn -I), after start,
+	 * with store and drop as for a stream; NULL where the method has
+	 * no such step.  pair: x1 and x2 of the same kind (same nonzero)
+	 * or not; triplet: x nearer xp than xq.  0 or OPML_ENOMEM.  A
+	 * method that reads the set whole when labeled (learn NULL) may
+	 * still have start, store and drop for these.
+	 */
+	int (*pair)(void *state, int same, const double *x1,
+	    const double *x2);
+	int (*triplet)(void *state, const double *x, const double *xp,
+	    const double *xq);
 };
 
 /* The method called name, or NULL. */
@@ -211,5 +227,10 @@ int opml_method_fit(const struct opml_method *me, const void *par,
 int opml_method_model(const struct opml_method *me, const void *par,
     const struct opml_set *s, uint64_t seed, size_t rank,
     struct opml_model *m, char *report, size_t len);
+/* The same from a fit's out (r rows for OPML_METHOD_ROWS) and report
+ * into the model m of d = m->d already made (its rows and state line),
+ * for a method that fits from a stream of constraints. */
+int opml_method_result(const struct opml_method *me, const void *par,
+    const double *out, size_t r, struct opml_model *m, const char *report);
 
 #endif

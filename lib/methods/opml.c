@@ -126,6 +126,19 @@ opml_learn_one(void *state, const char *label, const double *x)
 	return opml_learn(state, label, x) == 0 ? 0 : OPML_ENOMEM;
 }
 
+static int
+opml_pair(void *state, int same, const double *x1, const double *x2)
+{
+	return opml_learn_pair(state, same, x1, x2) == 0 ? 0 : OPML_ENOMEM;
+}
+
+static int
+opml_triplet(void *state, const double *x, const double *xp,
+    const double *xq)
+{
+	return opml_learn_triplet(state, x, xp, xq) == 0 ? 0 : OPML_ENOMEM;
+}
+
 /* The pending step taken: it changes no bit of what follows. */
 static int
 opml_store(void *state)
@@ -144,11 +157,13 @@ opml_drop(void *state)
 const struct opml_method opml_method_opml = {
 	"opml", OPML_ALGO_OPML, OPML_METHOD_RESUMES | OPML_METHOD_RANK |
 	OPML_METHOD_STEPS, opml_par, sizeof(struct opml_params), opml_start,
-	opml_learn_one, opml_store, opml_drop, NULL, NULL, NULL
+	opml_learn_one, opml_store, opml_drop, NULL, NULL, NULL, opml_pair,
+	opml_triplet
 };
 
 const struct opml_method opml_method_copml = {
 	"copml", OPML_ALGO_COPML, OPML_METHOD_RESUMES | OPML_METHOD_RANK |
 	OPML_METHOD_STEPS, opml_par, sizeof(struct opml_params), opml_start,
-	opml_learn_one, opml_store, opml_drop, NULL, NULL, NULL
+	opml_learn_one, opml_store, opml_drop, NULL, NULL, NULL, opml_pair,
+	opml_triplet
 };
