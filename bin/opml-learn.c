@@ -24,11 +24,9 @@
 
 static const char synopsis[] =
     "opml-learn [-0BHhuvZz] [-a method] [-C count] [-c clip] [-d dim]\n"
-    "           [-G gamma1] [-I pairs | triplets] [-P count] "
-    "[-p name=value]\n"
-    "           [-g gamma | -R gamma] [-m model] [-o file] [-r rank] "
-    "[-S samples]\n"
-    "           [-s seed] [-Y column] [file ...]";
+    "           [-G gamma1] [-I pairs | triplets] [-K count] [-P count]\n"
+    "           [-p name=value] [-g gamma | -R gamma] [-m model] [-o file]\n"
+    "           [-r rank] [-S samples] [-s seed] [-Y column] [file ...]";
 static const char options[] =
     "  -a method      opml (default), copml, rdml, oasis, pola, lego, soml,\n"
     "                 mahalanobis, itml, lmnn, pca, covariance\n"
@@ -45,6 +43,8 @@ static const char options[] =
     "  -I form        learn from a stream of pairs or triplets, not of "
     "labeled\n"
     "                 samples (opml-formats(5))\n"
+    "  -K count       with -I pairs: the pairs of each kind OPML keeps "
+    "(default 2)\n"
     "  -m model       go on learning from this model (-i: the same)\n"
     "  -o file        write the model to file, whole or not at all\n"
     "  -P count       report progress every count samples\n"
@@ -91,7 +91,7 @@ parse_options(int argc, char *argv[], struct options *o)
 	memset(o, 0, sizeof *o);
 	st->standardize = -1;
 	while ((ch = getopt(argc, argv,
-	    OPML_PROG_INPUT "BC:a:c:d:G:g:hI:i:m:o:P:p:R:r:S:s:uvZz")) !=
+	    OPML_PROG_INPUT "BC:a:c:d:G:g:hI:i:K:m:o:P:p:R:r:S:s:uvZz")) !=
 	    -1) {
 		switch (ch) {
 		case 'B':
@@ -134,6 +134,9 @@ parse_options(int argc, char *argv[], struct options *o)
 			else
 				errx(2, "-I %s: expected pairs or triplets",
 				    optarg);
+			break;
+		case 'K':
+			st->keep = (size_t)opml_prog_uint('K', optarg, 1, 64);
 			break;
 		case 'i':
 		case 'm':
@@ -262,16 +265,27 @@ report_progress(struct progress *p, const struct opml_model *m)
 	p->inactive = m->n.inactive;
 }
 
+/* What a stream's items are: "sample", or with -I "pair" or
+ * "triplet". */
+static const char *
+item(const struct options *o)
+{
+	return o->form == OPML_CONSTRAINT_PAIRS ? "pair" :
+	    o->form == OPML_CONSTRAINT_TRIPLETS ? "triplet" : "sample";
+}
+
 /* OPML's and COPML's -v lines. */
 static void
-summary(const struct opml_model *m, double secs)
+summary(const struct opml_model *m, const struct options *o, double secs)
 {
 	char metric[96];
 
-	fprintf(stderr, "opml-learn: %llu sample%s, %zu class%s, d=%zu r=%zu, "
-	    "%s gamma=%g%s\n", (unsigned long long)m->n.samples,
-	    S(m->n.samples), m->trip.labels.n,
-	    m->trip.labels.n == 1 ? "" : "es", m->d, m->r,
+	fprintf(stderr, "opml-learn: %llu %s%s", (unsigned long long)
+	    m->n.samples, item(o), S(m->n.samples));
+	if (!o->form)
+		fprintf(stderr, ", %zu class%s", m->trip.labels.n,
+		    m->trip.labels.n == 1 ? "" : "es");
+	fprintf(stderr, ", d=%zu r=%zu, %s gamma=%g%s\n", m->d, m->r,
 	    opml_model_algo_name(m->algo), opml_effective_gamma(m, m->gamma),
 	    m->relative ? " (relative)" : "");
 	fprintf(stderr, "opml-learn: %s\n", m->standardize ?
@@ -296,10 +310,11 @@ summary(const struct opml_model *m, double secs)
 
 /* The -v lines of any other method: the counts of its state line. */
 static void
-summary_line(const struct opml_model *m, const char *report, double secs)
+summary_line(const struct opml_model *m, const struct options *o,
+    const char *report, double secs)
 {
-	fprintf(stderr, "opml-learn: %llu sample%s, d=%zu r=%zu%s, %.3f s\n"
-	    "opml-learn: %s\n", (unsigned long long)m->n.samples,
+	fprintf(stderr, "opml-learn: %llu %s%s, d=%zu r=%zu%s, %.3f s\n"
+	    "opml-learn: %s\n", (unsigned long long)m->n.samples, item(o),
 	    S(m->n.samples), m->d, m->r, m->similarity ? " (similarity W)" :
 	    "", secs, report);
 }
@@ -310,13 +325,14 @@ summary_line(const struct opml_model *m, const char *report, double secs)
  * magnitude on a long stream (lib/longrun.h), which -v may not show.
  */
 static void
-check_model(const struct opml_model *m)
+check_model(const struct opml_model *m, const struct options *o)
 {
 	double scale;
 
 	if (m->n.triplets == 0 && m->n.prestage == 0 && m->n.samples > 0)
 		warnx("%s: no triplet in the stream; writing the model "
-		    "unchanged", m->trip.labels.n < 2 ? "only one class" :
+		    "unchanged", o->form ? "no pair of each kind" :
+		    m->trip.labels.n < 2 ? "only one class" :
 		    "no class seen twice");
 	if (m->longrun || opml_longrun_measure(m->L, m->r, m->d, &scale,
 	    NULL) == -1)
@@ -354,7 +370,7 @@ steps_only(const struct opml_method *me, const struct options *o)
 	const struct opml_steps *st = &o->steps;
 	const char *opt = st->have_gamma ? (st->relative ? "-R" : "-g") :
 	    st->have_gamma1 ? "-G" : st->have_clip ? "-c" : st->normalize ?
-	    "-u" : NULL;
+	    "-u" : st->keep ? "-K" : NULL;
 	unsigned flag = OPML_METHOD_STEPS;
 	char names[256];
 
@@ -486,7 +502,7 @@ learn_set(const struct opml_method *me, const void *par,
 	opml_set_free(&set);
 	write_model(&m, o);
 	if (o->verbose)
-		summary_line(&m, report, seconds_since(t0));
+		summary_line(&m, o, report, seconds_since(t0));
 	opml_model_free(&m);
 }
 
@@ -528,13 +544,13 @@ finish(const struct opml_method *me, void *state, struct opml_model *m,
 		store(me, state);
 	if (me->flags & OPML_METHOD_STEPS) {
 		write_model(m, o);
-		check_model(m);
+		check_model(m, o);
 		if (o->verbose)
-			summary(m, seconds_since(t0));
+			summary(m, o, seconds_since(t0));
 	} else {
 		write_model(m, o);
 		if (o->verbose)
-			summary_line(m, learnt ? m->extra[0] + 1 : me->name,
+			summary_line(m, o, learnt ? m->extra[0] + 1 : me->name,
 			    seconds_since(t0));
 	}
 	me->drop(state);
@@ -654,6 +670,8 @@ constraint_options(const struct opml_method *me, const struct options *o)
 
 	if (o->samples != NULL && !o->form)
 		errx(2, "-S: only with -I pairs or -I triplets");
+	if (o->steps.keep && o->form != OPML_CONSTRAINT_PAIRS)
+		errx(2, "-K: only with -I pairs");
 	if (!o->form || (pairs ? me->pair != NULL : me->triplet != NULL))
 		return;
 	for (i = 0; (x = opml_method_at(i)) != NULL && n < 32; i++)

@@ -670,39 +670,49 @@ opml_learn_pair(struct opml_learner *l, int same, const double *x1,
     const double *x2)
 {
 	struct opml_model *m = l->m;
-	size_t d = m->d;
+	size_t d = m->d, K = l->keep ? l->keep : 1, j;
 	double *a = l->fused ? l->na : l->a, *b = l->fused ? l->nb : l->b;
-	double *s, *o;
+	double *s, *o, *sp, *dp;
+	int kind = !same, other = same;
 
-	/* k: the latest same pair's two samples, then the latest
-	 * different pair's, as prepare leaves them */
-	if (l->k == NULL && (l->k = malloc(4 * d * sizeof *l->k)) == NULL)
+	/* k: the latest K same pairs' two samples each, then the latest K
+	 * different pairs', as prepare leaves them, in rings */
+	if (l->k == NULL && (l->k = malloc(4 * K * d * sizeof *l->k)) == NULL)
 		return -1;
-	s = l->k + (same ? 0 : 2 * d);
+	s = l->k + (kind * K + l->next[kind]) * 2 * d;
 	if ((x1 = prepare(l, x1, s)) != s)
 		memcpy(s, x1, d * sizeof *s);
 	if ((x2 = prepare(l, x2, s + d)) != s + d)
 		memcpy(s + d, x2, d * sizeof *s);
-	l->kinds |= same ? 1 : 2;
-	s = l->k;
-	o = l->k + 2 * d;
-	if (l->kinds == 3) {
-		diff(s, s + d, d, a);
-		diff(o, o + d, d, b);
-		if (m->standardize && m->normalize) {
-			/* two first samples: each difference restated from
-			 * its own */
-			spread(l, s);
-			restate(l, a);
-			spread(l, o);
-			restate(l, b);
-		} else
-			standardize(l, OPML_TRIPLET, s, a, b);
-		take(l, OPML_TRIPLET, a, b);
-	} else if (same && m->algo == OPML_ALGO_COPML) {
+	l->next[kind] = (l->next[kind] + 1) % K;
+	if (l->count[kind] < K)
+		l->count[kind]++;
+	if (l->count[other] == 0 && same && m->algo == OPML_ALGO_COPML) {
 		diff(s, s + d, d, a);
 		standardize(l, OPML_PAIR, s, a, NULL);
 		take(l, OPML_PAIR, a, NULL);
+	}
+	/* the kept pairs of the other kind, the latest first */
+	for (j = 0; j < l->count[other]; j++) {
+		o = l->k + (other * K + (l->next[other] + K - 1 - j) % K) * 2 *
+		    d;
+		sp = same ? s : o;
+		dp = same ? o : s;
+		diff(sp, sp + d, d, a);
+		diff(dp, dp + d, d, b);
+		if (m->standardize && m->normalize) {
+			/* two first samples: each difference restated from
+			 * its own */
+			spread(l, sp);
+			restate(l, a);
+			spread(l, dp);
+			restate(l, b);
+		} else
+			standardize(l, OPML_TRIPLET, sp, a, b);
+		take(l, OPML_TRIPLET, a, b);
+		/* the fused learner swapped its buffers */
+		a = l->fused ? l->na : l->a;
+		b = l->fused ? l->nb : l->b;
 	}
 	return 0;
 }

@@ -61,6 +61,27 @@ rows_differ() {
 	cmp <(grep -v '^#' "$TMP/m") <(grep -v '^#' "$TMP/m2")
 }
 
+@test "-I pairs -K 2: a different pair steps against the two latest same pairs, the latest first" {
+	printf 'SAME 1 2 3 1.5 1.8 2.5\nSAME 0 0 1 0.1 0.3 0.8\nDIFFERENT 0 1 0 0.2 1.3 0.4\n' > "$TMP/p"
+	opml-learn -I pairs -K 2 -Z -g 0.5 -c 0 "$TMP/p" > "$TMP/m"
+	grep -q ' samples=3 triplets=2 updates=2 ' "$TMP/m"
+	# L = (I + g A1)^-1 (I + g A2)^-1: A1 of the second same pair, A2 of
+	# the first
+	inverse '-0.1 -0.3 0.2' '-0.2 -0.3 -0.4' 0.5 > "$TMP/i1"
+	inverse '-0.5 0.2 0.5' '-0.2 -0.3 -0.4' 0.5 > "$TMP/i2"
+	paste -d' ' "$TMP/i1" "$TMP/i2" | awk '{ for (j = 1; j <= 3; j++) { A[NR, j] = $j; B[NR, j] = $(j + 3) } }
+	END { for (i = 1; i <= 3; i++) { s = ""; for (j = 1; j <= 3; j++) { t = 0
+		for (k = 1; k <= 3; k++) t += A[i, k] * B[k, j]; s = s sprintf(" %.17g", t) }; print s } }' > "$TMP/want"
+	run rows_differ "$TMP/m" "$TMP/want"
+	show
+	[ "$status" -eq 0 ]
+	# -K 1: the latest same pair alone
+	opml-learn -I pairs -K 1 -Z -g 0.5 -c 0 "$TMP/p" > "$TMP/m1"
+	grep -q ' samples=3 triplets=1 updates=1 ' "$TMP/m1"
+	run rows_differ "$TMP/m1" "$TMP/i1"
+	[ "$status" -eq 0 ]
+}
+
 @test "-I pairs -a copml: a same pair before any different one is the pre-stage L (I + g1 aa')^-1" {
 	echo 'SAME 1 2 3 1.5 1.8 2.5' > "$TMP/p"
 	opml-learn -a copml -I pairs -Z -g 0.5 -G 0.25 -c 0 "$TMP/p" > "$TMP/m"
@@ -220,4 +241,10 @@ one_pass() {
 	run --separate-stderr opml-learn -S "$DATA/iris.txt" "$DATA/iris.txt"
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "opml-learn: -S: only with -I pairs or -I triplets" ]
+	run --separate-stderr opml-learn -I triplets -K 2 /dev/null
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "opml-learn: -K: only with -I pairs" ]
+	run --separate-stderr opml-learn -a rdml -I pairs -K 2 /dev/null
+	[ "$status" -eq 2 ]
+	[[ $stderr == "opml-learn: -K: not an option of rdml"* ]]
 }

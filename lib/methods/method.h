@@ -73,6 +73,8 @@ struct opml_steps {
 	int relative;		/* -R: gamma relative to the data's scale */
 	int normalize;		/* -u */
 	int standardize;	/* -z 1, -Z 0, -1 neither */
+	size_t keep;		/* -K: pairs of each kind kept (-I pairs);
+				   0: the default */
 };
 
 /* Where a streaming method starts from. */

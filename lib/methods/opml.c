@@ -19,6 +19,10 @@
  * online (see opml-learn(1), STEP SIZE). */
 #define DEFAULT_GAMMA 1e-3
 
+/* The pairs of each kind a learner of pairs keeps (opml-learn -K): 2,
+ * chosen on LFW View 1 (see opml-learn(1), PAIRS AND TRIPLETS). */
+#define DEFAULT_KEEP 2
+
 struct opml_params {
 	int longrun;
 	double pull;
@@ -116,6 +120,7 @@ opml_start(void **state, const struct opml_start *s)
 	}
 	/* Clip 0 turns the guard off: no step is shortened. */
 	l->min_eig = s->m->clip > 0 ? s->m->clip : -HUGE_VAL;
+	l->keep = s->steps->keep ? s->steps->keep : DEFAULT_KEEP;
 	*state = l;
 	return 0;
 }
