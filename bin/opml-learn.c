@@ -539,7 +539,8 @@ finish(const struct opml_method *me, void *state, struct opml_model *m,
     const struct options *o, int learnt, const struct timespec *t0)
 {
 	if (state == NULL)
-		errx(1, "no samples in the input: nothing to learn from");
+		errx(1, "no %ss in the input: nothing to learn from",
+		    item(o));
 	if (learnt)
 		store(me, state);
 	if (me->flags & OPML_METHOD_STEPS) {

@@ -248,3 +248,12 @@ one_pass() {
 	[ "$status" -eq 2 ]
 	[[ $stderr == "opml-learn: -K: not an option of rdml"* ]]
 }
+
+@test "-I: a stream without a constraint is an error naming what it lacked, exit 1" {
+	run --separate-stderr opml-learn -I pairs /dev/null
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-learn: no pairs in the input: nothing to learn from" ]
+	run --separate-stderr opml-learn -a soml -I triplets /dev/null
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-learn: no triplets in the input: nothing to learn from" ]
+}
