@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "constraint.h"
 #include "feed.h"
 #include "learn.h"
 #include "longrun.h"
@@ -23,10 +24,9 @@
 
 static const char synopsis[] =
     "opml-learn [-0BHhuvZz] [-a method] [-C count] [-c clip] [-d dim]\n"
-    "           [-G gamma1] [-P count] [-p name=value]\n"
-    "           [-g gamma | -R gamma] [-m model] [-o file] [-r rank] "
-    "[-s seed]\n"
-    "           [-Y column] [file ...]";
+    "           [-G gamma1] [-I pairs | triplets] [-K count] [-P count]\n"
+    "           [-p name=value] [-g gamma | -R gamma] [-m model] [-o file]\n"
+    "           [-r rank] [-S samples] [-s seed] [-Y column] [file ...]";
 static const char options[] =
     "  -a method      opml (default), copml, rdml, oasis, pola, lego, soml,\n"
     "                 mahalanobis, itml, lmnn, pca, covariance\n"
@@ -40,12 +40,18 @@ static const char options[] =
     "(default 1e-3,\n"
     "                 standardized)\n"
     "  -h             print this help and exit\n"
+    "  -I form        learn from a stream of pairs or triplets, not of "
+    "labeled\n"
+    "                 samples (opml-formats(5))\n"
+    "  -K count       with -I pairs: the pairs of each kind OPML keeps "
+    "(default 2)\n"
     "  -m model       go on learning from this model (-i: the same)\n"
     "  -o file        write the model to file, whole or not at all\n"
     "  -P count       report progress every count samples\n"
     "  -p name=value  a parameter of the method (opml-learn(1), METHODS)\n"
     "  -R gamma       a step size relative to the data's scale\n"
     "  -r rank        learn a rank x d map (opml, copml, pca)\n"
+    "  -S samples     with -I: the lines refer to the rows of this file\n"
     "  -s seed        the seed (default 0)\n"
     "  -u             scale each sample to unit norm first\n"
     "  -v             report counts and time on stderr\n"
@@ -67,6 +73,8 @@ struct options {
 	int model_opt;		/* the letter that gave model: 'i' or 'm' */
 	unsigned long long dim, rank, seed, every, progress;
 	int have_seed;
+	enum opml_constraint_kind form;	/* -I, or 0: labeled samples */
+	const char *samples;	/* -S */
 };
 
 /* A model without the long-run rule whose trace M / r passes this (or
@@ -83,7 +91,8 @@ parse_options(int argc, char *argv[], struct options *o)
 	memset(o, 0, sizeof *o);
 	st->standardize = -1;
 	while ((ch = getopt(argc, argv,
-	    OPML_PROG_INPUT "BC:a:c:d:G:g:hi:m:o:P:p:R:r:s:uvZz")) != -1) {
+	    OPML_PROG_INPUT "BC:a:c:d:G:g:hI:i:K:m:o:P:p:R:r:S:s:uvZz")) !=
+	    -1) {
 		switch (ch) {
 		case 'B':
 			o->bare = 1;
@@ -117,6 +126,18 @@ parse_options(int argc, char *argv[], struct options *o)
 		case 'h':
 			opml_prog_help();
 			break;
+		case 'I':
+			if (strcmp(optarg, "pairs") == 0)
+				o->form = OPML_CONSTRAINT_PAIRS;
+			else if (strcmp(optarg, "triplets") == 0)
+				o->form = OPML_CONSTRAINT_TRIPLETS;
+			else
+				errx(2, "-I %s: expected pairs or triplets",
+				    optarg);
+			break;
+		case 'K':
+			st->keep = (size_t)opml_prog_uint('K', optarg, 1, 64);
+			break;
 		case 'i':
 		case 'm':
 			o->model = optarg;
@@ -141,6 +162,9 @@ parse_options(int argc, char *argv[], struct options *o)
 			break;
 		case 'r':
 			o->rank = opml_prog_uint('r', optarg, 1, 1UL << 24);
+			break;
+		case 'S':
+			o->samples = optarg;
 			break;
 		case 's':
 			o->seed = opml_prog_uint('s', optarg, 0, UINT64_MAX);
@@ -241,16 +265,27 @@ report_progress(struct progress *p, const struct opml_model *m)
 	p->inactive = m->n.inactive;
 }
 
+/* What a stream's items are: "sample", or with -I "pair" or
+ * "triplet". */
+static const char *
+item(const struct options *o)
+{
+	return o->form == OPML_CONSTRAINT_PAIRS ? "pair" :
+	    o->form == OPML_CONSTRAINT_TRIPLETS ? "triplet" : "sample";
+}
+
 /* OPML's and COPML's -v lines. */
 static void
-summary(const struct opml_model *m, double secs)
+summary(const struct opml_model *m, const struct options *o, double secs)
 {
 	char metric[96];
 
-	fprintf(stderr, "opml-learn: %llu sample%s, %zu class%s, d=%zu r=%zu, "
-	    "%s gamma=%g%s\n", (unsigned long long)m->n.samples,
-	    S(m->n.samples), m->trip.labels.n,
-	    m->trip.labels.n == 1 ? "" : "es", m->d, m->r,
+	fprintf(stderr, "opml-learn: %llu %s%s", (unsigned long long)
+	    m->n.samples, item(o), S(m->n.samples));
+	if (!o->form)
+		fprintf(stderr, ", %zu class%s", m->trip.labels.n,
+		    m->trip.labels.n == 1 ? "" : "es");
+	fprintf(stderr, ", d=%zu r=%zu, %s gamma=%g%s\n", m->d, m->r,
 	    opml_model_algo_name(m->algo), opml_effective_gamma(m, m->gamma),
 	    m->relative ? " (relative)" : "");
 	fprintf(stderr, "opml-learn: %s\n", m->standardize ?
@@ -275,10 +310,11 @@ summary(const struct opml_model *m, double secs)
 
 /* The -v lines of any other method: the counts of its state line. */
 static void
-summary_line(const struct opml_model *m, const char *report, double secs)
+summary_line(const struct opml_model *m, const struct options *o,
+    const char *report, double secs)
 {
-	fprintf(stderr, "opml-learn: %llu sample%s, d=%zu r=%zu%s, %.3f s\n"
-	    "opml-learn: %s\n", (unsigned long long)m->n.samples,
+	fprintf(stderr, "opml-learn: %llu %s%s, d=%zu r=%zu%s, %.3f s\n"
+	    "opml-learn: %s\n", (unsigned long long)m->n.samples, item(o),
 	    S(m->n.samples), m->d, m->r, m->similarity ? " (similarity W)" :
 	    "", secs, report);
 }
@@ -286,11 +322,12 @@ summary_line(const struct opml_model *m, const char *report, double secs)
 /* OPML on a stream without a triplet: say so, since the model is the
  * one it started from. */
 static void
-check_stream(const struct opml_model *m)
+check_stream(const struct opml_model *m, const struct options *o)
 {
 	if (m->n.triplets == 0 && m->n.prestage == 0 && m->n.samples > 0)
 		warnx("%s: no triplet in the stream; writing the model "
-		    "unchanged", m->trip.labels.n < 2 ? "only one class" :
+		    "unchanged", o->form ? "no pair of each kind" :
+		    m->trip.labels.n < 2 ? "only one class" :
 		    "no class seen twice");
 }
 
@@ -310,30 +347,6 @@ check_growth(const struct opml_model *m)
 		    "from the data's units (-p longrun=1 bounds them)", scale);
 }
 
-/* "name is a, b or c" into buf when the parameter that "name=value" p
- * names takes names; else the error's text. */
-static const char *
-values(const struct opml_method *me, const char *p, const char *eq,
-    char *buf, size_t len)
-{
-	char key[64];
-	const char *v;
-	size_t at;
-	int i, k;
-
-	snprintf(key, sizeof key, "%.*s", (int)(eq - p), p);
-	if ((i = opml_method_index(me, key)) == -1 ||
-	    opml_method_value(me, i, 0) == NULL)
-		return opml_strerror(OPML_EVALUE);
-	at = (size_t)snprintf(buf, len, "%s is ", key);
-	for (k = 0; (v = opml_method_value(me, i, k)) != NULL && at < len;
-	    k++)
-		at += (size_t)snprintf(buf + at, len - at, "%s%s", k == 0 ?
-		    "" : opml_method_value(me, i, k + 1) == NULL ? " or " :
-		    ", ", v);
-	return buf;
-}
-
 /* The method's parameters: its defaults, then -p in order. */
 static void
 parameters(const struct opml_method *me, const struct options *o,
@@ -351,10 +364,9 @@ parameters(const struct opml_method *me, const struct options *o,
 		if (rc == OPML_EUNKNOWN)
 			errx(2, "-p %s: %s has no parameter %.*s", p, me->name,
 			    (int)(eq - p), p);
-		if (rc == OPML_EVALUE)
-			errx(2, "-p %s: %s", p, values(me, p, eq, buf,
-			    sizeof buf));
-		errx(2, "-p %s: %s", p, opml_strerror(rc));
+		errx(2, "-p %s: %s", p, rc == OPML_EVALUE &&
+		    opml_method_choices(me, p, buf, sizeof buf) != NULL ? buf :
+		    opml_strerror(rc));
 	}
 }
 
@@ -365,7 +377,7 @@ steps_only(const struct opml_method *me, const struct options *o)
 	const struct opml_steps *st = &o->steps;
 	const char *opt = st->have_gamma ? (st->relative ? "-R" : "-g") :
 	    st->have_gamma1 ? "-G" : st->have_clip ? "-c" : st->normalize ?
-	    "-u" : NULL;
+	    "-u" : st->keep ? "-K" : NULL;
 	unsigned flag = OPML_METHOD_STEPS;
 	char names[256];
 
@@ -388,7 +400,7 @@ load_model(const struct options *o, struct opml_model *m)
 	opml_prog_model(o->model, NULL, m);
 	if (me == NULL) {
 		me = opml_method_find(opml_model_algo_name(m->algo));
-		if (me == NULL || me->start == NULL)
+		if (me == NULL || me->learn == NULL)
 			me = opml_method_find("opml");
 	}
 	if (o->dim != 0 && o->dim != m->d)
@@ -497,8 +509,58 @@ learn_set(const struct opml_method *me, const void *par,
 	opml_set_free(&set);
 	write_model(&m, o);
 	if (o->verbose)
-		summary_line(&m, report, seconds_since(t0));
+		summary_line(&m, o, report, seconds_since(t0));
 	opml_model_free(&m);
+}
+
+/* After a step: the model every -C count, progress every -P count (or
+ * each second on a terminal with -v), and on a signal the model of
+ * what was read, then the end. */
+static void
+stepped(const struct opml_method *me, void *state, struct opml_model *m,
+    const struct options *o, struct progress *prog)
+{
+	int tty = o->verbose && isatty(STDERR_FILENO);
+
+	if (o->every && m->n.samples % o->every == 0) {
+		store(me, state);
+		write_model(m, o);
+	}
+	if ((o->progress && m->n.samples % o->progress == 0) ||
+	    (tty && m->n.samples % 4096 == 0 &&
+	    seconds_since(&prog->t0) >= prog->last + 1)) {
+		store(me, state);
+		report_progress(prog, m);
+	}
+	if (opml_prog_signalled()) {
+		store(me, state);
+		write_model(m, o);
+		opml_prog_die_by_signal();
+	}
+}
+
+/* The end of a stream: the model written, what -v says, the learner
+ * freed. */
+static void
+finish(const struct opml_method *me, void *state, struct opml_model *m,
+    const struct options *o, int learnt, const struct timespec *t0)
+{
+	if (state == NULL)
+		errx(1, "no %ss in the input: nothing to learn from",
+		    item(o));
+	if (learnt)
+		store(me, state);
+	if (me->flags & OPML_METHOD_STEPS)
+		check_stream(m, o);
+	write_model(m, o);
+	if (me->flags & OPML_METHOD_STEPS) {
+		check_growth(m);
+		if (o->verbose)
+			summary(m, o, seconds_since(t0));
+	} else if (o->verbose)
+		summary_line(m, o, learnt ? m->extra[0] + 1 : me->name,
+		    seconds_since(t0));
+	me->drop(state);
 }
 
 /* A streaming method over the files of argv, from st->m (a model of
@@ -515,7 +577,6 @@ learn_stream(struct opml_start *st, const struct options *o, int argc,
 	void *state = have_model ? start(st, o) : NULL;
 	char **files = opml_prog_files(argc, argv, "samples");
 	int status, learnt = 0;
-	int tty = o->verbose && isatty(STDERR_FILENO);
 	size_t i;
 
 	memset(&prog, 0, sizeof prog);
@@ -537,21 +598,7 @@ learn_stream(struct opml_start *st, const struct options *o, int argc,
 			    OPML_BATCH_X(b, i)) != 0)
 				opml_prog_nomem();
 			learnt = 1;
-			if (o->every && m->n.samples % o->every == 0) {
-				store(me, state);
-				write_model(m, o);
-			}
-			if ((o->progress && m->n.samples % o->progress == 0) ||
-			    (tty && m->n.samples % 4096 == 0 &&
-			    seconds_since(t0) >= prog.last + 1)) {
-				store(me, state);
-				report_progress(&prog, m);
-			}
-			if (opml_prog_signalled()) {
-				store(me, state);
-				write_model(m, o);
-				opml_prog_die_by_signal();
-			}
+			stepped(me, state, m, o, &prog);
 		}
 		if (b->status == OPML_FEED_ERROR)
 			errx(1, "%s", b->err);
@@ -559,21 +606,93 @@ learn_stream(struct opml_start *st, const struct options *o, int argc,
 		opml_feed_done(&feed, b);
 	} while (status == OPML_FEED_MORE);
 	opml_feed_stop(&feed);
-	if (state == NULL)
-		errx(1, "no samples in the input: nothing to learn from");
-	if (learnt)
-		store(me, state);
-	if (me->flags & OPML_METHOD_STEPS)
-		check_stream(m);
-	write_model(m, o);
-	if (me->flags & OPML_METHOD_STEPS) {
-		check_growth(m);
-		if (o->verbose)
-			summary(m, seconds_since(t0));
-	} else if (o->verbose)
-		summary_line(m, learnt ? m->extra[0] + 1 : me->name,
-		    seconds_since(t0));
-	me->drop(state);
+	finish(me, state, m, o, learnt, t0);
+}
+
+/* A method over the pairs or triplets (-I) of the files of argv, which
+ * refer to the rows of -S's samples or hold theirs. */
+static void
+learn_constraints(struct opml_start *st, const struct options *o, int argc,
+    char **argv, int have_model, const struct timespec *t0)
+{
+	const struct opml_method *me = st->me;
+	struct opml_model *m = st->m;
+	struct opml_constraints c;
+	struct opml_set set;
+	struct opml_reader r;
+	struct progress prog;
+	char *sf[2] = { (char *)o->samples, NULL };
+	void *state = have_model ? start(st, o) : NULL;
+	char **files = opml_prog_files(argc, argv, "constraints");
+	size_t d = have_model ? m->d : o->dim, k;
+	int rc, learnt = 0;
+
+	memset(&prog, 0, sizeof prog);
+	prog.t0 = *t0;
+	opml_set_init(&set);
+	if (o->samples != NULL) {
+		set.d = d;
+		opml_prog_set(&set, sf, NULL);
+		if (set.n == 0)
+			errx(1, "%s: no samples", opml_prog_name(o->samples));
+	}
+	if (opml_constraints_init(&c, o->form, o->samples ? &set : NULL,
+	    d) == -1)
+		opml_prog_nomem();
+	for (k = 0; files[k] != NULL; k++) {
+		if (opml_reader_open(&r, files[k]) == -1)
+			errx(1, "%s", r.err);
+		opml_constraints_input(&c);
+		while ((rc = opml_constraints_next(&c, &r)) == 1) {
+			if (state == NULL) {
+				new_model(me, o, m, c.d);
+				state = start(st, o);
+			}
+			m->n.samples++;
+			rc = o->form == OPML_CONSTRAINT_PAIRS ?
+			    me->pair(state, c.same, c.p[0], c.p[1]) :
+			    me->triplet(state, c.p[0], c.p[1], c.p[2]);
+			if (rc != 0)
+				opml_prog_nomem();
+			learnt = 1;
+			stepped(me, state, m, o, &prog);
+		}
+		if (rc == -1)
+			errx(1, "%s", r.err);
+		opml_reader_close(&r);
+	}
+	opml_constraints_free(&c);
+	opml_set_free(&set);
+	finish(me, state, m, o, learnt, t0);
+}
+
+/* The checks of -I and -S: the method learns from that form. */
+static void
+constraint_options(const struct opml_method *me, const struct options *o)
+{
+	const struct opml_method *x;
+	const char *form = o->form == OPML_CONSTRAINT_PAIRS ? "pairs" :
+	    "triplets", *name[32];
+	size_t i, n = 0;
+	int pairs = o->form == OPML_CONSTRAINT_PAIRS;
+	char list[256];
+
+	if (o->samples != NULL && !o->form)
+		errx(2, "-S: only with -I pairs or -I triplets");
+	if (o->steps.keep && o->form != OPML_CONSTRAINT_PAIRS)
+		errx(2, "-K: only with -I pairs");
+	if (!o->form || (pairs ? me->pair != NULL : me->triplet != NULL))
+		return;
+	for (i = 0; (x = opml_method_at(i)) != NULL && n < 32; i++)
+		if (pairs ? x->pair != NULL : x->triplet != NULL)
+			name[n++] = x->name;
+	list[0] = '\0';
+	for (i = 0; i < n; i++)
+		snprintf(list + strlen(list), sizeof list - strlen(list),
+		    "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ",
+		    name[i]);
+	errx(2, "-I %s: %s does not learn from %s (only %s do)", form,
+	    me->name, form, list);
 }
 
 int
@@ -603,8 +722,10 @@ main(int argc, char *argv[])
 	st.me = o.model != NULL ? load_model(&o, &m) : o.me != NULL ? o.me :
 	    opml_method_find("opml");
 	steps_only(st.me, &o);
+	constraint_options(st.me, &o);
 	parameters(st.me, &o, &par, &st.given);
-	if (o.model != NULL && !opml_method_streams(st.me, &par))
+	if (o.model != NULL && !opml_method_streams(st.me, &par) &&
+	    (!o.form || !(st.me->flags & OPML_METHOD_RESUMES)))
 		errx(2, "-%c: %s reads the training set whole; it does not "
 		    "resume", o.model_opt, st.me->name);
 	if (st.me->check != NULL && st.me->check(&par, err, sizeof err) != 0)
@@ -617,7 +738,9 @@ main(int argc, char *argv[])
 	st.err = err;
 	st.errlen = sizeof err;
 
-	if (opml_method_streams(st.me, &par))
+	if (o.form)
+		learn_constraints(&st, &o, argc, argv, o.model != NULL, &t0);
+	else if (opml_method_streams(st.me, &par))
 		learn_stream(&st, &o, argc, argv, o.model != NULL, &t0);
 	else
 		learn_set(st.me, &par, &o, opml_prog_files(argc, argv,

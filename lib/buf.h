@@ -13,7 +13,8 @@ struct opml_buf {
 
 
 /* Append "label x1 ... xn\n" (sparse: "label i:v ..." for v != 0):
- * 0, OPML_ENOMEM or OPML_ENONFINITE; no tool prints a value that is not finite. */
+ * 0, OPML_ENOMEM or OPML_ENONFINITE; no tool prints a value that is not
+ * finite. */
 int opml_buf_row(struct opml_buf *b, const char *label, const double *x,
     size_t n, int sparse);
 /* Append n bytes: 0, or -1 if out of memory. */

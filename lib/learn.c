@@ -108,6 +108,7 @@ opml_learner_free(struct opml_learner *l)
 	free(l->nv);
 	free(l->p);
 	free(l->q);
+	free(l->k);
 	memset(l, 0, sizeof *l);
 }
 
@@ -317,23 +318,15 @@ spread(struct opml_learner *l, const double *x)
 	}
 }
 
-int
-opml_learn(struct opml_learner *l, const char *label, const double *x)
+/* The raw differences a (and b, for a triplet) from x into those of
+ * the standardized samples, when the model standardizes and the step
+ * is to be taken. */
+static void
+standardize(struct opml_learner *l, enum opml_kind kind, const double *x,
+    double *a, double *b)
 {
 	struct opml_model *m = l->m;
-	size_t d = m->d, other;
-	double used, *a = l->fused ? l->na : l->a, *b = l->fused ? l->nb : l->b;
-	double g;
-	enum opml_kind kind;
 
-	m->n.samples++;
-	if (m->standardize)
-		add_moments(l, &m->mom, x);
-	else if (m->normalize) {
-		opml_unit(x, l->x, d);
-		x = l->x;
-	}
-	kind = opml_triplet_next(&m->trip, label, x, a, b, &other);
 	if (m->standardize && (kind == OPML_TRIPLET || (kind == OPML_PAIR &&
 	    m->algo == OPML_ALGO_COPML))) {
 		if (m->normalize) {
@@ -344,9 +337,19 @@ opml_learn(struct opml_learner *l, const char *label, const double *x)
 		} else
 			scale(l, a, kind == OPML_TRIPLET ? b : NULL);
 	}
+}
+
+/* The step of a pair (COPML's pre-stage, for COPML alone) or of a
+ * triplet on the differences a (and b), standardized. */
+static void
+take(struct opml_learner *l, enum opml_kind kind, double *a, double *b)
+{
+	struct opml_model *m = l->m;
+	size_t d = m->d;
+	double used, g;
+
 	switch (kind) {
 	case OPML_NOMEM:
-		return -1;
 	case OPML_NEWCLASS:
 		break;
 	case OPML_PAIR:
@@ -381,6 +384,127 @@ opml_learn(struct opml_learner *l, const char *label, const double *x)
 				    m->longrun, m->pull);
 		}
 		break;
+	}
+}
+
+int
+opml_learn(struct opml_learner *l, const char *label, const double *x)
+{
+	struct opml_model *m = l->m;
+	size_t d = m->d, other;
+	double *a = l->fused ? l->na : l->a, *b = l->fused ? l->nb : l->b;
+	enum opml_kind kind;
+
+	m->n.samples++;
+	if (m->standardize)
+		add_moments(l, &m->mom, x);
+	else if (m->normalize) {
+		opml_unit(x, l->x, d);
+		x = l->x;
+	}
+	kind = opml_triplet_next(&m->trip, label, x, a, b, &other);
+	if (kind == OPML_NOMEM)
+		return -1;
+	standardize(l, kind, x, a, b);
+	take(l, kind, a, b);
+	return 0;
+}
+
+/* The sample as the learner holds it: x itself when standardizing (the
+ * moments take it first) or neither, unit(x) into y when normalizing
+ * alone. */
+static const double *
+prepare(struct opml_learner *l, const double *x, double *y)
+{
+	struct opml_model *m = l->m;
+
+	if (m->standardize) {
+		add_moments(l, &m->mom, x);
+		return x;
+	}
+	if (!m->normalize)
+		return x;
+	opml_unit(x, y, m->d);
+	return y;
+}
+
+/* out = x - y over d entries. */
+static void
+diff(const double *x, const double *y, size_t d, double *out)
+{
+	size_t j;
+
+	for (j = 0; j < d; j++)
+		out[j] = x[j] - y[j];
+}
+
+int
+opml_learn_triplet(struct opml_learner *l, const double *x, const double *xp,
+    const double *xq)
+{
+	size_t d = l->m->d;
+	double *a = l->fused ? l->na : l->a, *b = l->fused ? l->nb : l->b;
+
+	if (l->k == NULL && (l->k = malloc(3 * d * sizeof *l->k)) == NULL)
+		return -1;
+	x = prepare(l, x, l->k);
+	xp = prepare(l, xp, l->k + d);
+	xq = prepare(l, xq, l->k + 2 * d);
+	diff(x, xp, d, a);
+	diff(x, xq, d, b);
+	standardize(l, OPML_TRIPLET, x, a, b);
+	take(l, OPML_TRIPLET, a, b);
+	return 0;
+}
+
+int
+opml_learn_pair(struct opml_learner *l, int same, const double *x1,
+    const double *x2)
+{
+	struct opml_model *m = l->m;
+	size_t d = m->d, K = l->keep ? l->keep : 1, j;
+	double *a = l->fused ? l->na : l->a, *b = l->fused ? l->nb : l->b;
+	double *s, *o, *sp, *dp;
+	int kind = !same, other = same;
+
+	/* k: the latest K same pairs' two samples each, then the latest K
+	 * different pairs', as prepare leaves them, in rings */
+	if (l->k == NULL && (l->k = malloc(4 * K * d * sizeof *l->k)) == NULL)
+		return -1;
+	s = l->k + (kind * K + l->next[kind]) * 2 * d;
+	if ((x1 = prepare(l, x1, s)) != s)
+		memcpy(s, x1, d * sizeof *s);
+	if ((x2 = prepare(l, x2, s + d)) != s + d)
+		memcpy(s + d, x2, d * sizeof *s);
+	l->next[kind] = (l->next[kind] + 1) % K;
+	if (l->count[kind] < K)
+		l->count[kind]++;
+	if (l->count[other] == 0 && same && m->algo == OPML_ALGO_COPML) {
+		diff(s, s + d, d, a);
+		standardize(l, OPML_PAIR, s, a, NULL);
+		take(l, OPML_PAIR, a, NULL);
+	}
+	/* the kept pairs of the other kind, the latest first */
+	for (j = 0; j < l->count[other]; j++) {
+		o = l->k + (other * K + (l->next[other] + K - 1 - j) % K) * 2 *
+		    d;
+		sp = same ? s : o;
+		dp = same ? o : s;
+		diff(sp, sp + d, d, a);
+		diff(dp, dp + d, d, b);
+		if (m->standardize && m->normalize) {
+			/* two first samples: each difference restated from
+			 * its own */
+			spread(l, sp);
+			restate(l, a);
+			spread(l, dp);
+			restate(l, b);
+		} else
+			standardize(l, OPML_TRIPLET, sp, a, b);
+		take(l, OPML_TRIPLET, a, b);
+		/* the fused learner swapped its buffers */
+		a = l->fused ? l->na : l->a;
+		b = l->fused ? l->nb : l->b;
 	}
 	return 0;
 }

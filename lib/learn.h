@@ -44,6 +44,11 @@ struct opml_learner {
 	 * summed as opml_step_coefs would */
 	double z, aa, bb, ab, nz, naa, nbb, nab;
 	int path;		/* the vector path (OPML_SIMD_...) */
+	/* explicit constraints: the samples kept; for pairs the latest
+	 * keep of each kind (0: 1), count[kind] of them, the next to be
+	 * replaced at next[kind] (kind 0 same, 1 different) */
+	double *k;
+	size_t keep, count[2], next[2];
 };
 
 int opml_learner_init(struct opml_learner *l, struct opml_model *m);
@@ -60,6 +65,30 @@ void opml_learner_free(struct opml_learner *l);
  * normalize=1 unit(z(x)) - unit(z(h)); O(d) per sample.
  */
 int opml_learn(struct opml_learner *l, const char *label, const double *x);
+
+/*
+ * Learn from an explicit triplet, x nearer xp than xq: the step of
+ * opml_learn for a = x - xp, b = x - xq, after the moments (with
+ * standardize=1) have taken x, xp and xq in that order.  0, or -1 when
+ * out of memory.
+ */
+int opml_learn_triplet(struct opml_learner *l, const double *x,
+    const double *xp, const double *xq);
+
+/*
+ * Learn from an explicit pair of the same kind (same nonzero) or of
+ * two kinds, the moments taking x1 then x2: the learner keeps the
+ * latest l->keep pairs of each kind, and a pair takes the triplet step
+ * against each kept pair of the other kind, the latest first, with
+ * a = x1 - x2 of the same pair and b = x1 - x2 of the different one
+ * (the hinge 1 + |La|^2 - |Lb|^2 asks a same pair to be nearer by a
+ * margin than a different one).  Before any different pair, a same
+ * pair takes COPML's pre-stage step (COPML alone).  With standardize
+ * and normalize, a and b are restated each from its own pair.  0, or
+ * -1 when out of memory.
+ */
+int opml_learn_pair(struct opml_learner *l, int same, const double *x1,
+    const double *x2);
 
 /* Take any pending step and bring m->L up to date (the one-pass
  * learner; nothing to do for the reference).  Learning may go on

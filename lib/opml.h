@@ -36,6 +36,8 @@
  *   labels    label strings numbered in order of appearance
  *   split     seeded splits, folds, shuffles; split lists (opml-formats(5))
  *   pairs     pairs of samples drawn at random; pair lists (opml-formats(5))
+ *   constraint  streams of pairs and triplets (opml-formats(5)), whole
+ *             or as references into a set
  *   score     score lines (opml-formats(5) Scores)
  *   rocread   score lines straight into ROC sort keys, on threads
  *   rng       the seeded generator (xoshiro256**)

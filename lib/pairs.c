@@ -475,14 +475,8 @@ count_fields(const char *s)
 	return n;
 }
 
-/* Rows grouped by label: the rows of label k are
- * byl[first[k] .. first[k] + count[k]) in input order. */
-struct groups {
-	size_t *byl, *first, *count;
-};
-
-static int
-group(const struct opml_set *s, struct groups *g)
+int
+opml_pairs_refs_init(const struct opml_set *s, struct opml_pairs_refs *g)
 {
 	size_t k, i, *fill;
 
@@ -503,8 +497,17 @@ group(const struct opml_set *s, struct groups *g)
 	return 0;
 }
 
-static int
-row_index(struct opml_reader *r, const struct opml_set *s, const char *f,
+void
+opml_pairs_refs_free(struct opml_pairs_refs *g)
+{
+	free(g->byl);
+	free(g->first);
+	free(g->count);
+	g->byl = g->first = g->count = NULL;
+}
+
+int
+opml_pairs_row(struct opml_reader *r, const struct opml_set *s, const char *f,
     size_t *row)
 {
 	unsigned long long v;
@@ -519,10 +522,10 @@ row_index(struct opml_reader *r, const struct opml_set *s, const char *f,
 	return 0;
 }
 
-/* The row that is the k-th (1-based) image of a person. */
-static int
-image(struct opml_reader *r, const struct opml_set *s,
-    const struct groups *g, const char *who, const char *f, size_t *row)
+int
+opml_pairs_image(struct opml_reader *r, const struct opml_set *s,
+    const struct opml_pairs_refs *g, const char *who, const char *f,
+    size_t *row)
 {
 	unsigned long long v;
 	size_t k = opml_labels_find(&s->labels, who);
@@ -543,21 +546,21 @@ image(struct opml_reader *r, const struct opml_set *s,
 
 static int
 parse_pair(struct opml_reader *r, const struct opml_set *s,
-    const struct groups *g, char *line, int lfw, struct opml_pair *p)
+    const struct opml_pairs_refs *g, char *line, int lfw, struct opml_pair *p)
 {
 	char *f[6];
 	size_t nf = fields(line, f);
 	int rc;
 
 	if (!lfw && nf == 2)
-		rc = row_index(r, s, f[0], &p->i) == -1 ||
-		    row_index(r, s, f[1], &p->j) == -1;
+		rc = opml_pairs_row(r, s, f[0], &p->i) == -1 ||
+		    opml_pairs_row(r, s, f[1], &p->j) == -1;
 	else if (lfw && nf == 3)
-		rc = image(r, s, g, f[0], f[1], &p->i) == -1 ||
-		    image(r, s, g, f[0], f[2], &p->j) == -1;
+		rc = opml_pairs_image(r, s, g, f[0], f[1], &p->i) == -1 ||
+		    opml_pairs_image(r, s, g, f[0], f[2], &p->j) == -1;
 	else if (lfw && nf == 4)
-		rc = image(r, s, g, f[0], f[1], &p->i) == -1 ||
-		    image(r, s, g, f[2], f[3], &p->j) == -1;
+		rc = opml_pairs_image(r, s, g, f[0], f[1], &p->i) == -1 ||
+		    opml_pairs_image(r, s, g, f[2], f[3], &p->j) == -1;
 	else
 		return opml_reader_fail(r, "%zu field%s, expected %s", nf,
 		    nf == 1 ? "" : "s", lfw ?
@@ -596,7 +599,7 @@ int
 opml_pairs_read(struct opml_reader *r, const struct opml_set *s,
     struct opml_pair **out, size_t *n)
 {
-	struct groups g = { NULL, NULL, NULL };
+	struct opml_pairs_refs g = { NULL, NULL, NULL };
 	struct opml_pair *p = NULL;
 	char *head[2] = { NULL, NULL }, *line, *cur = NULL;
 	unsigned long headno[2] = { 0, 0 }, no;
@@ -639,7 +642,7 @@ opml_pairs_read(struct opml_reader *r, const struct opml_set *s,
 				t = 1;
 				lfw = 1;
 			}
-			if (group(s, &g) == -1)
+			if (opml_pairs_refs_init(s, &g) == -1)
 				goto nomem;
 			/* the held lines, then the rest as they come */
 			no = r->line;
@@ -683,9 +686,7 @@ opml_pairs_read(struct opml_reader *r, const struct opml_set *s,
 	free(head[0]);
 	free(head[1]);
 	free(cur);
-	free(g.byl);
-	free(g.first);
-	free(g.count);
+	opml_pairs_refs_free(&g);
 	*out = p;
 	*n = np;
 	return 0;
@@ -695,9 +696,7 @@ fail:
 	free(head[0]);
 	free(head[1]);
 	free(cur);
-	free(g.byl);
-	free(g.first);
-	free(g.count);
+	opml_pairs_refs_free(&g);
 	free(p);
 	return -1;
 }

@@ -95,4 +95,25 @@ double opml_pairs_cosine(const double *x, const double *y, size_t n);
 int opml_pairs_read(struct opml_reader *r, const struct opml_set *s,
     struct opml_pair **out, size_t *n);
 
+/*
+ * The references of a pair list into the samples s, for readers of
+ * other lists (lib/constraint.c): a row index counted from 0 (field
+ * f), or LFW's k-th image (f, counted from 1) of the label who, the
+ * rows of each label in input order.  _row and _image: 0, or -1 with
+ * r->err naming the field.  _init: 0, or -1 when out of memory.
+ */
+struct opml_pairs_refs {
+	size_t *byl, *first, *count;	/* the rows of label k are
+					   byl[first[k] .. first[k] +
+					   count[k]) */
+};
+
+int opml_pairs_refs_init(const struct opml_set *s, struct opml_pairs_refs *g);
+void opml_pairs_refs_free(struct opml_pairs_refs *g);
+int opml_pairs_row(struct opml_reader *r, const struct opml_set *s,
+    const char *f, size_t *row);
+int opml_pairs_image(struct opml_reader *r, const struct opml_set *s,
+    const struct opml_pairs_refs *g, const char *who, const char *f,
+    size_t *row);
+
 #endif

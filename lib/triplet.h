@@ -40,7 +40,8 @@ enum opml_kind {
 	OPML_NOMEM
 };
 
-void opml_triplets_init(struct opml_triplets *t, size_t d, unsigned long long seed);
+void opml_triplets_init(struct opml_triplets *t, size_t d,
+    unsigned long long seed);
 void opml_triplets_free(struct opml_triplets *t);
 
 /*

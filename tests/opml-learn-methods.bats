@@ -922,3 +922,20 @@ zero_row() {
 	    exit !(e * e < 1e-24 * w * w) }'
 	[ "$(opml-learn -a pca "$TMP/d1.txt" | rows /dev/stdin)" = 1 ]
 }
+
+@test "-I pairs and -I triplets: any allocation may fail: the model, or exit 1 with one line" {
+	skip_if_sanitized "LD_PRELOAD cannot interpose"
+	printf '%s\n' 'a 0 0' 'b 0.5 0.1' 'a 1 0' 'b 1.5 0.2' 'a 2 0.1' \
+	    'b 2.5 0' > "$TMP/s.txt"
+	printf '%s\n' 'SAME 0 2' 'DIFFERENT 0 1' 'SAME 1 3' 'DIFFERENT 2 5' \
+	    > "$TMP/p"
+	printf '%s\n' '2 0 1' '3 1 2' '4 2 5' > "$TMP/t"
+	for a in opml copml rdml pola lego itml; do
+		each_alloc_fails opml-learn -a $a -v -I pairs -S "$TMP/s.txt" "$TMP/p"
+	done
+	for a in opml oasis soml; do
+		each_alloc_fails opml-learn -a $a -v -I triplets -S "$TMP/s.txt" "$TMP/t"
+	done
+	printf '%s\n' '1 2 3 4 5 6' '2 1 3 3 0 1' > "$TMP/w"
+	each_alloc_fails opml-learn -v -I triplets "$TMP/w"
+}

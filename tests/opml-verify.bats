@@ -127,6 +127,34 @@ small_lfw() {
 	[ "$(one "$a" 2)" != "$(one "$b" 2)" ]
 }
 
+@test "lfw -r: image-restricted, the figures depend only on the images the pairs name; both tables and the figure" {
+	small_lfw
+	run --separate-stderr opml-verify -r -D "$TMP/lfw" -N unit -g 1e-2 -a itml -o "$TMP" lfw
+	show
+	[ "$status" -eq 0 ]
+	a=$output
+	[[ ${lines[0]} == "LFW View 1, image-restricted (train: the 200 pairs of pairsDevTrain; "* ]]
+	[[ $a == *"ITML: z-score, its defaults (AUC 0."* ]]
+	[[ $a == *"image-restricted, 2 folds, settings chosen on View 1: AUC over folds"* ]]
+	[[ $a == *"accuracy at the best threshold over folds"* ]]
+	[ -s "$TMP/lfw-restricted-roc.svg" ]
+	[[ $stderr == *"fold 1: 100 training pairs, AUC "* ]]
+	# images that no pair names, changed: nothing moves (the unrestricted
+	# protocol learns from them)
+	cat "$TMP"/lfw/pairs*.txt | awk 'NF == 3 { print $1, $2; print $1, $3 }
+	    NF == 4 { print $1, $2; print $3, $4 }' | sort -u > "$TMP/named"
+	gzip -dc "$TMP/lfw/lbp.txt.gz" | awk 'NR == FNR { n[$1 " " $2]; next }
+	    { k[$1]++ } !(($1 " " k[$1]) in n) { c++; $2 += 1000 } { print }
+	    END { if (c < 100) exit 1 }' "$TMP/named" - > "$TMP/changed.txt"
+	run --separate-stderr opml-verify -r -D "$TMP/lfw" -N unit -g 1e-2 -a itml -o "$TMP" lfw "$TMP/changed.txt"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$a" ]
+	run --separate-stderr opml-verify -D "$TMP/lfw" -N unit -g 1e-2 -1 lfw "$TMP/changed.txt"
+	b=$output
+	run --separate-stderr opml-verify -D "$TMP/lfw" -N unit -g 1e-2 -1 lfw
+	[ "$output" != "$b" ]
+}
+
 @test "usage errors exit 2, a missing file 1" {
 	run --separate-stderr opml-verify
 	[ "$status" -eq 2 ]
@@ -139,6 +167,9 @@ small_lfw() {
 	[ "$status" -eq 2 ]
 	run --separate-stderr opml-verify lfw a b
 	[ "$status" -eq 2 ]
+	run --separate-stderr opml-verify -r "$DATA/faces/orl.txt"
+	[ "$status" -eq 2 ]
+	[[ $stderr == "opml-verify: -r: only with lfw"* ]]
 	run --separate-stderr opml-verify "$TMP/nothing"
 	[ "$status" -eq 1 ]
 	run --separate-stderr opml-verify -D "$TMP" lfw

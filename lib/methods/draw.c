@@ -94,3 +94,55 @@ opml_draw_pair(const struct opml_draw *g, struct opml_rng *r, size_t *a,
 	opml_draw_triplet(g, r, a, &q, &o);
 	*b = opml_rng_unit(r) < g->f ? q : o;
 }
+
+int
+opml_first_init(struct opml_first *f, size_t d)
+{
+	memset(f, 0, sizeof *f);
+	f->d = d;
+	f->z = malloc(OPML_FIRST_PAIRS * (d ? d : 1) * sizeof *f->z);
+	f->zero = calloc(d ? d : 1, sizeof *f->zero);
+	if (f->z == NULL || f->zero == NULL) {
+		opml_first_free(f);
+		return -1;
+	}
+	return 0;
+}
+
+void
+opml_first_free(struct opml_first *f)
+{
+	free(f->z);
+	free(f->zero);
+	memset(f, 0, sizeof *f);
+}
+
+int
+opml_first_add(struct opml_first *f, const double *x1, const double *x2,
+    int same)
+{
+	double *z = f->z + f->n * f->d, s = 0;
+	size_t j;
+
+	for (j = 0; j < f->d; j++) {
+		z[j] = x1[j] - x2[j];
+		s += z[j] * z[j];
+	}
+	f->same[f->n] = same;
+	f->dist[f->n++] = s;
+	return f->n == OPML_FIRST_PAIRS;
+}
+
+static int
+ascending(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+void
+opml_first_sort(struct opml_first *f)
+{
+	qsort(f->dist, f->n, sizeof *f->dist, ascending);
+}

@@ -47,4 +47,30 @@ void opml_draw_pair(const struct opml_draw *g, struct opml_rng *r,
 void opml_draw_triplet(const struct opml_draw *g, struct opml_rng *r,
     size_t *p, size_t *q, size_t *o);
 
+/*
+ * A stream of explicit pairs (opml-learn -I pairs) has no set to draw
+ * the targets of LEGO and ITML from: its first OPML_FIRST_PAIRS pairs
+ * are held, their differences and kinds, until their squared distances
+ * have set them (as ITML's authors set them from 100 pairs drawn), and
+ * are then learnt from, in their order, before the rest.  z is n x d.
+ */
+#define OPML_FIRST_PAIRS 100
+
+struct opml_first {
+	size_t d, n;
+	double *z, *zero;		/* the differences; d zeros */
+	int same[OPML_FIRST_PAIRS];
+	double dist[OPML_FIRST_PAIRS];	/* |z|^2, sorted by _sort */
+};
+
+/* 0, or -1 when out of memory. */
+int opml_first_init(struct opml_first *f, size_t d);
+void opml_first_free(struct opml_first *f);
+/* Hold the pair x1, x2 (n < OPML_FIRST_PAIRS): 1 when that makes
+ * OPML_FIRST_PAIRS of them, else 0. */
+int opml_first_add(struct opml_first *f, const double *x1, const double *x2,
+    int same);
+/* dist[0 .. n) sorted, ascending. */
+void opml_first_sort(struct opml_first *f);
+
 #endif

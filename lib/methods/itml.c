@@ -1,8 +1,10 @@
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "draw.h"
 #include "itml.h"
 #include "itmltune.h"
 #include "method.h"
@@ -335,7 +337,150 @@ itml_fit(const void *par, const struct opml_data *x, uint64_t seed,
 	return 0;
 }
 
+/*
+ * opml-learn -a itml -I pairs: one Bregman projection for each pair of
+ * the stream, in its order, from the prior M = I, its dual starting at
+ * 0 (so that only a pair beyond its target moves M), where the batch
+ * solver cycles over a fixed set of pairs until the duals settle.  The
+ * targets are lower and upper if given, else those of the authors'
+ * rule on the first OPML_FIRST_PAIRS pairs' squared distances (of all
+ * pairs, when fewer).  tune, factor, constraints, tol and max_iter say
+ * nothing here.
+ */
+struct itml_learner {
+	const struct opml_method *me;
+	struct opml_model *m;
+	struct itml_params par;
+	double *M, *z, *Mv;
+	double l, u;		/* the targets of same and other pairs */
+	struct opml_first f;
+	int ready;
+	uint64_t pairs, same, projections;
+};
+
+static void
+itml_drop(void *state)
+{
+	struct itml_learner *l = state;
+
+	free(l->M);
+	free(l->z);
+	free(l->Mv);
+	opml_first_free(&l->f);
+	free(l);
+}
+
+static int
+itml_start(void **state, const struct opml_start *st)
+{
+	struct itml_learner *l = calloc(1, sizeof *l);
+	size_t d = st->m->d, i;
+
+	if (l == NULL)
+		return OPML_ENOMEM;
+	l->me = st->me;
+	l->m = st->m;
+	memcpy(&l->par, st->par, sizeof l->par);
+	l->M = calloc(d * d, sizeof *l->M);
+	l->z = malloc(d * sizeof *l->z);
+	l->Mv = malloc(d * sizeof *l->Mv);
+	if (!l->M || !l->z || !l->Mv || opml_first_init(&l->f, d) == -1) {
+		itml_drop(l);
+		return OPML_ENOMEM;
+	}
+	for (i = 0; i < d; i++)
+		l->M[i * d + i] = 1;
+	l->l = l->par.lower;
+	l->u = l->par.upper;
+	l->ready = l->l > 0;
+	*state = l;
+	return 0;
+}
+
+/* One projection of M for the difference z. */
+static void
+itml_step(struct itml_learner *l, double *M, const double *z, int same,
+    uint64_t *projections)
+{
+	double lambda = 0, xi = same ? l->l : l->u;
+
+	if (opml_itml_project(M, l->m->d, z, same, l->par.gamma, &lambda,
+	    &xi, l->Mv) != 0)
+		(*projections)++;
+}
+
+/* The targets from the first pairs, and their steps, on M. */
+static void
+itml_settle(struct itml_learner *l, double *M, uint64_t *projections)
+{
+	struct opml_first *f = &l->f;
+	double lo, hi;
+	size_t t;
+
+	if (f->n == 0)
+		return;
+	opml_first_sort(f);
+	lo = f->dist[0];
+	hi = f->dist[f->n - 1];
+	l->l = lo + 0.045 * (hi - lo);
+	l->u = lo + 0.945 * (hi - lo);
+	for (t = 0; t < f->n; t++)
+		itml_step(l, M, f->z + t * f->d, f->same[t], projections);
+}
+
+static int
+itml_pair(void *state, int same, const double *x1, const double *x2)
+{
+	struct itml_learner *l = state;
+	size_t j;
+
+	l->pairs++;
+	l->same += same != 0;
+	if (!l->ready) {
+		if (opml_first_add(&l->f, x1, x2, same)) {
+			itml_settle(l, l->M, &l->projections);
+			l->ready = 1;
+		}
+		return 0;
+	}
+	for (j = 0; j < l->m->d; j++)
+		l->z[j] = x1[j] - x2[j];
+	itml_step(l, l->M, l->z, same, &l->projections);
+	return 0;
+}
+
+static int
+itml_store(void *state)
+{
+	struct itml_learner *l = state;
+	size_t d = l->m->d;
+	char nl[OPML_NUMFMT_MAX], nu[OPML_NUMFMT_MAX], report[256];
+	double *M = l->M, sl = l->l, su = l->u;
+	uint64_t proj = l->projections;
+	int rc;
+
+	/* Before the targets are set: the first pairs on a copy, which
+	 * changes nothing that follows. */
+	if (!l->ready) {
+		if ((M = malloc(d * d * sizeof *M)) == NULL)
+			return OPML_ENOMEM;
+		memcpy(M, l->M, d * d * sizeof *M);
+		itml_settle(l, M, &proj);
+		sl = l->l, su = l->u;
+	}
+	opml_format_double(sl, nl);
+	opml_format_double(su, nu);
+	snprintf(report, sizeof report, "pairs=%" PRIu64 " classmates=%"
+	    PRIu64 " projections=%" PRIu64 " same=%s other=%s", l->pairs,
+	    l->same, proj, nl, nu);
+	rc = opml_method_result(l->me, &l->par, M, d, l->m, report);
+	if (M != l->M)
+		free(M);
+	return rc;
+}
+
 const struct opml_method opml_method_itml = {
-	"itml", OPML_ALGO_ITML, 0, itml_par, sizeof(struct itml_params), NULL,
-	NULL, NULL, NULL, NULL, itml_fit, itml_check
+	"itml", OPML_ALGO_ITML, 0, itml_par, sizeof(struct itml_params),
+	itml_start, NULL, itml_store, itml_drop, NULL, itml_fit, itml_check,
+	itml_pair, NULL
 };

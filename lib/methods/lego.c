@@ -209,7 +209,116 @@ lego_fit(const void *par, const struct opml_data *x, uint64_t seed,
 	return 0;
 }
 
+/*
+ * opml-learn -a lego -I pairs: the targets are the percentiles low and
+ * high of the first OPML_FIRST_PAIRS pairs' squared distances (of all
+ * pairs, when fewer), not of all the pairs drawn; then the same step on
+ * each pair of the stream, in its order (constraints and similar say
+ * nothing).
+ */
+struct lego_learner {
+	const struct opml_method *me;
+	struct opml_model *m;
+	struct lego_params par;
+	struct opml_lego s;
+	struct opml_first f;
+	int ready;		/* the targets set, the first pairs learnt */
+	uint64_t same;
+};
+
+static void
+lego_drop(void *state)
+{
+	struct lego_learner *l = state;
+
+	opml_lego_free(&l->s);
+	opml_first_free(&l->f);
+	free(l);
+}
+
+static int
+lego_start(void **state, const struct opml_start *st)
+{
+	struct lego_learner *l = calloc(1, sizeof *l);
+
+	if (l == NULL)
+		return OPML_ENOMEM;
+	l->me = st->me;
+	l->m = st->m;
+	memcpy(&l->par, st->par, sizeof l->par);
+	if (opml_lego_init(&l->s, st->m->d) == -1 ||
+	    opml_first_init(&l->f, st->m->d) == -1) {
+		lego_drop(l);
+		return OPML_ENOMEM;
+	}
+	l->s.eta = l->par.eta;
+	l->s.every = l->par.every;
+	*state = l;
+	return 0;
+}
+
+/* The targets from the first pairs, and their steps, on s. */
+static void
+lego_settle(struct opml_lego *s, struct lego_learner *l)
+{
+	struct opml_first *f = &l->f;
+	size_t t;
+
+	if (f->n == 0)
+		return;
+	opml_first_sort(f);
+	s->u = percentile(f->dist, f->n, l->par.low);
+	s->l = percentile(f->dist, f->n, l->par.high);
+	for (t = 0; t < f->n; t++)
+		opml_lego_step(s, f->z + t * f->d, f->zero, f->same[t]);
+}
+
+static int
+lego_pair(void *state, int same, const double *x1, const double *x2)
+{
+	struct lego_learner *l = state;
+
+	l->same += same != 0;
+	if (l->ready)
+		opml_lego_step(&l->s, x1, x2, same);
+	else if (opml_first_add(&l->f, x1, x2, same)) {
+		lego_settle(&l->s, l);
+		l->ready = 1;
+	}
+	return 0;
+}
+
+static int
+lego_store(void *state)
+{
+	struct lego_learner *l = state;
+	struct opml_lego t, *s = &l->s;
+	char nu[OPML_NUMFMT_MAX], nl[OPML_NUMFMT_MAX], report[256];
+	int rc;
+
+	/* Before the targets are set: the first pairs on a copy, which
+	 * changes nothing that follows. */
+	if (!l->ready) {
+		if (opml_lego_init(&t, l->m->d) == -1)
+			return OPML_ENOMEM;
+		t.eta = s->eta;
+		t.every = s->every;
+		lego_settle(&t, l);
+		s = &t;
+	}
+	opml_format_double(s->u, nu);
+	opml_format_double(s->l, nl);
+	snprintf(report, sizeof report, "pairs=%" PRIu64 " classmates=%"
+	    PRIu64 " updates=%" PRIu64 " same=%s other=%s", s->pairs, l->same,
+	    s->updates, nu, nl);
+	rc = opml_method_result(l->me, &l->par, s->M, l->m->d, l->m, report);
+	if (s == &t)
+		opml_lego_free(&t);
+	return rc;
+}
+
 const struct opml_method opml_method_lego = {
 	"lego", OPML_ALGO_LEGO, 0, lego_par, sizeof(struct lego_params),
-	NULL, NULL, NULL, NULL, NULL, lego_fit, NULL
+	lego_start, NULL, lego_store, lego_drop, NULL, lego_fit, NULL,
+	lego_pair, NULL
 };

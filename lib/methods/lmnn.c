@@ -785,5 +785,5 @@ lmnn_fit(const void *par, const struct opml_data *x, uint64_t seed,
 
 const struct opml_method opml_method_lmnn = {
 	"lmnn", OPML_ALGO_LMNN, 0, lmnn_par, sizeof(struct lmnn_params), NULL,
-	NULL, NULL, NULL, NULL, lmnn_fit, NULL
+	NULL, NULL, NULL, NULL, lmnn_fit, NULL, NULL, NULL
 };

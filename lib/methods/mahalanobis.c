@@ -76,5 +76,5 @@ mahalanobis_fit(const void *par, const struct opml_data *x, uint64_t seed,
 const struct opml_method opml_method_mahalanobis = {
 	"mahalanobis", OPML_ALGO_MAHALANOBIS, 0, mahalanobis_par,
 	sizeof(struct opml_mahalanobis_param), NULL, NULL, NULL, NULL, NULL,
-	mahalanobis_fit, NULL
+	mahalanobis_fit, NULL, NULL, NULL
 };

@@ -189,10 +189,30 @@ opml_method_param(const struct opml_method *me, const char *s, void *par,
 	return 0;
 }
 
+const char *
+opml_method_choices(const struct opml_method *me, const char *s, char *buf,
+    size_t len)
+{
+	const char *eq = strchr(s, '='), *v;
+	size_t at;
+	int i, k;
+
+	if (eq == NULL || (i = lookup(me, s, (size_t)(eq - s))) == -1 ||
+	    opml_method_value(me, i, 0) == NULL)
+		return NULL;
+	at = (size_t)snprintf(buf, len, "%s is ", me->par[i].name);
+	for (k = 0; (v = opml_method_value(me, i, k)) != NULL && at < len;
+	    k++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", k == 0 ?
+		    "" : opml_method_value(me, i, k + 1) == NULL ? " or " :
+		    ", ", v);
+	return buf;
+}
+
 int
 opml_method_streams(const struct opml_method *me, const void *par)
 {
-	return me->start != NULL && (me->streams == NULL || me->streams(par));
+	return me->learn != NULL && (me->streams == NULL || me->streams(par));
 }
 
 int
@@ -341,10 +361,10 @@ rows(const struct opml_method *me, const double *out, size_t r,
 }
 
 /* The state line, "#name key=value ... counts", as m's one comment
- * line, and without the "#" into report. */
+ * line. */
 static int
 state_line(const struct opml_method *me, const void *par,
-    struct opml_model *m, char *report, size_t len)
+    struct opml_model *m, const char *report)
 {
 	struct opml_buf b = { NULL, 0, 0 };
 	char **l = malloc(sizeof *l);
@@ -360,8 +380,20 @@ state_line(const struct opml_method *me, const void *par,
 	}
 	l[0] = b.s;
 	opml_method_set_lines(m, l, 1);
-	snprintf(report, len, "%s", b.s + 1);
 	return 0;
+}
+
+int
+opml_method_result(const struct opml_method *me, const void *par,
+    const double *out, size_t r, struct opml_model *m, const char *report)
+{
+	int rc;
+
+	m->algo = me->algo;
+	m->similarity = (me->flags & OPML_METHOD_SIMILARITY) != 0;
+	if ((rc = rows(me, out, r, m)) == 0)
+		rc = state_line(me, par, m, report);
+	return rc;
 }
 
 int
@@ -383,9 +415,9 @@ opml_method_model(const struct opml_method *me, const void *par,
 		rc = OPML_ENOMEM;
 	else if ((rc = opml_method_fit(me, par, &x, seed, rank, out, &r,
 	    report, len)) == 0) {
-		if ((rc = rows(me, out, r, m)) == 0)
-			rc = state_line(me, par, m, report, len);
-		if (rc != 0)
+		if ((rc = opml_method_result(me, par, out, r, m, report)) == 0)
+			snprintf(report, len, "%s", m->extra[0] + 1);
+		else
 			report[0] = '\0';
 	}
 	free(out);

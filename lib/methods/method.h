@@ -19,7 +19,10 @@
  * memory independent of the stream's length: opml, copml, rdml, oasis)
  * or reads the training set whole (fit: the rivals pola, lego and soml,
  * which draw their constraints from it, oasis with random > 0, and the
- * batch learners mahalanobis, itml, lmnn, pca and covariance).  It
+ * batch learners mahalanobis, itml, lmnn, pca and covariance).  Either
+ * kind may also learn in one pass from a stream of explicit pairs or
+ * triplets (pair, triplet): opml, copml, rdml, pola, lego and itml
+ * from pairs, opml, copml, oasis and soml from triplets.  It
  * writes a map L with M = L'L, or, OPML_METHOD_SIMILARITY, the W of a
  * bilinear similarity x'Wz.
  *
@@ -76,6 +79,8 @@ struct opml_steps {
 	int relative;		/* -R: gamma relative to the data's scale */
 	int normalize;		/* -u */
 	int standardize;	/* -z 1, -Z 0, -1 neither */
+	size_t keep;		/* -K: pairs of each kind kept (-I pairs);
+				   0: the default */
 };
 
 /* Where a streaming method starts from. */
@@ -145,6 +150,19 @@ struct opml_method {
 	/* NULL, or a check of the parameters together: 0, or OPML_EVALUE
 	 * with a message in err. */
 	int (*check)(const void *par, char *err, size_t len);
+
+	/*
+	 * Learning from explicit constraints (opml-learn -I), after start,
+	 * with store and drop as for a stream; NULL where the method has
+	 * no such step.  pair: x1 and x2 of the same kind (same nonzero)
+	 * or not; triplet: x nearer xp than xq.  0 or OPML_ENOMEM.  A
+	 * method that reads the set whole when labeled (learn NULL) may
+	 * still have start, store and drop for these.
+	 */
+	int (*pair)(void *state, int same, const double *x1,
+	    const double *x2);
+	int (*triplet)(void *state, const double *x, const double *xp,
+	    const double *xq);
 };
 
 /* The method called name, or NULL. */
@@ -160,6 +178,10 @@ const char *opml_method_names(unsigned flags, const char *last, char *buf,
 /* The name of value v of parameter i (OPML_PARAM_NAME), or NULL when
  * there is none. */
 const char *opml_method_value(const struct opml_method *me, int i, int v);
+/* For "name=value" s whose parameter takes names: "name is a, b or c"
+ * into buf, and buf; else NULL. */
+const char *opml_method_choices(const struct opml_method *me, const char *s,
+    char *buf, size_t len);
 /* par gets the defaults. */
 void opml_method_defaults(const struct opml_method *me, void *par);
 /* "name=value" into par (a value by its name for OPML_PARAM_NAME): 0,
@@ -196,10 +218,10 @@ struct opml_counter {
  * A method's state line: "#name", its parameters and the counts of
  * the learner as " key=value", after what b holds (no end of string).
  * opml_method_state, for a comment line s of a model: the rest of s
- * after "#name" when s is the method's state line, else NULL.  opml_method_restore parses
- * that rest, "key=value ...": a parameter not given (bit i of given)
- * takes the value, a count of c the learner's, a whole number >= 0;
- * other keys are ignored.  0, or -1 when a value is not a number or a
+ * after "#name" when s is the method's state line, else NULL.
+ * opml_method_restore parses that rest, "key=value ...": a parameter
+ * not given (bit i of given) takes the value, a count of c the
+ * learner's, a whole number >= 0; other keys are ignored.  0, or -1 when a value is not a number or a
  * parameter is out of its range.
  */
 int opml_method_line(const struct opml_method *me, const void *par,
@@ -224,5 +246,10 @@ int opml_method_fit(const struct opml_method *me, const void *par,
 int opml_method_model(const struct opml_method *me, const void *par,
     const struct opml_set *s, uint64_t seed, size_t rank,
     struct opml_model *m, char *report, size_t len);
+/* The same from a fit's out (r rows for OPML_METHOD_ROWS) and report
+ * into the model m of d = m->d already made (its rows and state line),
+ * for a method that fits from a stream of constraints. */
+int opml_method_result(const struct opml_method *me, const void *par,
+    const double *out, size_t r, struct opml_model *m, const char *report);
 
 #endif

@@ -225,6 +225,23 @@ oasis_learn(void *state, const char *label, const double *x)
 	return 0;
 }
 
+/* An explicit triplet (opml-learn -I triplets): p = x, p+ = xp,
+ * p- = xq. */
+static int
+oasis_triplet(void *state, const double *x, const double *xp,
+    const double *xq)
+{
+	struct oasis_learner *l = state;
+	struct opml_model *m = l->m;
+
+	m->n.triplets++;
+	if (opml_oasis_step(&l->s, x, xp, xq))
+		m->n.updates++;
+	else
+		m->n.inactive++;
+	return 0;
+}
+
 static int
 oasis_store(void *state)
 {
@@ -293,5 +310,5 @@ const struct opml_method opml_method_oasis = {
 	"oasis", OPML_ALGO_OASIS, OPML_METHOD_RESUMES |
 	OPML_METHOD_SIMILARITY, oasis_par, sizeof(struct oasis_params),
 	oasis_start, oasis_learn, oasis_store, oasis_drop, oasis_streams,
-	oasis_fit, NULL
+	oasis_fit, NULL, NULL, oasis_triplet
 };

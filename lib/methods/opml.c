@@ -20,6 +20,10 @@
  * online (see opml-learn(1), STEP SIZE). */
 #define DEFAULT_GAMMA 1e-3
 
+/* The pairs of each kind a learner of pairs keeps (opml-learn -K): 2,
+ * chosen on LFW View 1 (see opml-learn(1), PAIRS AND TRIPLETS). */
+#define DEFAULT_KEEP 2
+
 struct opml_params {
 	int longrun;
 	double pull;
@@ -123,6 +127,7 @@ opml_start(void **state, const struct opml_start *s)
 	}
 	/* Clip 0 turns the guard off: no step is shortened. */
 	l->min_eig = s->m->clip > 0 ? s->m->clip : -HUGE_VAL;
+	l->keep = s->steps->keep ? s->steps->keep : DEFAULT_KEEP;
 	*state = l;
 	return 0;
 }
@@ -131,6 +136,19 @@ static int
 opml_learn_one(void *state, const char *label, const double *x)
 {
 	return opml_learn(state, label, x) == 0 ? 0 : OPML_ENOMEM;
+}
+
+static int
+opml_pair(void *state, int same, const double *x1, const double *x2)
+{
+	return opml_learn_pair(state, same, x1, x2) == 0 ? 0 : OPML_ENOMEM;
+}
+
+static int
+opml_triplet(void *state, const double *x, const double *xp,
+    const double *xq)
+{
+	return opml_learn_triplet(state, x, xp, xq) == 0 ? 0 : OPML_ENOMEM;
 }
 
 /* The pending step taken: it changes no bit of what follows. */
@@ -151,11 +169,13 @@ opml_drop(void *state)
 const struct opml_method opml_method_opml = {
 	"opml", OPML_ALGO_OPML, OPML_METHOD_RESUMES | OPML_METHOD_RANK |
 	OPML_METHOD_STEPS, opml_par, sizeof(struct opml_params), opml_start,
-	opml_learn_one, opml_store, opml_drop, NULL, NULL, NULL
+	opml_learn_one, opml_store, opml_drop, NULL, NULL, NULL, opml_pair,
+	opml_triplet
 };
 
 const struct opml_method opml_method_copml = {
 	"copml", OPML_ALGO_COPML, OPML_METHOD_RESUMES | OPML_METHOD_RANK |
 	OPML_METHOD_STEPS, opml_par, sizeof(struct opml_params), opml_start,
-	opml_learn_one, opml_store, opml_drop, NULL, NULL, NULL
+	opml_learn_one, opml_store, opml_drop, NULL, NULL, NULL, opml_pair,
+	opml_triplet
 };

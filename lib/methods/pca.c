@@ -104,5 +104,5 @@ pca_fit(const void *par, const struct opml_data *x, uint64_t seed,
 const struct opml_method opml_method_pca = {
 	"pca", OPML_ALGO_PCA, OPML_METHOD_RANK | OPML_METHOD_ROWS, pca_par,
 	sizeof(struct opml_pca_param), NULL, NULL, NULL, NULL, NULL, pca_fit,
-	NULL
+	NULL, NULL, NULL
 };

@@ -253,7 +253,80 @@ out:
 	return rc;
 }
 
+/*
+ * opml-learn -a pola -I pairs: the same step on each pair of the
+ * stream, in its order, instead of on pairs drawn from the set (the
+ * parameters constraints and similar say nothing then).
+ */
+struct pola_learner {
+	const struct opml_method *me;
+	struct opml_model *m;
+	struct pola_params par;
+	struct opml_pola s;
+	uint64_t same;
+	int failed;		/* an eigendecomposition failed */
+};
+
+static void
+pola_drop(void *state)
+{
+	struct pola_learner *l = state;
+
+	opml_pola_free(&l->s);
+	free(l);
+}
+
+static int
+pola_start(void **state, const struct opml_start *st)
+{
+	struct pola_learner *l = calloc(1, sizeof *l);
+
+	if (l == NULL)
+		return OPML_ENOMEM;
+	l->me = st->me;
+	l->m = st->m;
+	memcpy(&l->par, st->par, sizeof l->par);
+	if (opml_pola_init(&l->s, st->m->d) == -1) {
+		free(l);
+		return OPML_ENOMEM;
+	}
+	*state = l;
+	return 0;
+}
+
+static int
+pola_pair(void *state, int same, const double *x1, const double *x2)
+{
+	struct pola_learner *l = state;
+	int rc;
+
+	l->same += same != 0;
+	if (l->failed)
+		return 0;
+	if ((rc = opml_pola_step(&l->s, x1, x2, same)) == -1)
+		return OPML_ENOMEM;
+	l->failed = rc < 0;
+	return 0;
+}
+
+static int
+pola_store(void *state)
+{
+	struct pola_learner *l = state;
+	char num[OPML_NUMFMT_MAX], report[256];
+
+	if (l->failed)
+		return OPML_ENOCONV;
+	opml_format_double(l->s.b, num);
+	snprintf(report, sizeof report, "pairs=%" PRIu64 " classmates=%"
+	    PRIu64 " updates=%" PRIu64 " projections=%" PRIu64 " b=%s",
+	    l->s.pairs, l->same, l->s.updates, l->s.projections, num);
+	return opml_method_result(l->me, &l->par, l->s.A, l->m->d, l->m,
+	    report);
+}
+
 const struct opml_method opml_method_pola = {
 	"pola", OPML_ALGO_POLA, 0, pola_par, sizeof(struct pola_params),
-	NULL, NULL, NULL, NULL, NULL, pola_fit, NULL
+	pola_start, NULL, pola_store, pola_drop, NULL, pola_fit, NULL,
+	pola_pair, NULL
 };

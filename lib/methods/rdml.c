@@ -321,6 +321,16 @@ rdml_learn(void *state, const char *label, const double *x)
 	return 0;
 }
 
+/* An explicit pair (opml-learn -I pairs): RDML's own step. */
+static int
+rdml_pair(void *state, int same, const double *x1, const double *x2)
+{
+	struct rdml_learner *l = state;
+
+	opml_rdml_step(&l->s, x1, x2, same);
+	return 0;
+}
+
 /* " x1 ... xd" and the string's end into b: 0 or -1. */
 static int
 put_row(struct opml_buf *b, const double *x, size_t d)
@@ -405,5 +415,5 @@ rdml_store(void *state)
 const struct opml_method opml_method_rdml = {
 	"rdml", OPML_ALGO_RDML, OPML_METHOD_RESUMES, rdml_par,
 	sizeof(struct rdml_params), rdml_start, rdml_learn, rdml_store,
-	rdml_drop, NULL, NULL, NULL
+	rdml_drop, NULL, NULL, NULL, rdml_pair, NULL
 };

@@ -132,8 +132,78 @@ soml_fit(const void *par, const struct opml_data *x, uint64_t seed,
 	return 0;
 }
 
+/* opml-learn -a soml -I triplets: the same step on each triplet of
+ * the stream, in its order (constraints says nothing). */
+struct soml_learner {
+	const struct opml_method *me;
+	struct opml_model *m;
+	struct soml_params par;
+	struct opml_soml s;
+	double *W;		/* d x d, for store */
+};
+
+static void
+soml_drop(void *state)
+{
+	struct soml_learner *l = state;
+
+	opml_soml_free(&l->s);
+	free(l->W);
+	free(l);
+}
+
+static int
+soml_start(void **state, const struct opml_start *st)
+{
+	struct soml_learner *l = calloc(1, sizeof *l);
+	size_t d = st->m->d;
+
+	if (l == NULL)
+		return OPML_ENOMEM;
+	l->me = st->me;
+	l->m = st->m;
+	memcpy(&l->par, st->par, sizeof l->par);
+	if (opml_soml_init(&l->s, d) == -1 ||
+	    (l->W = calloc(d * d, sizeof *l->W)) == NULL) {
+		soml_drop(l);
+		return OPML_ENOMEM;
+	}
+	l->s.eta = l->par.eta;
+	l->s.g = l->par.gravity;
+	l->s.K = l->par.K;
+	*state = l;
+	return 0;
+}
+
+static int
+soml_triplet(void *state, const double *x, const double *xp,
+    const double *xq)
+{
+	struct soml_learner *l = state;
+
+	opml_soml_step(&l->s, x, xp, xq);
+	return 0;
+}
+
+static int
+soml_store(void *state)
+{
+	struct soml_learner *l = state;
+	size_t d = l->m->d, j, nz = 0;
+	char report[256];
+
+	for (j = 0; j < d; j++) {
+		l->W[j * d + j] = l->s.w[j];
+		nz += l->s.w[j] != 0;
+	}
+	snprintf(report, sizeof report, "triplets=%" PRIu64 " updates=%"
+	    PRIu64 " truncations=%" PRIu64 " nonzero=%zu", l->s.triplets,
+	    l->s.updates, l->s.truncations, nz);
+	return opml_method_result(l->me, &l->par, l->W, d, l->m, report);
+}
+
 const struct opml_method opml_method_soml = {
 	"soml", OPML_ALGO_SOML, OPML_METHOD_SIMILARITY, soml_par,
-	sizeof(struct soml_params), NULL, NULL, NULL, NULL, NULL, soml_fit,
-	NULL
+	sizeof(struct soml_params), soml_start, NULL, soml_store, soml_drop,
+	NULL, soml_fit, NULL, NULL, soml_triplet
 };

@@ -121,12 +121,18 @@ test_table(void)
 		CHECK(opml_method_index(me, "nosuch") == -1);
 		/* a streaming method writes its model as it goes: only
 		 * those resume; every method streams, reads the set whole,
-		 * or both (oasis) */
+		 * or both (oasis); one that starts learns from labeled
+		 * samples or from pairs or triplets (pola, lego, itml,
+		 * soml: these alone) */
 		CHECK(!(me->flags & OPML_METHOD_RESUMES) ||
-		    me->start != NULL);
-		CHECK(me->start != NULL || me->fit != NULL);
-		CHECK(me->start == NULL || (me->learn != NULL &&
+		    me->learn != NULL);
+		CHECK(me->learn != NULL || me->fit != NULL);
+		CHECK(me->start == NULL || ((me->learn != NULL ||
+		    me->pair != NULL || me->triplet != NULL) &&
 		    me->store != NULL && me->drop != NULL));
+		CHECK((me->pair == NULL && me->triplet == NULL) ||
+		    me->start != NULL);
+		CHECK(me->learn == NULL || me->start != NULL);
 		CHECK(me->parsize <= sizeof(opml_params));
 	}
 	CHECK(find("oasis")->flags & OPML_METHOD_SIMILARITY);
@@ -266,8 +272,11 @@ test_fit_errors(void)
 		    report, sizeof report) == OPML_EFEW);
 		CHECK(fit(me, &val, X6, one, 6, 2, 1, 1, out,
 		    report, sizeof report) == OPML_EONECLASS);
-		/* it reads the set whole, and only that */
-		CHECK(me->fit != NULL && me->start == NULL);
+		/* it reads a labeled set whole, and only that; a stream
+		 * of constraints it learns from in one pass */
+		CHECK(me->fit != NULL && me->learn == NULL);
+		CHECK(me->start != NULL && (me->pair != NULL ||
+		    me->triplet != NULL));
 	}
 	/* every class a single row: pairs exist, triplets do not */
 	opml_method_defaults(find("soml"), &val);
@@ -282,7 +291,11 @@ test_fit_errors(void)
 		opml_method_defaults(me, &val);
 		CHECK(batch(me, &val, X6, Y6, 1, 2, 2, 1, 0, out,
 		    &r, report, sizeof report) == OPML_EFEW);
-		CHECK(me->fit != NULL && me->start == NULL);
+		CHECK(me->fit != NULL && me->learn == NULL &&
+		    me->triplet == NULL);
+		/* itml alone of these learns from pairs */
+		CHECK((me->start != NULL) == (strcmp(batches[i], "itml") ==
+		    0) && (me->pair != NULL) == (me->start != NULL));
 	}
 	/* rdml streams only; oasis streams unless random > 0 */
 	CHECK(find("rdml")->fit == NULL);
