@@ -18,8 +18,9 @@ enum opml_algo {
 };
 #undef OPML_ALGO_ENUM
 
-/* The step of a model whose header has no gamma= (opml-learn's default
- * fixed step, opml-learn(1) STEP SIZE); gamma1= absent is gamma. */
+/* opml-learn's default step: the paper's fixed gamma, on samples
+ * standardized online (opml-learn(1), STEP SIZE); also the step of a
+ * model whose header has no gamma= (gamma1= absent is gamma). */
 #define OPML_MODEL_GAMMA 1e-3
 
 /* The name of a model's algorithm (its algorithm= key). */

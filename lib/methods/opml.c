@@ -16,10 +16,6 @@
  * other-class sample (lib/triplet.h), which the model keeps (other=).
  */
 
-/* The default step: the paper's fixed gamma, on samples standardized
- * online (see opml-learn(1), STEP SIZE). */
-#define DEFAULT_GAMMA 1e-3
-
 /* The pairs of each kind a learner of pairs keeps (opml-learn -K): 2,
  * chosen on LFW View 1 (see opml-learn(1), PAIRS AND TRIPLETS). */
 #define DEFAULT_KEEP 2
@@ -94,9 +90,9 @@ configure(struct opml_model *m, const struct opml_start *s)
 			m->gamma1 = o->gamma;
 	} else if (!resumed) {
 		m->relative = 0;
-		m->gamma = DEFAULT_GAMMA;
+		m->gamma = OPML_MODEL_GAMMA;
 		if (!o->have_gamma1)
-			m->gamma1 = DEFAULT_GAMMA;
+			m->gamma1 = OPML_MODEL_GAMMA;
 	}
 	if (o->have_gamma1)
 		m->gamma1 = o->gamma1;
