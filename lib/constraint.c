@@ -60,28 +60,6 @@ label(struct opml_constraints *c, struct opml_reader *r, const char *f)
 	return 0;
 }
 
-/* Split s in place into at most MAXF blank-separated fields (MAXF + 1
- * means more). */
-static size_t
-fields(char *s, char **f)
-{
-	size_t nf = 0;
-
-	for (;;) {
-		while (opml_reader_isblank(*s))
-			s++;
-		if (*s == '\0')
-			return nf;
-		if (nf == MAXF)
-			return nf + 1;
-		f[nf++] = s;
-		while (*s != '\0' && !opml_reader_isblank(*s))
-			s++;
-		if (*s != '\0')
-			*s++ = '\0';
-	}
-}
-
 /* The numbers from p to end: into x (room for cap) while they fit, *n
  * counting them all.  0, or -1 (r->err) for a field that is not a
  * number, counted from first. */
@@ -240,7 +218,7 @@ opml_constraints_next(struct opml_constraints *c, struct opml_reader *r)
 		}
 		memcpy(c->cur, line, len);
 		c->cur[len] = '\0';
-		nf = fields(c->cur, f);
+		nf = opml_reader_fields(c->cur, f, MAXF);
 		/* LFW's header: `10<TAB>300` or `1100` */
 		if (c->layout == UNKNOWN && c->kind == OPML_CONSTRAINT_PAIRS &&
 		    nf <= 2 && all_whole(f, nf)) {

@@ -439,28 +439,6 @@ opml_pairs_draw_free(struct opml_pairs_draw *d)
 	d->kind = -1;
 }
 
-/* Split s in place into at most 5 blank-separated fields (6 means
- * more). */
-static size_t
-fields(char *s, char **f)
-{
-	size_t nf = 0;
-
-	for (;;) {
-		while (opml_reader_isblank(*s))
-			s++;
-		if (*s == '\0')
-			return nf;
-		if (nf == 5)
-			return nf + 1;
-		f[nf++] = s;
-		while (*s != '\0' && !opml_reader_isblank(*s))
-			s++;
-		if (*s != '\0')
-			*s++ = '\0';
-	}
-}
-
 /* Count the fields of s (a copy is split): -1 if out of memory. */
 static long
 count_fields(const char *s)
@@ -470,7 +448,7 @@ count_fields(const char *s)
 
 	if (c == NULL)
 		return -1;
-	n = (long)fields(c, f);
+	n = (long)opml_reader_fields(c, f, 5);
 	free(c);
 	return n;
 }
@@ -549,7 +527,7 @@ parse_pair(struct opml_reader *r, const struct opml_set *s,
     const struct opml_pairs_refs *g, char *line, int lfw, struct opml_pair *p)
 {
 	char *f[6];
-	size_t nf = fields(line, f);
+	size_t nf = opml_reader_fields(line, f, 5);
 	int rc;
 
 	if (!lfw && nf == 2)
@@ -664,7 +642,7 @@ opml_pairs_read(struct opml_reader *r, const struct opml_set *s,
 			break;
 		if (np == cap && grow(&p, &cap) == -1)
 			goto nomem;
-		/* a copy that ends in a NUL, for fields() */
+		/* a copy that ends in a NUL, for opml_reader_fields() */
 		if (len >= curcap) {
 			char *c = realloc(cur, 2 * len + 1);
 			if (c == NULL)

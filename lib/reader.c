@@ -351,6 +351,26 @@ opml_reader_isblank(int c)
 	return c == ' ' || c == '\t';
 }
 
+size_t
+opml_reader_fields(char *s, char **f, size_t max)
+{
+	size_t nf = 0;
+
+	for (;;) {
+		while (opml_reader_isblank(*s))
+			s++;
+		if (*s == '\0')
+			return nf;
+		if (nf == max)
+			return nf + 1;
+		f[nf++] = s;
+		while (*s != '\0' && !opml_reader_isblank(*s))
+			s++;
+		if (*s != '\0')
+			*s++ = '\0';
+	}
+}
+
 /* Skip a field separator: blanks, or blanks around one comma.  Returns
  * 1 if a comma was crossed. */
 static const char *

@@ -111,6 +111,9 @@ int opml_reader_record(struct opml_reader *r, char **s, size_t *n);
 
 /* 1 for a blank or a tab, the field separators of every format. */
 int opml_reader_isblank(int c);
+/* Split the string s in place into at most max blank-separated fields
+ * f[0..]: their number, or max + 1 when there are more. */
+size_t opml_reader_fields(char *s, char **f, size_t max);
 
 /* Read all the rest of the input into r->buf[r->pos, r->len): 0, or -1
  * (r->err set) out of memory or on a read error; the lines not yet
