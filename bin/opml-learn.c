@@ -103,7 +103,7 @@ parse_options(int argc, char *argv[], struct options *o)
 		case 'a':
 			if ((o->me = opml_method_find(optarg)) == NULL)
 				errx(2, "-a %s: expected %s", optarg,
-				    opml_method_names(0, " or ", names,
+				    opml_method_names(NULL, " or ", names,
 				    sizeof names));
 			break;
 		case 'c':
@@ -370,6 +370,30 @@ parameters(const struct opml_method *me, const struct options *o,
 	}
 }
 
+static int
+takes_steps(const struct opml_method *me)
+{
+	return (me->flags & OPML_METHOD_STEPS) != 0;
+}
+
+static int
+takes_rank(const struct opml_method *me)
+{
+	return (me->flags & OPML_METHOD_RANK) != 0;
+}
+
+static int
+learns_pairs(const struct opml_method *me)
+{
+	return me->pair != NULL;
+}
+
+static int
+learns_triplets(const struct opml_method *me)
+{
+	return me->triplet != NULL;
+}
+
 /* The options of the methods with step options alone, and -r. */
 static void
 steps_only(const struct opml_method *me, const struct options *o)
@@ -378,16 +402,16 @@ steps_only(const struct opml_method *me, const struct options *o)
 	const char *opt = st->have_gamma ? (st->relative ? "-R" : "-g") :
 	    st->have_gamma1 ? "-G" : st->have_clip ? "-c" : st->normalize ?
 	    "-u" : st->keep ? "-K" : NULL;
-	unsigned flag = OPML_METHOD_STEPS;
+	int (*takes)(const struct opml_method *) = takes_steps;
 	char names[256];
 
-	if (opt == NULL && o->rank && !(me->flags & OPML_METHOD_RANK)) {
+	if (opt == NULL && o->rank && !takes_rank(me)) {
 		opt = "-r";
-		flag = OPML_METHOD_RANK;
+		takes = takes_rank;
 	}
-	if (opt != NULL && !(me->flags & flag))
+	if (opt != NULL && !takes(me))
 		errx(2, "%s: not an option of %s (%s only)", opt, me->name,
-		    opml_method_names(flag, " and ", names, sizeof names));
+		    opml_method_names(takes, " and ", names, sizeof names));
 }
 
 /* The model of -m, and the method that goes on from it: -a's, else the
@@ -670,29 +694,20 @@ learn_constraints(struct opml_start *st, const struct options *o, int argc,
 static void
 constraint_options(const struct opml_method *me, const struct options *o)
 {
-	const struct opml_method *x;
-	const char *form = o->form == OPML_CONSTRAINT_PAIRS ? "pairs" :
-	    "triplets", *name[32];
-	size_t i, n = 0;
 	int pairs = o->form == OPML_CONSTRAINT_PAIRS;
+	int (*learns)(const struct opml_method *) = pairs ? learns_pairs :
+	    learns_triplets;
+	const char *form = pairs ? "pairs" : "triplets";
 	char list[256];
 
 	if (o->samples != NULL && !o->form)
 		errx(2, "-S: only with -I pairs or -I triplets");
-	if (o->steps.keep && o->form != OPML_CONSTRAINT_PAIRS)
+	if (o->steps.keep && !pairs)
 		errx(2, "-K: only with -I pairs");
-	if (!o->form || (pairs ? me->pair != NULL : me->triplet != NULL))
-		return;
-	for (i = 0; (x = opml_method_at(i)) != NULL && n < 32; i++)
-		if (pairs ? x->pair != NULL : x->triplet != NULL)
-			name[n++] = x->name;
-	list[0] = '\0';
-	for (i = 0; i < n; i++)
-		snprintf(list + strlen(list), sizeof list - strlen(list),
-		    "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ",
-		    name[i]);
-	errx(2, "-I %s: %s does not learn from %s (only %s do)", form,
-	    me->name, form, list);
+	if (o->form && !learns(me))
+		errx(2, "-I %s: %s does not learn from %s (only %s do)", form,
+		    me->name, form, opml_method_names(learns, " and ", list,
+		    sizeof list));
 }
 
 int

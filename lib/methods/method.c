@@ -39,23 +39,32 @@ opml_method_find(const char *name)
 	return NULL;
 }
 
-const char *
-opml_method_names(unsigned flags, const char *last, char *buf, size_t len)
+/* The n words w as "a, b" then last and "c", after the at bytes that
+ * buf holds; buf. */
+static const char *
+join(const char *const *w, size_t n, const char *last, char *buf,
+    size_t at, size_t len)
 {
-	size_t i, k = 0, n = 0, at = 0;
+	size_t k;
+
+	for (k = 0; k < n && at < len; k++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", k == 0 ?
+		    "" : k + 1 == n ? last : ", ", w[k]);
+	return buf;
+}
+
+const char *
+opml_method_names(int (*keep)(const struct opml_method *), const char *last,
+    char *buf, size_t len)
+{
+	const char *w[NMETHODS];
+	size_t i, n = 0;
 
 	for (i = 0; i < NMETHODS; i++)
-		n += (methods[i]->flags & flags) == flags;
+		if (keep == NULL || keep(methods[i]))
+			w[n++] = methods[i]->name;
 	buf[0] = '\0';
-	for (i = 0; i < NMETHODS && at < len; i++) {
-		if ((methods[i]->flags & flags) != flags)
-			continue;
-		at += (size_t)snprintf(buf + at, len - at, "%s%s",
-		    k == 0 ? "" : k + 1 == n ? last : ", ",
-		    methods[i]->name);
-		k++;
-	}
-	return buf;
+	return join(w, n, last, buf, 0, len);
 }
 
 int
@@ -193,20 +202,18 @@ const char *
 opml_method_choices(const struct opml_method *me, const char *s, char *buf,
     size_t len)
 {
-	const char *eq = strchr(s, '='), *v;
-	size_t at;
-	int i, k;
+	const char *eq = strchr(s, '='), *w[OPML_METHOD_MAXVALUES];
+	size_t n = 0;
+	int i;
 
 	if (eq == NULL || (i = lookup(me, s, (size_t)(eq - s))) == -1 ||
 	    opml_method_value(me, i, 0) == NULL)
 		return NULL;
-	at = (size_t)snprintf(buf, len, "%s is ", me->par[i].name);
-	for (k = 0; (v = opml_method_value(me, i, k)) != NULL && at < len;
-	    k++)
-		at += (size_t)snprintf(buf + at, len - at, "%s%s", k == 0 ?
-		    "" : opml_method_value(me, i, k + 1) == NULL ? " or " :
-		    ", ", v);
-	return buf;
+	while (n < OPML_METHOD_MAXVALUES &&
+	    (w[n] = opml_method_value(me, i, (int)n)) != NULL)
+		n++;
+	return join(w, n, " or ", buf, (size_t)snprintf(buf, len, "%s is ",
+	    me->par[i].name), len);
 }
 
 int

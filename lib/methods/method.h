@@ -40,6 +40,7 @@
 #define OPML_METHOD_ROWS	16	/* fit gives L's rows, not M */
 
 #define OPML_METHOD_MAXPAR	8
+#define OPML_METHOD_MAXVALUES	8	/* names of one parameter's values */
 
 /* The ends of an open range: any positive number, any number. */
 #define OPML_PARAM_TINY	1e-300
@@ -170,10 +171,10 @@ const struct opml_method *opml_method_find(const char *name);
 /* The i-th method (in the order of opml-learn(1)), or NULL past the
  * last. */
 const struct opml_method *opml_method_at(size_t i);
-/* The names of the methods with every bit of flags (all of them for
- * 0), "a, b" then last (" and ", " or ") and "c", into buf; buf. */
-const char *opml_method_names(unsigned flags, const char *last, char *buf,
-    size_t len);
+/* The names of the methods that keep accepts (all of them for a NULL
+ * keep), "a, b" then last (" and ", " or ") and "c", into buf; buf. */
+const char *opml_method_names(int (*keep)(const struct opml_method *),
+    const char *last, char *buf, size_t len);
 
 /* The name of value v of parameter i (OPML_PARAM_NAME), or NULL when
  * there is none. */

@@ -98,6 +98,8 @@ test_table(void)
 			const struct opml_param *p = &me->par[j];
 
 			CHECK(j < OPML_METHOD_MAXPAR);
+			CHECK(p->kind != OPML_PARAM_NAME ||
+			    p->hi < OPML_METHOD_MAXVALUES);
 			CHECK(opml_method_get(me, &val, (int)j) == p->def);
 			CHECK(p->lo <= p->def && p->def <= p->hi);
 			CHECK(p->kind == OPML_PARAM_REAL || (p->def == floor(p->def) &&
