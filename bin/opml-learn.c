@@ -222,9 +222,18 @@ seconds_since(const struct timespec *t0)
  */
 struct progress {
 	struct timespec t0;
+	int tty;		/* -v to a terminal: a report each second */
 	double last;		/* seconds at the last report */
 	uint64_t samples, triplets, inactive;	/* at the last report */
 };
+
+static void
+progress_init(struct progress *p, const struct timespec *t0, int verbose)
+{
+	memset(p, 0, sizeof *p);
+	p->t0 = *t0;
+	p->tty = verbose && isatty(STDERR_FILENO);
+}
 
 /* M's scale (trace M / r) and condition number, as a report says
  * them. */
@@ -544,14 +553,12 @@ static void
 stepped(const struct opml_method *me, void *state, struct opml_model *m,
     const struct options *o, struct progress *prog)
 {
-	int tty = o->verbose && isatty(STDERR_FILENO);
-
 	if (o->every && m->n.samples % o->every == 0) {
 		store(me, state);
 		write_model(m, o);
 	}
 	if ((o->progress && m->n.samples % o->progress == 0) ||
-	    (tty && m->n.samples % 4096 == 0 &&
+	    (prog->tty && m->n.samples % 4096 == 0 &&
 	    seconds_since(&prog->t0) >= prog->last + 1)) {
 		store(me, state);
 		report_progress(prog, m);
@@ -603,8 +610,7 @@ learn_stream(struct opml_start *st, const struct options *o, int argc,
 	int status, learnt = 0;
 	size_t i;
 
-	memset(&prog, 0, sizeof prog);
-	prog.t0 = *t0;
+	progress_init(&prog, t0, o->verbose);
 	/* The files are parsed in a second thread (lib/feed.c) while this
 	 * one learns. */
 	if (opml_feed_start(&feed, files, NULL, have_model ? m->d : o->dim,
@@ -651,8 +657,7 @@ learn_constraints(struct opml_start *st, const struct options *o, int argc,
 	size_t d = have_model ? m->d : o->dim, k;
 	int rc, learnt = 0;
 
-	memset(&prog, 0, sizeof prog);
-	prog.t0 = *t0;
+	progress_init(&prog, t0, o->verbose);
 	opml_set_init(&set);
 	if (o->samples != NULL) {
 		set.d = d;
