@@ -339,28 +339,45 @@ opml_method_fit(const struct opml_method *me, const void *par,
 	return me->fit(par, x, seed, rank, out, r, report, len);
 }
 
+/* m's rows: the first r of L, or one zero row when r = 0 (M = 0, or
+ * nothing to whiten). */
+static void
+set_rank(struct opml_model *m, size_t r)
+{
+	if (r == 0) {
+		memset(m->L, 0, m->d * sizeof *m->L);
+		r = 1;
+	}
+	m->r = r;
+}
+
+int
+opml_method_metric(struct opml_model *m, const double *M)
+{
+	size_t r;
+	int rc = opml_linalg_factor(M, m->d, m->L, &r);
+
+	if (rc != 0)
+		return rc == OPML_ENOMEM ? OPML_ENOMEM : OPML_ENOCONV;
+	set_rank(m, r);
+	return 0;
+}
+
 /* out into m's rows as the method's flags say: 0 or an opml_error. */
 static int
 rows(const struct opml_method *me, const double *out, size_t r,
     struct opml_model *m)
 {
 	size_t d = m->d, i;
-	int rc = 0;
+	int rc;
 
 	if (me->flags & OPML_METHOD_SIMILARITY)
 		memcpy(m->L, out, d * d * sizeof *out);
-	else if (me->flags & OPML_METHOD_ROWS)
+	else if (me->flags & OPML_METHOD_ROWS) {
 		memcpy(m->L, out, r * d * sizeof *out);
-	else
-		rc = opml_linalg_factor(out, d, m->L, &r);
-	if (rc != 0)
-		return rc == OPML_ENOMEM ? OPML_ENOMEM : OPML_ENOCONV;
-	if (r == 0) {	/* M = 0, or nothing to whiten: one zero row */
-		memset(m->L, 0, d * sizeof *m->L);
-		r = 1;
-	}
-	if (!(me->flags & OPML_METHOD_SIMILARITY))
-		m->r = r;
+		set_rank(m, r);
+	} else if ((rc = opml_method_metric(m, out)) != 0)
+		return rc;
 	for (i = 0; i < m->r * d; i++)
 		if (!isfinite(m->L[i]))
 			return OPML_ENONFINITE;

@@ -230,6 +230,10 @@ int opml_method_line(const struct opml_method *me, const void *par,
 const char *opml_method_state(const struct opml_method *me, const char *s);
 int opml_method_restore(const struct opml_method *me, const char *s,
     void *par, unsigned given, const struct opml_counter *c, void *learner);
+/* M (d x d, symmetric PSD) as m's rows: L with M = L'L
+ * (opml_linalg_factor), a single zero row for M = 0 (m->L has room for
+ * d rows).  0, OPML_ENOMEM or OPML_ENOCONV. */
+int opml_method_metric(struct opml_model *m, const double *M);
 /* The model's comment lines replaced by the n lines of l (taken). */
 void opml_method_set_lines(struct opml_model *m, char **l, size_t n);
 

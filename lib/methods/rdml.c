@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "linalg.h"
 #include "method.h"
 #include "numfmt.h"
 #include "numparse.h"
@@ -384,7 +383,7 @@ rdml_store(void *state)
 {
 	struct rdml_learner *l = state;
 	struct opml_model *m = l->m;
-	size_t d = m->d, n, rows;
+	size_t d = m->d, n;
 	char **lines = calloc(d + 2, sizeof *lines);
 	double *L = realloc(m->L, d * d * sizeof *L);
 	int rc;
@@ -395,15 +394,10 @@ rdml_store(void *state)
 		free(lines);
 		return OPML_ENOMEM;
 	}
-	if ((rc = opml_linalg_factor(l->s.M, d, m->L, &rows)) != 0) {
+	if ((rc = opml_method_metric(m, l->s.M)) != 0) {
 		free(lines);
-		return rc == OPML_ENOMEM ? OPML_ENOMEM : OPML_ENOCONV;
+		return rc;
 	}
-	if (rows == 0) {	/* M = 0: one zero row */
-		memset(m->L, 0, d * sizeof *m->L);
-		rows = 1;
-	}
-	m->r = rows;
 	if ((n = rdml_lines(l, lines)) == 0) {
 		free(lines);
 		return OPML_ENOMEM;
