@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "kernels.h"
+#include "numparse.h"
 #include "quick.h"
 #include "simd.h"
 
@@ -752,6 +753,111 @@ tok16(const char *ts, const char *te, double *out)
 	    (uint32_t)_mm_extract_epi32(c, 1);
 	*out = (double)(int64_t)w / pow10_15[k] * quick_sign[neg];
 	return 1;
+}
+
+/* The 16 digit values of c (0 to 9 a byte, the most significant
+ * first) as two 8-digit numbers, in the first two 32-bit lanes. */
+AVX2 static inline __m128i
+digits16(__m128i c)
+{
+	c = _mm_maddubs_epi16(c, _mm_set1_epi16(0x010a));	/* 10, 1 */
+	c = _mm_madd_epi16(c, _mm_set1_epi32(0x00010064));	/* 100, 1 */
+	c = _mm_packus_epi32(c, c);
+	return _mm_madd_epi16(c, _mm_set1_epi32(0x00012710));	/* 10^4, 1 */
+}
+
+/*
+ * A long number token [ts, te) of 17 to 32 bytes, as programs print
+ * doubles (%.17g, %.18e): [-]digits[.digits][(e|E)[+-]digits].  Every
+ * byte is classed by three compares of one 32-byte load, so that the
+ * sign, the point, the exponent and the digit counts come from bit
+ * masks without a loop.  The last 16 mantissa digits and the 16
+ * before them are gathered by shuffles into two registers, with the
+ * point squeezed out (a digit before the point comes from one byte
+ * lower), the bytes before the mantissa zeroed, and both converted by
+ * the multiply-adds of tok16; opml_decimal_round rounds the result.
+ * At most 4 exponent digits and a mantissa below 2^64 (leading zeros
+ * do not count).  [ts, ts + 32) must be readable.  0: not of that
+ * form or not decided here (the caller parses it otherwise).
+ */
+AVX2 static inline int
+tok_long(const char *ts, const char *te, double *out)
+{
+	const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+	    10, 11, 12, 13, 14, 15);
+	unsigned len = (unsigned)(te - ts), neg = *ts == '-';
+	unsigned epos, dpos, nf, nm, ne, eneg = 0;
+	char squeeze;
+	uint32_t in, dig, dot, ee, mant, rest;
+	__m256i v, dg;
+	__m128i lo, hi, ilo, ihi, a, b;
+	uint64_t w, h, x, e = 0;
+
+	if (len > 32)
+		return 0;
+	v = _mm256_loadu_si256((const __m256i *)(const void *)ts);
+	dg = _mm256_sub_epi8(v, _mm256_set1_epi8('0'));
+	in = len == 32 ? ~(uint32_t)0 : ((uint32_t)1 << len) - 1;
+	dig = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+	    _mm256_min_epu8(dg, _mm256_set1_epi8(9)), dg)) & in;
+	dot = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v,
+	    _mm256_set1_epi8('.'))) & in;
+	ee = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+	    _mm256_or_si256(v, _mm256_set1_epi8(0x20)),
+	    _mm256_set1_epi8('e'))) & in;
+	epos = ee != 0 ? (unsigned)__builtin_ctz(ee) : len;
+	mant = (((uint32_t)1 << epos) - 1) >> neg << neg;
+	if (((dig | dot) & mant) != mant || (dot & (dot - 1)) != 0 ||
+	    (dot & ~mant) != 0)
+		return 0;
+	dpos = dot != 0 ? (unsigned)__builtin_ctz(dot) : epos;
+	nf = dot != 0 ? epos - dpos - 1 : 0;
+	nm = dpos - neg + nf;
+	if (nm == 0)
+		return 0;
+	squeeze = (char)(dot != 0 ? dpos + 1 : 0);
+	if (ee != 0) {
+		/* after the e: a sign, then 1 to 4 digits up to the end */
+		const char *s = ts + epos + 1;
+
+		eneg = *s == '-';
+		s += eneg || *s == '+';
+		ne = (unsigned)(te - s);
+		rest = in >> (s - ts);
+		if (ne == 0 || ne > 4 || (dig >> (s - ts)) != rest)
+			return 0;
+		memcpy(&x, s, 8);
+		for (; ne > 0; ne--, x >>= 8)
+			e = e * 10 + (x & 0xf);
+	}
+	/* the index of the byte each register byte takes (its digit's
+	 * distance from the mantissa's end, the point squeezed out), out
+	 * of the low half and the high half of the token */
+	ilo = _mm_add_epi8(iota, _mm_set1_epi8((char)(epos - 16)));
+	ilo = _mm_add_epi8(ilo, _mm_cmplt_epi8(ilo, _mm_set1_epi8(squeeze)));
+	ihi = _mm_add_epi8(iota, _mm_set1_epi8((char)(epos - 32)));
+	ihi = _mm_add_epi8(ihi, _mm_cmplt_epi8(ihi, _mm_set1_epi8(squeeze)));
+	a = _mm256_castsi256_si128(dg);
+	b = _mm256_extracti128_si256(dg, 1);
+	lo = _mm_or_si128(_mm_shuffle_epi8(a, _mm_or_si128(ilo,
+	    _mm_cmpgt_epi8(ilo, _mm_set1_epi8(15)))),
+	    _mm_shuffle_epi8(b, _mm_sub_epi8(ilo, _mm_set1_epi8(16))));
+	hi = _mm_shuffle_epi8(a, ihi);
+	/* zero the bytes before the mantissa's first digit */
+	lo = _mm_and_si128(lo, _mm_cmpgt_epi8(iota, _mm_set1_epi8((char)
+	    (15 - (int)nm))));
+	hi = _mm_and_si128(hi, _mm_cmpgt_epi8(iota, _mm_set1_epi8((char)
+	    (31 - (int)nm))));
+	lo = digits16(lo);
+	hi = digits16(hi);
+	h = (uint64_t)(uint32_t)_mm_cvtsi128_si32(hi) * 100000000 +
+	    (uint32_t)_mm_extract_epi32(hi, 1);
+	if (h > 1843)			/* h 10^16 + 10^16 > 2^64 */
+		return 0;
+	w = (h * 100000000 + (uint32_t)_mm_cvtsi128_si32(lo)) * 100000000 +
+	    (uint32_t)_mm_extract_epi32(lo, 1);
+	return opml_decimal_round(w, (eneg ? -(int)e : (int)e) - (int)nf,
+	    (int)neg, out);
 }
 
 #define ROWS_NAME row_avx2

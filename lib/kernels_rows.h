@@ -50,7 +50,8 @@ ROWS_NAME(const char *p, const char *end, double *x, size_t d,
 #ifdef ROWS_TOK16
 			te = rest != 0 ? ts + __builtin_ctzll(rest) :
 			    next != 0 ? nb + __builtin_ctzll(next) : NULL;
-			if (te != NULL && tok16(ts, te, &x[i])) {
+			if (te != NULL && (te - ts <= 16 ? tok16(ts, te,
+			    &x[i]) : tok_long(ts, te, &x[i]))) {
 				i++;
 				continue;
 			}

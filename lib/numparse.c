@@ -1100,6 +1100,122 @@ convert(const struct dec *d, double *v)
 	return 1;
 }
 
+/* The general way: scan, round, and strtod when rounding is undecided. */
+static const char *
+general(const char *p, const char *end, double *out)
+{
+	struct dec d;
+	const char *s;
+	double v;
+
+	if ((s = scan(p, end, &d)) == NULL)
+		return NULL;
+	if (!convert(&d, &v))
+		v = fallback(&d);
+	if (v > DBL_MAX || v < -DBL_MAX)
+		return NULL;
+	*out = v;
+	return s;
+}
+
+int
+opml_decimal_round(uint64_t w, int q, int neg, double *out)
+{
+	uint64_t bits;
+
+	if (w == 0) {
+		*out = frombits((uint64_t)neg << 63);
+		return 1;
+	}
+	if (q < POW5_MIN || q > POW5_MAX)
+		return 0;
+	if (clinger(w, q, out)) {
+		if (neg)
+			*out = -*out;
+		return 1;
+	}
+	if (!eisel_lemire(w, q, &bits) || bits >> 52 == 0x7ff)
+		return 0;
+	*out = frombits(bits | (uint64_t)neg << 63);
+	return 1;
+}
+
+#ifdef OPML_QUICK
+/* Bytes the long form may read from the token's start. */
+#define LONG_READ	40
+
+/* The value of the first k (0 to 8) bytes of x, all digits. */
+static inline uint64_t
+swar_value8(uint64_t x, int k)
+{
+	return k == 8 ? swar_value(x, 7) * 10 + ((x >> 56) - '0') :
+	    swar_value(x, k);
+}
+
+/*
+ * The long form, as programs print doubles (%.17g, %.18e, the shortest
+ * round trip): [-]digits[.digits][(e|E)[+-]digits], fewer than 8
+ * digits before the point, at most 24 after it, a mantissa below 2^64
+ * (so that it is exact; leading zeros do not count), at most 4
+ * exponent digits.  The digits are taken 8 bytes at a time, as
+ * opml_quick takes them, and rounded by opml_decimal_round, without
+ * the general scan's bookkeeping.  Reads [p, p + LONG_READ).  NULL:
+ * not of the long form or not decided here (the general way decides).
+ */
+static const char *
+quick_long(const char *p, const char *end, double *out)
+{
+	int neg = *p == '-', k, i, nd, q = 0, e = 0, eneg;
+	const char *s = p + neg, *t;
+	uint64_t x, m, w, v;
+
+	memcpy(&x, s, 8);
+	if ((m = nondigits(x)) == 0)
+		return NULL;
+	nd = __builtin_ctzll(m) >> 3;
+	w = swar_value(x, nd);
+	t = s + nd;
+	if (*t == '.')
+		for (t++, i = 0;; i++, t += 8) {
+			memcpy(&x, t, 8);
+			m = nondigits(x);
+			k = m != 0 ? __builtin_ctzll(m) >> 3 : 8;
+			v = swar_value8(x, k);
+			if (nd + k > MAXDIG && w > (UINT64_MAX - v) / pow10u[k])
+				return NULL;
+			w = w * pow10u[k] + v;
+			nd += k;
+			q -= k;
+			if (k < 8) {
+				t += k;
+				break;
+			}
+			if (i == 2)
+				return NULL;
+		}
+	if (nd == 0 || t > end)
+		return NULL;
+	if (t < end && (*t == 'e' || *t == 'E')) {
+		s = t + 1;
+		eneg = *s == '-';
+		s += eneg || *s == '+';
+		for (k = 0; k < 5 && isdig(s[k]); k++)
+			e = e * 10 + (s[k] - '0');
+		if (k == 0 || k == 5)
+			return NULL;
+		t = s + k;
+		q += eneg ? -e : e;
+		if (t > end)
+			return NULL;
+	}
+	if (t < end && (*t == '.' || *t == 'e' || *t == 'E'))
+		return NULL;
+	return opml_decimal_round(w, q, neg, out) ? t : NULL;
+}
+#endif
+
+/* The forms in turn, where [p, lim) may be read: the quick one, the
+ * long one, the general way. */
 const char *
 opml_numparse_padded(const char *p, const char *end, const char *lim,
     double *out)
@@ -1109,11 +1225,30 @@ opml_numparse_padded(const char *p, const char *end, const char *lim,
 
 	if (p < end && lim - p >= 17 && (t = opml_quick(p, end, out)) != NULL)
 		return t;
+	if (p < end && lim - p >= LONG_READ &&
+	    (t = quick_long(p, end, out)) != NULL)
+		return t;
 #else
 	(void)lim;
 #endif
-	return opml_parse_double(p, end, out);
+	return general(p, end, out);
 }
+
+#ifdef OPML_QUICK
+/* A number of a row that the row kernel's own parsers did not take:
+ * [p, end + 64) is readable. */
+static const char *
+row_rest(const char *p, const char *end, double *out)
+{
+	const char *t;
+
+	if ((t = quick_long(p, end, out)) != NULL)
+		return t;
+	return general(p, end, out);
+}
+#else
+#define row_rest NULL
+#endif
 
 static inline int
 blank(char c)
@@ -1169,7 +1304,7 @@ opml_numparse_row(const char *p, const char *end, const char *lim,
 		return d == 0 ? end : NULL;
 	/* Blanks only, 64 bytes at a time, where the path can. */
 	if (K->row != NULL && lim - end >= 64 && !blank(*p)) {
-		t = K->row(p, end, x, d, opml_parse_double, &seq);
+		t = K->row(p, end, x, d, row_rest, &seq);
 		if (!seq)
 			return t;
 	}
@@ -1179,20 +1314,19 @@ opml_numparse_row(const char *p, const char *end, const char *lim,
 const char *
 opml_parse_double(const char *p, const char *end, double *out)
 {
-	struct dec d;
-	const char *s;
-	double v;
-
 #ifdef OPML_QUICK
-	if (end - p >= 17 && (s = opml_quick(p, end, out)) != NULL)
-		return s;
+	char pad[LONG_READ] = { 0 };
+	const char *t;
+
+	/* a short field into a buffer the fast forms may read past it */
+	if (end - p < LONG_READ) {
+		memcpy(pad, p, (size_t)(end - p));
+		t = opml_numparse_padded(pad, pad + (end - p),
+		    pad + LONG_READ, out);
+		return t == NULL ? NULL : p + (t - pad);
+	}
+	return opml_numparse_padded(p, end, end, out);
+#else
+	return general(p, end, out);
 #endif
-	if ((s = scan(p, end, &d)) == NULL)
-		return NULL;
-	if (!convert(&d, &v))
-		v = fallback(&d);
-	if (v > DBL_MAX || v < -DBL_MAX)
-		return NULL;
-	*out = v;
-	return s;
 }
