@@ -11,8 +11,8 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#include "decimal.h"
 #include "kernels.h"
-#include "numparse.h"
 #include "quick.h"
 #include "simd.h"
 
@@ -768,30 +768,31 @@ digits16(__m128i c)
 
 /*
  * A long number token [ts, te) of 17 to 32 bytes, as programs print
- * doubles (%.17g, %.18e): [-]digits[.digits][(e|E)[+-]digits].  Every
- * byte is classed by three compares of one 32-byte load, so that the
- * sign, the point, the exponent and the digit counts come from bit
- * masks without a loop.  The last 16 mantissa digits and the 16
- * before them are gathered by shuffles into two registers, with the
- * point squeezed out (a digit before the point comes from one byte
- * lower), the bytes before the mantissa zeroed, and both converted by
- * the multiply-adds of tok16; opml_decimal_round rounds the result.
- * At most 4 exponent digits and a mantissa below 2^64 (leading zeros
- * do not count).  [ts, ts + 32) must be readable.  0: not of that
- * form or not decided here (the caller parses it otherwise).
+ * doubles (%.17g, %.18e): [-]digits[.digits][(e|E)[+-]digits], into
+ * its decimal: *w, *q and *neg for opml_decimal_round, which the row
+ * kernel calls for a block's numbers together.  Every byte is classed
+ * by three compares of one 32-byte load, so that the sign, the point,
+ * the exponent and the digit counts come from bit masks without a
+ * loop.  The last 16 mantissa digits and the 16 before them are
+ * gathered by shuffles into two registers, with the point squeezed out
+ * (a digit before the point comes from one byte lower) and the bytes
+ * before the mantissa zeroed, and converted by the multiply-adds of
+ * tok16.  At most 4 exponent digits and a mantissa below 2^64 (leading
+ * zeros do not count).  [ts, ts + 32) must be readable.  0: not of
+ * that form (the caller parses it otherwise).
  */
 AVX2 static inline int
-tok_long(const char *ts, const char *te, double *out)
+tok_long(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 {
 	const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
 	    10, 11, 12, 13, 14, 15);
-	unsigned len = (unsigned)(te - ts), neg = *ts == '-';
+	unsigned len = (unsigned)(te - ts), minus = *ts == '-';
 	unsigned epos, dpos, nf, nm, ne, eneg = 0;
 	char squeeze;
 	uint32_t in, dig, dot, ee, mant, rest;
 	__m256i v, dg;
 	__m128i lo, hi, ilo, ihi, a, b;
-	uint64_t w, h, x, e = 0;
+	uint64_t h, x, e = 0;
 
 	if (len > 32)
 		return 0;
@@ -806,13 +807,13 @@ tok_long(const char *ts, const char *te, double *out)
 	    _mm256_or_si256(v, _mm256_set1_epi8(0x20)),
 	    _mm256_set1_epi8('e'))) & in;
 	epos = ee != 0 ? (unsigned)__builtin_ctz(ee) : len;
-	mant = (((uint32_t)1 << epos) - 1) >> neg << neg;
+	mant = (((uint32_t)1 << epos) - 1) >> minus << minus;
 	if (((dig | dot) & mant) != mant || (dot & (dot - 1)) != 0 ||
 	    (dot & ~mant) != 0)
 		return 0;
 	dpos = dot != 0 ? (unsigned)__builtin_ctz(dot) : epos;
 	nf = dot != 0 ? epos - dpos - 1 : 0;
-	nm = dpos - neg + nf;
+	nm = dpos - minus + nf;
 	if (nm == 0)
 		return 0;
 	squeeze = (char)(dot != 0 ? dpos + 1 : 0);
@@ -854,10 +855,11 @@ tok_long(const char *ts, const char *te, double *out)
 	    (uint32_t)_mm_extract_epi32(hi, 1);
 	if (h > 1843)			/* h 10^16 + 10^16 > 2^64 */
 		return 0;
-	w = (h * 100000000 + (uint32_t)_mm_cvtsi128_si32(lo)) * 100000000 +
+	*w = (h * 100000000 + (uint32_t)_mm_cvtsi128_si32(lo)) * 100000000 +
 	    (uint32_t)_mm_extract_epi32(lo, 1);
-	return opml_decimal_round(w, (eneg ? -(int)e : (int)e) - (int)nf,
-	    (int)neg, out);
+	*q = (eneg ? -(int)e : (int)e) - (int)nf;
+	*neg = (int)minus;
+	return 1;
 }
 
 #define ROWS_NAME row_avx2

@@ -10,8 +10,9 @@
  * numbers do not wait for each other (parsing a number is a chain of
  * dependent steps; the processor overlaps independent chains).  The
  * next 64 bytes' mask is computed ahead, so that each number's end is
- * known too, for tok16.  A number tok16 does not take goes to
- * opml_quick, then to parse.  Each number must end at a blank or at
+ * known too, for tok16 and tok_long.  The decimals tok_long makes
+ * are rounded at the end of each 64 bytes, together.  A number those
+ * do not take goes to opml_quick, then to parse.  Each number must end at a blank or at
  * the end.  A comma anywhere: *seq.
  */
 ROWS_TARGET static const char *
@@ -22,6 +23,10 @@ ROWS_NAME(const char *p, const char *end, double *x, size_t d,
 	uint64_t cur, next, starts, carry = 1;
 	size_t i = 0;
 	int comma;
+#ifdef ROWS_TOK16
+	struct { uint64_t w; int q, neg; size_t i; const char *ts; } dec[32];
+	int nd = 0, k;
+#endif
 
 	*seq = 0;
 	cur = blanks64(p, end, &comma);
@@ -50,9 +55,15 @@ ROWS_NAME(const char *p, const char *end, double *x, size_t d,
 #ifdef ROWS_TOK16
 			te = rest != 0 ? ts + __builtin_ctzll(rest) :
 			    next != 0 ? nb + __builtin_ctzll(next) : NULL;
-			if (te != NULL && (te - ts <= 16 ? tok16(ts, te,
-			    &x[i]) : tok_long(ts, te, &x[i]))) {
+			if (te != NULL && te - ts <= 16 && tok16(ts, te,
+			    &x[i])) {
 				i++;
+				continue;
+			}
+			if (te != NULL && te - ts > 16 && tok_long(ts, te,
+			    &dec[nd].w, &dec[nd].q, &dec[nd].neg)) {
+				dec[nd].i = i++;
+				dec[nd++].ts = ts;
 				continue;
 			}
 #endif
@@ -66,6 +77,16 @@ ROWS_NAME(const char *p, const char *end, double *x, size_t d,
 			}
 			i++;
 		}
+#ifdef ROWS_TOK16
+		/* (a number that the rounding cannot decide quickly is of
+		 * the syntax: parse takes it to te) */
+		for (k = 0; k < nd; k++)
+			if (!opml_decimal_round(dec[k].w, dec[k].q, dec[k].neg,
+			    &x[dec[k].i]) && parse(dec[k].ts, end,
+			    &x[dec[k].i]) == NULL)
+				return NULL;
+		nd = 0;
+#endif
 	}
 	return i == d ? end : NULL;
 seq:

@@ -2,7 +2,6 @@
 #define OPML_NUMPARSE_H
 
 #include <stddef.h>
-#include <stdint.h>
 
 /*
  * Parse one decimal floating-point number starting at p (no leading
@@ -35,13 +34,5 @@ const char *opml_numparse_padded(const char *p, const char *end,
  */
 const char *opml_numparse_row(const char *p, const char *end,
     const char *lim, double *x, size_t d, int path);
-
-/*
- * w * 10^q, negated if neg, correctly rounded into *out: 1, or 0 when
- * it is not decided quickly or overflows (the caller then parses the
- * text the general way).  w is the whole mantissa, no digit dropped.
- * For the vector parsers of kernels.c.
- */
-int opml_decimal_round(uint64_t w, int q, int neg, double *out);
 
 #endif
