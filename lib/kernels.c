@@ -687,6 +687,7 @@ blanks64(const char *p, const char *end, int *comma)
 
 #define ROWS_NAME row_base
 #define ROWS_TARGET
+#define ROWS_BLANKS blanks64
 #include "kernels_rows.h"
 
 #ifdef KERN_X86
@@ -862,8 +863,32 @@ tok_long(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 	return 1;
 }
 
+/* blanks64 in two 32-byte steps */
+AVX2 static inline uint64_t
+blanks64_avx2(const char *p, const char *end, int *comma)
+{
+	const __m256i sp = _mm256_set1_epi8(' '), tab = _mm256_set1_epi8('\t');
+	const __m256i cm = _mm256_set1_epi8(',');
+	uint64_t b = 0, c = 0, valid;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)
+		    (p + 32 * k));
+		b |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+		    _mm256_cmpeq_epi8(v, sp), _mm256_cmpeq_epi8(v, tab))) <<
+		    32 * k;
+		c |= (uint64_t)(uint32_t)_mm256_movemask_epi8(
+		    _mm256_cmpeq_epi8(v, cm)) << 32 * k;
+	}
+	valid = end - p >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << (end - p)) - 1;
+	*comma = (c & valid) != 0;
+	return b | ~valid;
+}
+
 #define ROWS_NAME row_avx2
 #define ROWS_TARGET AVX2
+#define ROWS_BLANKS blanks64_avx2
 #define ROWS_TOK16 1
 #include "kernels_rows.h"
 #endif

@@ -1,7 +1,8 @@
 /*
  * The row kernel (kernels.h), one source for every path: kernels.c
  * includes this file once per path, with ROWS_NAME the function's
- * name, ROWS_TARGET its target attribute, and ROWS_TOK16 defined where
+ * name, ROWS_TARGET its target attribute, ROWS_BLANKS its blanks64, and
+ * ROWS_TOK16 defined where
  * the path has tok16.
  *
  * A row separated by blanks only, 64 bytes at a time: the starts of
@@ -29,14 +30,14 @@ ROWS_NAME(const char *p, const char *end, double *x, size_t d,
 #endif
 
 	*seq = 0;
-	cur = blanks64(p, end, &comma);
+	cur = ROWS_BLANKS(p, end, &comma);
 	if (comma)
 		goto seq;
 	for (base = p; base < end; base = nb, cur = next) {
 		nb = base + 64;
 		next = ~(uint64_t)0;
 		if (nb < end) {
-			next = blanks64(nb, end, &comma);
+			next = ROWS_BLANKS(nb, end, &comma);
 			if (comma)
 				goto seq;
 		}
@@ -96,4 +97,5 @@ seq:
 
 #undef ROWS_NAME
 #undef ROWS_TARGET
+#undef ROWS_BLANKS
 #undef ROWS_TOK16
