@@ -365,6 +365,42 @@ randdigits(void)
 	check(s, (size_t)n);
 }
 
+/*
+ * A number as programs print doubles at full precision (%.17g, %.18e,
+ * the shortest round trip, up to 20 significant digits), of an everyday
+ * magnitude or any, now and then with leading zeros or a mantissa of
+ * more digits than 64 bits hold: the long forms of the row kernels.
+ */
+static size_t
+long_token(char *s)
+{
+	double v = randbits();
+	int n;
+
+	if (below(4) != 0 && v != 0)
+		v = ldexp(v, -ilogb(v)) * pow(10, below(12) - 6);
+	switch (below(6)) {
+	case 0:
+		return (size_t)sprintf(s, "%.17g", v);
+	case 1:
+		return (size_t)sprintf(s, "%.18e", v);
+	case 2:
+		return (size_t)sprintf(s, "%.*e", 15 + below(5), v);
+	case 3:
+		return (size_t)opml_format_double(v, s);
+	case 4:
+		/* 0.000ddd...: leading zeros, then 17 to 21 digits */
+		n = sprintf(s, "%s0.", below(2) ? "-" : "");
+		n += sprintf(s + n, "%.*s", below(6), "00000");
+		while (below(22) != 0 && n < 28)
+			s[n++] = (char)('0' + below(10));
+		s[n] = '\0';
+		return (size_t)n;
+	default:
+		return (size_t)sprintf(s, "%.*E", below(20), v);
+	}
+}
+
 /* Random doubles printed the ways programs print them. */
 static void
 printed(void)
@@ -375,7 +411,10 @@ printed(void)
 
 	if (below(3) == 0 && v != 0)	/* or an everyday magnitude */
 		v = ldexp(v, -ilogb(v)) * pow(10, below(40) - 20);
-	switch (below(4)) {
+	switch (below(5)) {
+	case 4:
+		n = (int)long_token(s);
+		break;
 	case 0:
 		n = opml_format_double(v, s);
 		break;
@@ -796,7 +835,10 @@ rand_token(char *s)
 	};
 	int n;
 
-	switch (below(8)) {
+	switch (below(10)) {
+	case 8:
+	case 9:
+		return long_token(s);
 	case 0:
 		return (size_t)sprintf(s, "%s", odd[below((int)(sizeof odd /
 		    sizeof odd[0]))]);
