@@ -6,9 +6,10 @@
  * and the first error wins, its line being the lines of the parts
  * before it plus its place in its part.
  *
- * A line of the plain form (numbers without exponent, a label 0, 1,
- * +1 or -1, blanks, an optional CR before the end) is parsed in one
- * scan here; any other line, and every line that is wrong, goes to
+ * A line of the plain form (numbers, a label 0, 1, +1 or -1, blanks,
+ * an optional CR before the end) is parsed in one scan here, the
+ * numbers by opml_numparse_padded (the buffer has OPML_READER_PAD
+ * zeros after its text); any other line, and every line that is wrong, goes to
  * opml_score_line as opml_score_read would give it, for the same
  * result and the same message.
  */
@@ -19,6 +20,8 @@
 #include <unistd.h>
 
 #include "bigmem.h"
+#include "numparse.h"
+#include "reader.h"
 #include "roc.h"
 #include "rocread.h"
 #include "team.h"
@@ -48,119 +51,6 @@ opml_rocread_free(struct opml_rocread *rr)
 	}
 }
 
-static const double pow10d[] = {
-	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
-};
-
-#define TWO53 ((uint64_t)1 << 53)
-
-static int
-isdig(char c)
-{
-	return (unsigned char)(c - '0') < 10;
-}
-
-static const uint64_t pow10u[] = {
-	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000
-};
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define ONES UINT64_C(0x0101010101010101)
-
-/* The 8 bytes at s as a word, the first byte lowest. */
-static uint64_t
-word(const char *s)
-{
-	uint64_t x;
-
-	memcpy(&x, s, sizeof x);
-	return x;
-}
-
-/* The digits at the start of the word x, 0 to 8, and in *v the value
- * of those digits.  A byte b is a digit when b ^ '0' < 10: adding 0x76
- * to its low 7 bits carries into bit 7 exactly when they are 10 or
- * more (and never out of the byte). */
-static int
-lead(uint64_t x, uint64_t *v)
-{
-	uint64_t d = x ^ (0x30 * ONES);
-	uint64_t nd = (((d & (0x7f * ONES)) + 0x76 * ONES) | d) & (0x80 * ONES);
-	int k = nd != 0 ? __builtin_ctzll(nd) >> 3 : 8;
-
-	if (k == 0) {
-		*v = 0;
-		return 0;
-	}
-	/* the k digits to the top, zeros before them; then pairs,
-	 * quadruples and the eight combined (three multiplies) */
-	d <<= 8 * (8 - k);
-	d = (d * 10 + (d >> 8)) & UINT64_C(0x00ff00ff00ff00ff);
-	d = (d * 100 + (d >> 16)) & UINT64_C(0x0000ffff0000ffff);
-	*v = (d * 10000 + (d >> 32)) & 0xffffffff;
-	return k;
-}
-#endif
-
-/*
- * w / 10^f with w and 10^f exact doubles is one correctly rounded
- * division (Clinger 1990): the value a correct strtod gives.  Digits
- * are taken 8 at a time where 8 bytes are left, one at a time else.
- */
-const char *
-opml_rocread_number(const char *p, const char *end, double *v)
-{
-	const char *s;
-	uint64_t w = 0;
-	size_t nd, nf = 0;
-	int neg = 0;
-
-	if (p < end && (*p == '-' || *p == '+'))
-		neg = *p++ == '-';
-#if defined(ONES) && (defined(__GNUC__) || defined(__clang__))
-	if (end - p >= 8) {
-		uint64_t f;
-		int k = lead(word(p), &w), j;
-
-		if (k < 8 && (p[k] != '.' || end - (p + k + 1) < 8)) {
-			if (p[k] == '.')
-				goto slow;
-			nd = (size_t)k;
-			p += k;
-			goto done;
-		}
-		if (k < 8 && (j = lead(word(p + k + 1), &f)) < 8) {
-			w = w * pow10u[j] + f;
-			nd = (size_t)(k + j);
-			nf = (size_t)j;
-			p += k + 1 + j;
-			goto done;
-		}
-	}
-slow:
-	w = 0;
-#endif
-	for (s = p; p < end && isdig(*p); p++)
-		w = w * 10 + (uint64_t)(*p - '0');
-	nd = (size_t)(p - s);
-	if (p < end && *p == '.') {
-		for (s = ++p; p < end && isdig(*p); p++)
-			w = w * 10 + (uint64_t)(*p - '0');
-		nf = (size_t)(p - s);
-	}
-	nd += nf;
-#if defined(ONES) && (defined(__GNUC__) || defined(__clang__))
-done:
-#endif
-	if (nd == 0 || nd > 19 || w > TWO53 || nf > 22)
-		return NULL;
-	*v = (double)w / pow10d[nf];
-	if (neg)
-		*v = -*v;
-	return p;
-}
-
 static int
 isblank_(char c)
 {
@@ -180,7 +70,8 @@ plain(const char *p, const char *end, size_t n, double *x, int *same)
 	int sign = 0;
 
 	for (c = 0; c < n; c++) {
-		if ((p = opml_rocread_number(p, end, &x[c])) == NULL ||
+		if ((p = opml_numparse_padded(p, end, end + OPML_READER_PAD,
+		    &x[c])) == NULL ||
 		    p == end || !isblank_(*p))
 			return NULL;
 		do
@@ -482,12 +373,15 @@ opml_rocread_file(struct opml_rocread *rr, struct opml_reader *r)
 	nt = opml_team_parts(rr->threads);
 	cap = rr->block > 0 ? rr->block : 1;
 	if ((pt = calloc(nt, sizeof *pt)) == NULL ||
-	    (buf = opml_bigmem_realloc(NULL, cap)) == NULL)
+	    (buf = opml_bigmem_realloc(NULL, cap + OPML_READER_PAD)) ==
+	    NULL)
 		goto nomem;
 	for (k = 0; k < nt; k++)
 		pt[k].distance = rr->distance;
 	for (;;) {
 		len = fill(r, buf, len, cap, &eof, &rderr);
+		/* what the number parser may read past the text */
+		memset(buf + len, 0, OPML_READER_PAD);
 		if (too_long(r, buf, len, line) == -1)
 			goto out;
 		/* the complete lines; at the end, all */
@@ -498,8 +392,9 @@ opml_rocread_file(struct opml_rocread *rr, struct opml_reader *r)
 			    done--)
 				;
 			if (done == 0 && !eof) {	/* a longer line */
-				if (cap > SIZE_MAX / 2 ||
-				    (nb = opml_bigmem_realloc(buf, cap * 2)) == NULL) {
+				if (cap > (SIZE_MAX - OPML_READER_PAD) / 2 ||
+				    (nb = opml_bigmem_realloc(buf, cap * 2 +
+				    OPML_READER_PAD)) == NULL) {
 					snprintf(r->err, sizeof r->err,
 					    "%s:%lu: line too long for memory",
 					    r->name, line + 1);

@@ -43,10 +43,4 @@ int opml_rocread_file(struct opml_rocread *rr, struct opml_reader *r);
 /* The keys' memory, except what the caller took (set k to NULL). */
 void opml_rocread_free(struct opml_rocread *rr);
 
-/* For tests: the number at [p, end) if it has the plain form
- * [+-]digits[.digits] (a digit at least, 19 at most) and its value is
- * an exact quotient of doubles; then *v is what opml_parse_double
- * gives and the end of the number is returned, else NULL. */
-const char *opml_rocread_number(const char *p, const char *end, double *v);
-
 #endif
