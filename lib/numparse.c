@@ -981,35 +981,46 @@ swar_value8(uint64_t x, int k)
 static const char *
 quick_long(const char *p, const char *end, double *out)
 {
-	int neg = *p == '-', k, i, nd, q = 0, e = 0, eneg;
+	int neg = *p == '-', k, n2, n3, q = 0, e = 0, eneg;
 	const char *s = p + neg, *t;
-	uint64_t x, m, w, v;
+	uint64_t x, x2, x3, m, w, v;
 
 	memcpy(&x, s, 8);
 	if ((m = nondigits(x)) == 0)
 		return NULL;
-	nd = __builtin_ctzll(m) >> 3;
-	w = swar_value(x, nd);
-	t = s + nd;
-	if (*t == '.')
-		for (t++, i = 0;; i++, t += 8) {
-			memcpy(&x, t, 8);
-			m = nondigits(x);
-			k = m != 0 ? __builtin_ctzll(m) >> 3 : 8;
-			v = swar_value8(x, k);
-			if (nd + k > MAXDIG && w > (UINT64_MAX - v) / pow10u[k])
-				return NULL;
-			w = w * pow10u[k] + v;
-			nd += k;
-			q -= k;
-			if (k < 8) {
-				t += k;
-				break;
-			}
-			if (i == 2)
-				return NULL;
-		}
-	if (nd == 0 || t > end)
+	k = __builtin_ctzll(m) >> 3;
+	w = swar_value(x, k);
+	t = s + k;
+	if (*t == '.') {
+		/* Three 8-byte steps after the point, all of them taken, a
+		 * step's digits counting only if every byte of the step
+		 * before was one: digit runs of every length without a
+		 * branch on it (shortest round trips vary in length, and a
+		 * mispredicted loop exit costs more than a step). */
+		memcpy(&x, t + 1, 8);
+		memcpy(&x2, t + 9, 8);
+		memcpy(&x3, t + 17, 8);
+		m = nondigits(x);
+		k = m != 0 ? __builtin_ctzll(m) >> 3 : 8;
+		m = nondigits(x2);
+		n2 = k < 8 ? 0 : m != 0 ? __builtin_ctzll(m) >> 3 : 8;
+		m = nondigits(x3);
+		n3 = n2 < 8 ? 0 : m != 0 ? __builtin_ctzll(m) >> 3 : 8;
+		if (n3 == 8)
+			return NULL;
+		v = swar_value8(x, k) * pow10u[n2] + swar_value8(x2, n2);
+		if (__builtin_mul_overflow(w, pow10u[k + n2], &w) ||
+		    __builtin_add_overflow(w, v, &w) ||
+		    __builtin_mul_overflow(w, pow10u[n3], &w) ||
+		    __builtin_add_overflow(w, swar_value8(x3, n3), &w))
+			return NULL;
+		q = -(k + n2 + n3);
+		t += 1 + k + n2 + n3;
+		if (t == s + 1)
+			return NULL;		/* no digit */
+	} else if (t == s)
+		return NULL;
+	if (t > end)
 		return NULL;
 	if (t < end && (*t == 'e' || *t == 'E')) {
 		s = t + 1;

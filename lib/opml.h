@@ -27,6 +27,8 @@
  *             descriptor, in other layouts too (a header, the label
  *             elsewhere)
  *   numparse  decimal text to the double strtod gives, fast
+ *   decimal   a decimal mantissa and exponent rounded to a double, inline
+ *             for numparse and the row kernels
  *   numfmt    the shortest text that reads back to the same double
  *   u128      a 64 x 64 -> 128-bit product, for numparse and numfmt
  *   feed      samples parsed in a second thread, handed over in batches

@@ -439,6 +439,12 @@ opml_parse_row(struct opml_reader *r, const char *p, const char *end,
 	size_t i = 0;
 	int comma;
 
+	/* A line of r's buffer in the common form at once (the numbers'
+	 * parses overlap), anything else number by number. */
+	if (p >= r->buf && end <= r->buf + r->len && p < end &&
+	    opml_numparse_row(p, end, r->buf + r->cap + r->pad, x, d,
+	    r->path) == end)
+		return 0;
 	p = skipsep(p, end, &comma);
 	while (p < end) {
 		if (i == d)
