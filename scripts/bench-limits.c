@@ -5,10 +5,9 @@
  *	bench-limits clock	the clock: dependent integer adds a second
  *	bench-limits fma	vector multiply-adds a cycle, per vector width
  *	bench-limits mem	memory bandwidth: a read loop and memcpy
- *	bench-limits read FILE	read(2) of FILE through a 1 MB buffer
  *
  * Each writes `key value` lines, the best of 100 runs of about 5 ms
- * (clock, fma) or of 5 (mem, read):
+ * (clock, fma) or of 5 (mem):
  *	ghz G			one dependent add a cycle (1-cycle integer
  *				add latency, true of every x86 since the P6)
  *	fma NAME LANES PERCYCLE	NAME (avx512, avx2) multiply-adds of LANES
@@ -16,17 +15,14 @@
  *				(12 on AVX2), enough to fill every port
  *	read-gbs B, memcpy-gbs B	GB/s read (memcpy: read plus written)
  *				over 256 MB, beyond the caches of most
- *	file-gbs B		GB/s of read(2) of a file in the page cache
  * Built by scripts/bench into a temporary directory, not by the Makefile.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #define X86 1
@@ -207,33 +203,6 @@ mem(void)
 	free(b);
 }
 
-static int
-readfile(const char *path)
-{
-	static char buf[1 << 20];
-	double best = 0, t0, t;
-	size_t bytes;
-	ssize_t got;
-	int fd, k;
-
-	for (k = 0; k < 5; k++) {
-		if ((fd = open(path, O_RDONLY)) == -1)
-			return 1;
-		bytes = 0;
-		t0 = now();
-		while ((got = read(fd, buf, sizeof buf)) > 0)
-			bytes += (size_t)got;
-		t = now() - t0;
-		close(fd);
-		if (got < 0)
-			return 1;
-		if (bytes / t > best)
-			best = bytes / t;
-	}
-	printf("file-gbs %.2f\n", best * 1e-9);
-	return 0;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -243,11 +212,8 @@ main(int argc, char *argv[])
 		vector();
 	else if (argc == 2 && strcmp(argv[1], "mem") == 0)
 		mem();
-	else if (argc == 3 && strcmp(argv[1], "read") == 0)
-		return readfile(argv[2]);
 	else {
-		fprintf(stderr, "usage: bench-limits clock | fma | mem | "
-		    "read file\n");
+		fprintf(stderr, "usage: bench-limits clock | fma | mem\n");
 		return 2;
 	}
 	return ferror(stdout) || fclose(stdout) ? 1 : 0;
