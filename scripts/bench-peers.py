@@ -3,13 +3,16 @@ opml tools on the same files, each comparison printed as a line that
 starts with "ratio " (peer time / opml time, above 1 where opml is
 faster).  scripts/bench runs it with a python3 that has numpy:
 
-    bench-peers.py blas                    numpy's BLAS, the peers' versions
-    bench-peers.py knn TMP BIN RUNS SHAPE  TMP/knn-train.txt, knn-test.txt
-    bench-peers.py roc TMP BIN RUNS N      TMP/sk-scores.txt
-    bench-peers.py learn TMP BIN RUNS D    TMP/dD.txt, numpy on TMP/npD.txt
+    bench-peers.py blas                          numpy's BLAS, the versions
+    bench-peers.py knn TMP BIN RUNS SHAPE FORM   TMP/knn-train.FORM.txt,
+                                                 TMP/knn-test.FORM.txt
+    bench-peers.py roc TMP BIN RUNS N FORM       TMP/scores.FORM.txt
+    bench-peers.py learn TMP BIN RUNS D FORM     TMP/dD.FORM.txt, numpy on
+                                                 TMP/npD.FORM.txt
 
 TMP holds the data, BIN the opml programs; the best of RUNS runs counts.
-A peer that is not installed is skipped.
+FORM is how the files write their numbers (g6, g17, e18: %.6g, %.17g,
+%.18e), named in every line.  A peer that is not installed is skipped.
 """
 import resource
 import subprocess
@@ -47,6 +50,9 @@ def peer(f, runs):
         if best is None or t1 - t0 < best[0]:
             best = (t1 - t0, c1 - c0)
     return best
+
+
+FORMS = {"g6": "%.6g", "g17": "%.17g", "e18": "%.18e"}
 
 
 def ratio(name, p, o):
@@ -90,9 +96,11 @@ def blas():
 # on the data in memory (compute alone) and with np.loadtxt, and against
 # FAISS IndexFlatL2 (float32) search plus the vote, alone and with
 # np.loadtxt.
-def knn(tmp, bin, runs, shape):
+def knn(tmp, bin, runs, shape, form):
     runs = int(runs)
-    tr, te = tmp + "/knn-train.txt", tmp + "/knn-test.txt"
+    tr = "%s/knn-train.%s.txt" % (tmp, form)
+    te = "%s/knn-test.%s.txt" % (tmp, form)
+    shape = "%s %s" % (shape, FORMS[form])
     o = ours([bin + "/opml-knn", "-e", tr, te], runs)
     o1 = ours([bin + "/opml-knn", "-j", "1", "-e", tr, te], runs)
     print("opml-knn      %s: %.3f s whole process, cpu %.3f s (-j 1: %.3f s,"
@@ -146,10 +154,11 @@ def knn(tmp, bin, runs, shape):
 
 # ROC: opml-roc, the curve and the summary from text, against
 # roc_auc_score + roc_curve on the scores in memory and with np.loadtxt.
-def roc(tmp, bin, runs, n):
+def roc(tmp, bin, runs, n, form):
     from sklearn.metrics import roc_auc_score, roc_curve
     runs = int(runs)
-    f = tmp + "/sk-scores.txt"
+    f = "%s/scores.%s.txt" % (tmp, form)
+    n = "%s %s" % (n, FORMS[form])
     o = ours([bin + "/opml-roc", f], runs)
     ld = {}
 
@@ -173,12 +182,12 @@ def roc(tmp, bin, runs, n):
 # uses by default), on the first samples of the same data (TMP/npD.txt);
 # opml-learn's time per sample on the whole stream (TMP/dD.txt), so that
 # its start-up does not count against the short numpy stream.
-def learn(tmp, bin, runs, d):
+def learn(tmp, bin, runs, d, form):
     runs, d = int(runs), int(d)
-    whole = "%s/d%d.txt" % (tmp, d)
+    whole = "%s/d%d.%s.txt" % (tmp, d, form)
     nwhole = sum(1 for _ in open(whole))
     o = ours([bin + "/opml-learn", "-s", "1", whole], runs)
-    path = "%s/np%d.txt" % (tmp, d)
+    path = "%s/np%d.%s.txt" % (tmp, d, form)
     c0, t0 = time.process_time(), time.perf_counter()
     rows = [line.split() for line in open(path)]
     labels = [r[0] for r in rows]
@@ -220,23 +229,24 @@ def learn(tmp, bin, runs, d):
         L += np.outer(p, a) + np.outer(q, b)
     t2, c2 = time.perf_counter(), time.process_time()
     per = n / nwhole
-    print("numpy OPML    d=%d, %d samples: %.2f us/sample learning, %.2f with"
-          " parsing; opml-learn %.2f us/sample whole process"
-          % (dim, n, (t2 - t1) * 1e6 / n, (t2 - t0) * 1e6 / n,
+    f = FORMS[form]
+    print("numpy OPML    d=%d %s, %d samples: %.2f us/sample learning, %.2f"
+          " with parsing; opml-learn %.2f us/sample whole process"
+          % (dim, f, n, (t2 - t1) * 1e6 / n, (t2 - t0) * 1e6 / n,
              o[0] * 1e6 / nwhole))
-    ratio("learn d=%d numpy-OPML learning / opml-learn whole" % dim,
+    ratio("learn d=%d %s numpy-OPML learning / opml-learn whole" % (dim, f),
           (t2 - t1, c2 - c1), (o[0] * per, o[1] * per))
-    ratio("learn d=%d numpy-OPML with parsing / opml-learn whole" % dim,
-          (t2 - t0, c2 - c0), (o[0] * per, o[1] * per))
+    ratio("learn d=%d %s numpy-OPML with parsing / opml-learn whole"
+          % (dim, f), (t2 - t0, c2 - c0), (o[0] * per, o[1] * per))
 
 
-COMMANDS = {"blas": (blas, 0), "knn": (knn, 4), "roc": (roc, 4),
-            "learn": (learn, 4)}
+COMMANDS = {"blas": (blas, 0), "knn": (knn, 5), "roc": (roc, 5),
+            "learn": (learn, 5)}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS or \
             len(sys.argv) - 2 != COMMANDS[sys.argv[1]][1]:
-        print("usage: bench-peers.py blas | knn|roc|learn TMP BIN RUNS ARG",
-              file=sys.stderr)
+        print("usage: bench-peers.py blas | knn|roc|learn TMP BIN RUNS ARG"
+              " FORM", file=sys.stderr)
         sys.exit(2)
     COMMANDS[sys.argv[1]][0](*sys.argv[2:])

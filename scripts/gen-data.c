@@ -1,9 +1,9 @@
 /*
  * gen-data: labeled Gaussian classes for the benchmarks.
  *
- *	gen-data n d classes seed [spread]
+ *	gen-data [-f form] n d classes seed [spread]
  *	gen-data drift n d classes seed spread period
- *	gen-data scores n seed
+ *	gen-data [-f form] scores n seed
  *
  * writes n lines `LABEL x1 ... xd`: class k (0..classes-1) is a unit
  * Gaussian around a random centre, whose coordinates are Gaussian with
@@ -18,6 +18,10 @@
  * period, so that the informative coordinates turn into noise ones and
  * back every period samples (the stream of the long-run learning
  * curves).
+ * With -f form (%.6g, %.17g or %.18e) the numbers are written in that
+ * form: in full, as a program writes them (%.17g) or numpy's savetxt
+ * (%.18e); the same draws, so the three forms hold the same data up to
+ * the rounding of %.6g.
  * The scores form writes n score lines `SCORE SAME` for opml-roc: SAME
  * is 0 or 1 with even odds, SCORE a unit Gaussian shifted by SAME.
  * Built by scripts/bench into a temporary directory, not by the Makefile.
@@ -29,6 +33,15 @@
 #include <string.h>
 
 static uint64_t state;
+static const char *form;	/* -f: the numbers' form, or NULL */
+
+/* sep, then x in the form of -f (default %.6g) */
+static void
+put(const char *sep, double x)
+{
+	fputs(sep, stdout);
+	printf(form != NULL ? form : "%.6g", x);
+}
 
 static uint64_t
 next(void)
@@ -95,12 +108,24 @@ main(int argc, char *argv[])
 	unsigned long n, d, c, i, j, k;
 	double *centre, spread = 0.2;
 
+	if (argc > 2 && strcmp(argv[1], "-f") == 0) {
+		form = argv[2];
+		if (strcmp(form, "%.6g") != 0 && strcmp(form, "%.17g") != 0 &&
+		    strcmp(form, "%.18e") != 0) {
+			fprintf(stderr, "gen-data: -f: %%.6g, %%.17g or "
+			    "%%.18e\n");
+			return 2;
+		}
+		argc -= 2;
+		argv += 2;
+	}
 	if (argc == 4 && strcmp(argv[1], "scores") == 0) {
 		n = strtoul(argv[2], NULL, 10);
 		state = strtoull(argv[3], NULL, 10);
 		for (i = 0; i < n; i++) {
 			k = (unsigned long)(next() & 1);
-			printf("%.6g %lu\n", gauss() + (double)k, k);
+			put("", gauss() + (double)k);
+			printf(" %lu\n", k);
 		}
 		return ferror(stdout) || fclose(stdout) ? 1 : 0;
 	}
@@ -110,9 +135,10 @@ main(int argc, char *argv[])
 		    strtoull(argv[5], NULL, 10), strtod(argv[6], NULL),
 		    strtod(argv[7], NULL));
 	if (argc != 5 && argc != 6) {
-		fprintf(stderr, "usage: gen-data n d classes seed [spread]\n"
+		fprintf(stderr, "usage: gen-data [-f form] n d classes seed "
+		    "[spread]\n"
 		    "       gen-data drift n d classes seed spread period\n"
-		    "       gen-data scores n seed\n");
+		    "       gen-data [-f form] scores n seed\n");
 		return 2;
 	}
 	n = strtoul(argv[1], NULL, 10);
@@ -129,7 +155,7 @@ main(int argc, char *argv[])
 		k = (unsigned long)(next() % c);
 		printf("%lu", k);
 		for (j = 0; j < d; j++)
-			printf(" %.6g", centre[k * d + j] + gauss());
+			put(" ", centre[k * d + j] + gauss());
 		putchar('\n');
 	}
 	return ferror(stdout) || fclose(stdout) ? 1 : 0;
