@@ -117,7 +117,7 @@ expect() {
 	bins 64 48 2 2 1 0 -0.6 | expect 6	# up
 	bins 64 48 2 2 1 0.4 -0.4 | expect 7	# up and right
 	bins 64 48 2 2 0.3 -0.4 0.4 | expect 11	# down and left, large
-	bins 64 48 2 2 0.5 2 1 | expect 9	# down and right (2 pixels), large
+	bins 64 48 2 2 0.5 2 2 | expect 9	# down and right, 2.8 pixels, large
 	# the default threshold is 0.5
 	bins 64 48 2 2 0.5 0.6 0 > "$TMP/t05"
 	texture 64 48 0.6 0 | opml-mhof -s 64x48 -g 2x2 | cmp - "$TMP/t05"
