@@ -2,7 +2,6 @@
  * Dense Lucas-Kanade flow on a pyramid; see flow.h.  Every pass but the
  * warp is a unit-stride loop over a row.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -236,8 +235,8 @@ lk(struct opml_flow *f, const float *a, const float *b, size_t w,
 
 		/* the smaller eigenvalue (a + c) / 2 - sqrt(((a - c) / 2)^2
 		 * + b^2) at least the threshold t: m = (a + c) / 2 - t >= 0
-		 * and m^2 >= ((a - c) / 2)^2 + b^2; branch-free, so that
-		 * the loop vectorizes */
+		 * and m^2 >= ((a - c) / 2)^2 + b^2, without a square root;
+		 * + 0.0f turns a -0 into 0 */
 		for (x = 0; x < w; x++) {
 			float half = 0.5f * (pa[x] - pc[x]);
 			float m = 0.5f * (pa[x] + pc[x]) - ny * nx[x];
