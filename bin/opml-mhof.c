@@ -18,14 +18,15 @@
 #include "prog.h"
 
 static const char synopsis[] =
-    "opml-mhof [-h] -s WxH [-g CxR] [-m x,y,w,h] [-o file] [-p digits]\n"
-    "          [-r radius] [-t tau] [file]\n"
-    "opml-mhof [-h] -F -s WxH [-m x,y,w,h] [-o file] [-p digits] [-r radius]\n"
-    "          [file]";
+    "opml-mhof [-h] -s WxH [-g CxR] [-l levels] [-m x,y,w,h] [-o file]\n"
+    "          [-p digits] [-r radius] [-t tau] [file]\n"
+    "opml-mhof [-h] -F -s WxH [-l levels] [-m x,y,w,h] [-o file] [-p digits]\n"
+    "          [-r radius] [file]";
 static const char options[] =
     "  -F          print the flow, a line `frame x y u v' per pixel\n"
     "  -g CxR      the grid: C columns, R rows of patches (default 5x4)\n"
     "  -h          print this help and exit\n"
+    "  -l levels   the flow's pyramid levels (default 2)\n"
     "  -m x,y,w,h  mask the rectangle at (x, y), w by h pixels "
     "(repeatable)\n"
     "  -o file     write to file, whole or not at all\n"
@@ -34,7 +35,7 @@ static const char options[] =
     "(default 2)\n"
     "  -s WxH      the frames' width and height in pixels (required)\n"
     "  -t tau      the magnitude between the two scales, in pixels "
-    "(default 1)\n";
+    "(default 0.5)\n";
 
 /* "AxB" (or n numbers joined by sep) into v, each in [lo, hi], or exit
  * 2 naming the option. */
@@ -140,15 +141,15 @@ main(int argc, char *argv[])
 	const char *outpath = NULL, *name;
 	size_t size[2] = { 0, 0 }, grid[2] = { 5, 4 }, (*mask)[4] = NULL;
 	size_t nmask = 0, n, d, k;
-	unsigned long long no = 0, digits = 4, radius = 2;
-	double tau = 1, *x;
+	unsigned long long no = 0, digits = 4, radius = 2, levels = 2;
+	double tau = 0.5, *x;
 	float *u, *v;
 	unsigned char *img;
 	char num[64];
 	int ch, fd, flowonly = 0;
 
 	opml_prog_init(argc, argv, synopsis, options);
-	while ((ch = getopt(argc, argv, "Fg:hm:o:p:r:s:t:")) != -1) {
+	while ((ch = getopt(argc, argv, "Fg:hl:m:o:p:r:s:t:")) != -1) {
 		switch (ch) {
 		case 'F':
 			flowonly = 1;
@@ -158,6 +159,9 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			opml_prog_help();
+			break;
+		case 'l':
+			levels = opml_prog_uint(ch, optarg, 1, OPML_FLOW_MAXLEVELS);
 			break;
 		case 'm':
 			mask = opml_prog_realloc(mask, nmask + 1, sizeof *mask);
@@ -201,7 +205,8 @@ main(int argc, char *argv[])
 		    mask[k][3]) == -1)
 			opml_prog_nomem();
 	}
-	if (opml_flow_init(&flow, size[0], size[1], (int)radius) == -1)
+	if (opml_flow_init(&flow, size[0], size[1], (int)radius,
+	    (int)levels) == -1)
 		opml_prog_nomem();
 	img = opml_prog_alloc(n, 1);
 	u = opml_prog_alloc(n, sizeof *u);

@@ -68,6 +68,7 @@ opml_mhof_hist(const struct opml_mhof *m, const float *u, const float *v,
     double *out)
 {
 	size_t w = m->w, h = m->h, x, y, i, j, b;
+	float tau2 = m->tau * m->tau;
 
 	memset(out, 0, OPML_MHOF_BINS * m->gx * m->gy * sizeof *out);
 	for (j = 0; j < m->gy; j++) {
@@ -81,15 +82,13 @@ opml_mhof_hist(const struct opml_mhof *m, const float *u, const float *v,
 			for (y = y0; y < y1; y++)
 				for (x = x0; x < x1; x++) {
 					size_t k = y * w + x;
-					float r;
+					float r2 = u[k] * u[k] + v[k] * v[k];
 
-					if (m->mask != NULL && m->mask[k])
-						continue;
-					r = sqrtf(u[k] * u[k] + v[k] * v[k]);
-					if (!(r > 0))
+					if ((m->mask != NULL && m->mask[k]) ||
+					    !(r2 > 0))
 						continue;
 					hist[sector(u[k], v[k]) +
-					    (r >= m->tau ? 8 : 0)] += r;
+					    (r2 >= tau2 ? 8 : 0)] += 1;
 				}
 			for (b = 0; b < OPML_MHOF_BINS; b++)
 				hist[b] /= area;

@@ -10,15 +10,16 @@
  * [i w / gx, (i + 1) w / gx) and the rows [j h / gy, (j + 1) h / gy)
  * (integer division); patches in rows from the top, each from the
  * left.  Each patch has OPML_MHOF_BINS bins: a pixel's flow (u, v), of
- * magnitude r = sqrt(u^2 + v^2) > 0, adds r to bin k (0 <= k < 8) of
- * its direction if r < tau, to bin 8 + k if r >= tau; direction k is
+ * magnitude r = sqrt(u^2 + v^2) > 0, counts in bin k (0 <= k < 8) of
+ * its direction if r < tau, in bin 8 + k if r >= tau (as single
+ * precision compares u^2 + v^2 with tau^2); direction k is
  * the sector of 45 degrees centred on k 45 degrees, counted from the
  * x axis (to the right) towards the y axis (down): 0 right, 2 down,
  * 4 left, 6 up; a flow on the line between two sectors (|v| / |u| =
  * tan 22.5 degrees exactly, as single precision compares it) goes to
  * the horizontal or vertical one.  Each bin is then divided by the
- * patch's pixel count: the mean motion energy of the patch's pixels
- * in that direction and at that scale.  Masked pixels add nothing.
+ * patch's pixel count: the share of the patch's pixels that move in
+ * that direction at that scale.  Masked pixels count nowhere.
  */
 #define OPML_MHOF_BINS 16
 

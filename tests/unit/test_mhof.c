@@ -1,9 +1,9 @@
 /*
  * lib/mhof.c and lib/flow.c against values worked by hand: a flow
- * field of a few vectors lands in the bins that its directions and
- * magnitudes name, over the patch's pixel count; masked pixels add
- * nothing and are blanked in the frame; two equal frames, or a flat
- * one, have no flow.
+ * field of a few vectors counts in the bins that its directions and
+ * magnitudes name, over the patch's pixel count; masked pixels count
+ * nowhere and are blanked in the frame; two equal frames, or a flat
+ * one, have no flow, on one level or on a pyramid.
  */
 #include <math.h>
 #include <stdio.h>
@@ -29,27 +29,28 @@ test_bins(void)
 	memset(want, 0, sizeof want);
 	/* the left patch, columns 0-3, 16 pixels; tau = 1 */
 	u[0 * W + 0] = 2;	/* right, r 2: large scale, bin 8 */
-	want[8] = 2.0 / 16;
+	want[8] = 1.0 / 16;
 	v[0 * W + 1] = 0.5f;	/* down, r 0.5: bin 2 */
-	want[2] = 0.5 / 16;
+	v[2 * W + 0] = 0.25f;	/* down, r 0.25: bin 2 again */
+	want[2] = 2.0 / 16;
 	u[0 * W + 2] = -0.3f;	/* up and left, r 0.5: bin 5 */
 	v[0 * W + 2] = -0.4f;
-	want[5] = 0.5 / 16;
+	want[5] = 1.0 / 16;
 	u[0 * W + 3] = -3;	/* down and left, r 5: bin 8 + 3 */
 	v[0 * W + 3] = 4;
-	want[11] = 5.0 / 16;
+	want[11] = 1.0 / 16;
 	v[1 * W + 0] = -1;	/* up, r 1 = tau: bin 8 + 6 */
 	want[14] = 1.0 / 16;
 	u[1 * W + 1] = -0.9f;	/* left (0.1 / 0.9 < tan 22.5): bin 4 */
 	v[1 * W + 1] = 0.1f;
-	want[4] = sqrt(0.9 * 0.9 + 0.1 * 0.1) / 16;
+	want[4] = 1.0 / 16;
 	u[1 * W + 2] = 0.3f;	/* down (0.3 / 1.8 < tan 22.5): bin 8 + 2 */
 	v[1 * W + 2] = 1.8f;
-	want[10] = sqrt(0.3 * 0.3 + 1.8 * 1.8) / 16;
+	want[10] = 1.0 / 16;
 	/* the right patch: down and right, r sqrt 2: bin 16 + 8 + 1; the
-	 * masked pixel (6, 3) adds nothing */
+	 * masked pixel (6, 3) counts nowhere */
 	u[2 * W + 5] = v[2 * W + 5] = 1;
-	want[16 + 9] = sqrt(2.0) / 16;
+	want[16 + 9] = 1.0 / 16;
 	u[3 * W + 6] = 7;
 
 	opml_mhof_init(&m, W, H, 2, 1, 1);
@@ -62,14 +63,14 @@ test_bins(void)
 	/* unmasked, the pixel (6, 3) goes right at the large scale */
 	opml_mhof_init(&m, W, H, 2, 1, 1);
 	opml_mhof_hist(&m, u, v, out);
-	NEAR_ABS(out[16 + 8], 7.0 / 16, 1e-7);
+	NEAR_ABS(out[16 + 8], 1.0 / 16, 1e-7);
 	opml_mhof_free(&m);
 
 	/* a threshold of 10: everything at the small scale */
 	opml_mhof_init(&m, W, H, 2, 1, 10);
 	opml_mhof_hist(&m, u, v, out);
-	NEAR_ABS(out[0], 2.0 / 16, 1e-7);
-	NEAR_ABS(out[3], 5.0 / 16, 1e-7);
+	NEAR_ABS(out[0], 1.0 / 16, 1e-7);
+	NEAR_ABS(out[3], 1.0 / 16, 1e-7);
 	NEAR_ABS(out[8], 0, 0);
 	opml_mhof_free(&m);
 }
@@ -122,24 +123,35 @@ test_still(void)
 	struct opml_flow fl;
 	unsigned char a[32 * 24], flat[32 * 24];
 	float u[32 * 24], v[32 * 24];
-	int i, moved = 0;
+	int i, levels, moved;
 
 	for (i = 0; i < 32 * 24; i++) {
 		a[i] = (unsigned char)(i * 37 % 251);
 		flat[i] = 100;
 	}
-	CHECK(opml_flow_init(&fl, 32, 24, 2) == 0);
-	CHECK(opml_flow_next(&fl, a, u, v) == 0);
-	CHECK(opml_flow_next(&fl, a, u, v) == 1);
-	for (i = 0; i < 32 * 24; i++)
-		moved += u[i] != 0 || v[i] != 0;
-	CHECK(moved == 0);
-	/* two flat frames: no gradient, no flow */
-	CHECK(opml_flow_next(&fl, flat, u, v) == 1);
-	CHECK(opml_flow_next(&fl, flat, u, v) == 1);
-	for (i = 0, moved = 0; i < 32 * 24; i++)
-		moved += u[i] != 0 || v[i] != 0;
-	CHECK(moved == 0);
+	for (levels = 1; levels <= 3; levels++) {
+		CHECK(opml_flow_init(&fl, 32, 24, 2, levels) == 0);
+		CHECK(fl.levels == levels);
+		CHECK(opml_flow_next(&fl, a, u, v) == 0);
+		CHECK(opml_flow_next(&fl, a, u, v) == 1);
+		for (i = 0, moved = 0; i < 32 * 24; i++)
+			moved += u[i] != 0 || v[i] != 0;
+		CHECK(moved == 0);
+		/* two flat frames: no gradient, no flow */
+		CHECK(opml_flow_next(&fl, flat, u, v) == 1);
+		CHECK(opml_flow_next(&fl, flat, u, v) == 1);
+		for (i = 0, moved = 0; i < 32 * 24; i++)
+			moved += u[i] != 0 || v[i] != 0;
+		CHECK(moved == 0);
+		opml_flow_free(&fl);
+	}
+	/* levels of 32 x 24, 16 x 12, 8 x 6, 4 x 3, 2 x 2, none of 1 x 1 */
+	CHECK(opml_flow_init(&fl, 32, 24, 2, 8) == 0);
+	CHECK(fl.levels == 5 && fl.lw[4] == 2 && fl.lh[4] == 2);
+	opml_flow_free(&fl);
+	/* odd sizes round up: 5 x 7, 3 x 4 */
+	CHECK(opml_flow_init(&fl, 5, 7, 1, 2) == 0);
+	CHECK(fl.levels == 2 && fl.lw[1] == 3 && fl.lh[1] == 4);
 	opml_flow_free(&fl);
 }
 
