@@ -808,7 +808,8 @@ tok_long(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 	    _mm256_or_si256(v, _mm256_set1_epi8(0x20)),
 	    _mm256_set1_epi8('e'))) & in;
 	epos = ee != 0 ? (unsigned)__builtin_ctz(ee) : len;
-	mant = (((uint32_t)1 << epos) - 1) >> minus << minus;
+	/* (no 'e': epos is len, which may be 32) */
+	mant = (ee != 0 ? ((uint32_t)1 << epos) - 1 : in) >> minus << minus;
 	if (((dig | dot) & mant) != mant || (dot & (dot - 1)) != 0 ||
 	    (dot & ~mant) != 0)
 		return 0;
@@ -825,8 +826,11 @@ tok_long(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 		eneg = *s == '-';
 		s += eneg || *s == '+';
 		ne = (unsigned)(te - s);
+		if (ne == 0 || ne > 4)
+			return 0;
+		/* (s - ts < len <= 32 now) */
 		rest = in >> (s - ts);
-		if (ne == 0 || ne > 4 || (dig >> (s - ts)) != rest)
+		if ((dig >> (s - ts)) != rest)
 			return 0;
 		memcpy(&x, s, 8);
 		for (; ne > 0; ne--, x >>= 8)
