@@ -4,8 +4,8 @@
 /*
  * A decimal w * 10^q rounded to the nearest double, for the parsers of
  * numparse.c and the vector ones of kernels.c, inline in both because
- * a call costs a good part of the rounding.  See numparse.c for the
- * method.
+ * a call costs a good part of the rounding.  The stages: numparse.c's
+ * opening comment; Eisel-Lemire's bounds: at eisel_lemire.
  */
 #include <float.h>
 #include <stdint.h>

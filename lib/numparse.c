@@ -11,9 +11,16 @@
  *     2021): the 64-bit mantissa times a 128-bit power of five, with
  *     error bounds that tell whether the truncated product decides the
  *     rounding.  Our bounds are the simple, provable ones given at
- *     eisel_lemire(); they leave a rare undecided case to stage 3.
+ *     eisel_lemire() (decimal.h); they leave a rare undecided case to
+ *     stage 3.
  *  3. strtod on a normalised copy of the token (digits and exponent
  *     only, so the locale's decimal point cannot matter).
+ *
+ * Before those, the digits: the quick form (quick.h: at most 7 digits
+ * on either side of the point, no exponent), the long form (quick_long:
+ * the full-precision numbers programs print), else the general scan.
+ * The vector row kernels of kernels.c take whole tokens their own way
+ * and share stages 1 and 2.
  */
 #include <float.h>
 #include <stddef.h>
@@ -971,12 +978,13 @@ swar_value8(uint64_t x, int k)
 /*
  * The long form, as programs print doubles (%.17g, %.18e, the shortest
  * round trip): [-]digits[.digits][(e|E)[+-]digits], fewer than 8
- * digits before the point, at most 24 after it, a mantissa below 2^64
+ * digits before the point, at most 23 after it, a mantissa below 2^64
  * (so that it is exact; leading zeros do not count), at most 4
  * exponent digits.  The digits are taken 8 bytes at a time, as
- * opml_quick takes them, and rounded by opml_decimal_round, without
- * the general scan's bookkeeping.  Reads [p, p + LONG_READ).  NULL:
- * not of the long form or not decided here (the general way decides).
+ * opml_quick takes them, and rounded by opml_decimal_round (decimal.h),
+ * without the general scan's bookkeeping.  Reads [p, p + LONG_READ).
+ * NULL: not of the long form or not decided here (the general way
+ * decides).
  */
 static const char *
 quick_long(const char *p, const char *end, double *out)
