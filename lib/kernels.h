@@ -105,8 +105,9 @@ struct opml_kernels {
 	 * [p, end + 64) readable) separated by blanks, into x: end, or
 	 * NULL when it is not such a row, or when it has a comma, then
 	 * with *seq set (the caller parses it number by number).  A
-	 * number is taken by the path's vector parser, opml_quick or
-	 * parse (opml_parse_double), whichever takes it first.
+	 * number is taken by the path's vector parsers, opml_quick or
+	 * parse (numparse.c's long form and general way, which may read
+	 * up to end + 64), whichever takes it first.
 	 */
 	const char *(*row)(const char *p, const char *end, double *x,
 	    size_t d, const char *(*parse)(const char *, const char *,

@@ -1,9 +1,8 @@
 /*
  * The row kernel (kernels.h), one source for every path: kernels.c
  * includes this file once per path, with ROWS_NAME the function's
- * name, ROWS_TARGET its target attribute, ROWS_BLANKS its blanks64, and
- * ROWS_TOK16 defined where
- * the path has tok16.
+ * name, ROWS_TARGET its target attribute, ROWS_BLANKS its blanks64,
+ * and ROWS_TOK16 defined where the path has tok16 and tok_long.
  *
  * A row separated by blanks only, 64 bytes at a time: the starts of
  * the numbers come from the bit mask of the blanks (SSE2 compares), not
@@ -13,8 +12,8 @@
  * next 64 bytes' mask is computed ahead, so that each number's end is
  * known too, for tok16 and tok_long.  The decimals tok_long makes
  * are rounded at the end of each 64 bytes, together.  A number those
- * do not take goes to opml_quick, then to parse.  Each number must end at a blank or at
- * the end.  A comma anywhere: *seq.
+ * do not take goes to opml_quick, then to parse.  Each number must
+ * end at a blank or at the end.  A comma anywhere: *seq.
  */
 ROWS_TARGET static const char *
 ROWS_NAME(const char *p, const char *end, double *x, size_t d,

@@ -9,9 +9,9 @@
  * A line of the plain form (numbers, a label 0, 1, +1 or -1, blanks,
  * an optional CR before the end) is parsed in one scan here, the
  * numbers by opml_numparse_padded (the buffer has OPML_READER_PAD
- * zeros after its text); any other line, and every line that is wrong, goes to
- * opml_score_line as opml_score_read would give it, for the same
- * result and the same message.
+ * zeros after its text); any other line, and every line that is
+ * wrong, goes to opml_score_line as opml_score_read would give it,
+ * for the same result and the same message.
  */
 #include <errno.h>
 #include <stdio.h>
