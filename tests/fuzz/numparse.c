@@ -1,50 +1,14 @@
 /*
- * opml_parse_double against strtod: the same syntax (an independent
+ * opml_parse_double against strtod: the same syntax (refparse.h's
  * matcher of the documented grammar), the same end, the same bits, and
  * NULL exactly when strtod overflows.  The input is the text as it is,
  * with no terminating NUL, so that a read past end is caught.
  */
 #include <math.h>
 
+#include "../unit/refparse.h"
 #include "fuzz.h"
 #include "numparse.h"
-
-static int
-isdig(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-/* Length of the longest prefix of [p, end) that the grammar
- * [+-]digits[.digits][(e|E)[+-]digits] takes, a mantissa of at least
- * one digit (before or after the point); 0 if none. */
-static size_t
-grammar(const char *p, const char *end)
-{
-	const char *s = p, *e;
-	size_t nd = 0;
-
-	if (s < end && (*s == '+' || *s == '-'))
-		s++;
-	for (; s < end && isdig(*s); s++)
-		nd++;
-	if (s < end && *s == '.')
-		for (s++; s < end && isdig(*s); s++)
-			nd++;
-	if (nd == 0)
-		return 0;
-	if (s < end && (*s == 'e' || *s == 'E')) {
-		e = s + 1;
-		if (e < end && (*e == '+' || *e == '-'))
-			e++;
-		if (e < end && isdig(*e)) {
-			while (e < end && isdig(*e))
-				e++;
-			s = e;
-		}
-	}
-	return (size_t)(s - p);
-}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -57,7 +21,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	memcpy(p, data, size);
 	q = opml_parse_double(p, p + size, &v);
-	n = grammar(p, p + size);
+	n = ref_syntax_len(p, size);
 	copy = strndup(p, n);
 	CHECK(strlen(copy) == n, "a NUL inside the grammar's match");
 	errno = 0;

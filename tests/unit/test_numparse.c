@@ -22,6 +22,7 @@
 #include "check.h"
 #include "numfmt.h"
 #include "numparse.h"
+#include "refparse.h"
 #include "testutil.h"
 
 #define TAB_MIN		(-342)
@@ -743,83 +744,6 @@ bench(void)
  */
 #define PAD 64
 
-/* The length of the number at s (n bytes) by the syntax, or 0. */
-static size_t
-syntax_len(const char *s, size_t n)
-{
-	size_t i = 0, dig = 0, e;
-
-	if (i < n && (s[i] == '+' || s[i] == '-'))
-		i++;
-	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-		dig++;
-	if (i < n && s[i] == '.')
-		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			dig++;
-	if (dig == 0)
-		return 0;
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		e = i + 1;
-		if (e < n && (s[e] == '+' || s[e] == '-'))
-			e++;
-		if (e < n && s[e] >= '0' && s[e] <= '9') {
-			while (e < n && s[e] >= '0' && s[e] <= '9')
-				e++;
-			i = e;
-		}
-	}
-	return i;
-}
-
-/* strtod of the k bytes at s */
-static double
-strtod_n(const char *s, size_t k)
-{
-	char buf[CAP + 1];
-
-	memcpy(buf, s, k);
-	buf[k] = '\0';
-	return strtod(buf, NULL);
-}
-
-static int
-isblank_(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-/* The reference: 1 and x set if s[0, n) is a row of d numbers. */
-static int
-ref_row(const char *s, size_t n, size_t d, double *x)
-{
-	size_t i = 0, k, at = 0;
-	int comma;
-
-	for (i = 0; i < d; i++) {
-		if (at >= n || (k = syntax_len(s + at, n - at)) == 0)
-			return 0;
-		x[i] = strtod_n(s + at, k);
-		if (isinf(x[i]))
-			return 0;
-		at += k;
-		if (at == n)
-			continue;
-		k = at;
-		while (at < n && isblank_(s[at]))
-			at++;
-		comma = at < n && s[at] == ',';
-		if (comma) {
-			at++;
-			while (at < n && isblank_(s[at]))
-				at++;
-			if (at == n)
-				return 0;
-		}
-		if (at == k)
-			return 0;
-	}
-	return at == n;
-}
 
 /* One random number token into s; its length. */
 static size_t
@@ -936,7 +860,8 @@ check_padded(void)
 	for (k = 0; k < PAD; k++)
 		b[n + k] = "0123456789.eE-+ x"[below(17)];
 	/* what the syntax takes, and strtod's value of it */
-	if ((k = syntax_len(s, n)) != 0 && !isinf(want = strtod_n(s, k)))
+	if ((k = ref_syntax_len(s, n)) != 0 &&
+	    !isinf(want = ref_strtod_n(s, k)))
 		r1 = b + k;
 	else
 		r1 = NULL;
