@@ -696,6 +696,19 @@ static const double pow10_15[16] = {
 	1e12, 1e13, 1e14, 1e15
 };
 
+/* The value of the 16 digits of c (0 to 9 a byte, the most
+ * significant first): three multiply-adds make two 8-digit halves. */
+AVX2 static inline uint64_t
+digits16(__m128i c)
+{
+	c = _mm_maddubs_epi16(c, _mm_set1_epi16(0x010a));	/* 10, 1 */
+	c = _mm_madd_epi16(c, _mm_set1_epi32(0x00010064));	/* 100, 1 */
+	c = _mm_packus_epi32(c, c);
+	c = _mm_madd_epi16(c, _mm_set1_epi32(0x00012710));	/* 10^4, 1 */
+	return (uint64_t)(uint32_t)_mm_cvtsi128_si32(c) * 100000000 +
+	    (uint32_t)_mm_extract_epi32(c, 1);
+}
+
 /*
  * A whole number token [ts, te) of at most 16 bytes in a few vector
  * steps (SSSE3 and SSE4.1, which every AVX2 processor has): the token
@@ -711,7 +724,7 @@ tok16(const char *ts, const char *te, double *out)
 {
 	const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
 	    10, 11, 12, 13, 14, 15);
-	__m128i v, dg, c;
+	__m128i v, dg;
 	unsigned len = (unsigned)(te - ts), neg = *ts == '-', from, dot;
 	unsigned digits, points, tok, nd, k;
 	uint64_t w;
@@ -744,27 +757,10 @@ tok16(const char *ts, const char *te, double *out)
 		    _mm_cmplt_epi8(iota, _mm_set1_epi8((char)(dot + 1))));
 		from++;
 	}
-	c = _mm_and_si128(dg, _mm_cmpgt_epi8(iota, _mm_set1_epi8((char)from -
-	    1)));
-	c = _mm_maddubs_epi16(c, _mm_set1_epi16(0x010a));	/* 10, 1 */
-	c = _mm_madd_epi16(c, _mm_set1_epi32(0x00010064));	/* 100, 1 */
-	c = _mm_packus_epi32(c, c);
-	c = _mm_madd_epi16(c, _mm_set1_epi32(0x00012710));	/* 10^4, 1 */
-	w = (uint64_t)(uint32_t)_mm_cvtsi128_si32(c) * 100000000 +
-	    (uint32_t)_mm_extract_epi32(c, 1);
+	w = digits16(_mm_and_si128(dg, _mm_cmpgt_epi8(iota,
+	    _mm_set1_epi8((char)from - 1))));
 	*out = (double)(int64_t)w / pow10_15[k] * quick_sign[neg];
 	return 1;
-}
-
-/* The 16 digit values of c (0 to 9 a byte, the most significant
- * first) as two 8-digit numbers, in the first two 32-bit lanes. */
-AVX2 static inline __m128i
-digits16(__m128i c)
-{
-	c = _mm_maddubs_epi16(c, _mm_set1_epi16(0x010a));	/* 10, 1 */
-	c = _mm_madd_epi16(c, _mm_set1_epi32(0x00010064));	/* 100, 1 */
-	c = _mm_packus_epi32(c, c);
-	return _mm_madd_epi16(c, _mm_set1_epi32(0x00012710));	/* 10^4, 1 */
 }
 
 /*
@@ -777,8 +773,8 @@ digits16(__m128i c)
  * loop.  The last 16 mantissa digits and the 16 before them are
  * gathered by shuffles into two registers, with the point squeezed out
  * (a digit before the point comes from one byte lower) and the bytes
- * before the mantissa zeroed, and converted by the multiply-adds of
- * tok16.  At most 4 exponent digits and a mantissa below 2^64 (leading
+ * before the mantissa zeroed, and converted by digits16, as tok16
+ * converts.  At most 4 exponent digits and a mantissa below 2^64 (leading
  * zeros do not count).  [ts, ts + 32) must be readable.  0: not of
  * that form (the caller parses it otherwise).
  */
@@ -854,14 +850,10 @@ tok_long(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 	    (15 - (int)nm))));
 	hi = _mm_and_si128(hi, _mm_cmpgt_epi8(iota, _mm_set1_epi8((char)
 	    (31 - (int)nm))));
-	lo = digits16(lo);
-	hi = digits16(hi);
-	h = (uint64_t)(uint32_t)_mm_cvtsi128_si32(hi) * 100000000 +
-	    (uint32_t)_mm_extract_epi32(hi, 1);
+	h = digits16(hi);
 	if (h > 1843)			/* h 10^16 + 10^16 > 2^64 */
 		return 0;
-	*w = (h * 100000000 + (uint32_t)_mm_cvtsi128_si32(lo)) * 100000000 +
-	    (uint32_t)_mm_extract_epi32(lo, 1);
+	*w = h * 10000000000000000 + digits16(lo);
 	*q = (eneg ? -(int)e : (int)e) - (int)nf;
 	*neg = (int)minus;
 	return 1;
