@@ -16,7 +16,6 @@
 #define POW5_MIN	(-342)	/* w * 10^q < 2^-1075 below this */
 #define POW5_MAX	308	/* w * 10^q > DBL_MAX above this */
 #define TAB_MAX		324	/* numfmt.c needs up to 10^324 */
-#define MAXDIG		19	/* decimal digits that always fit 64 bits */
 
 /* numparse.c's powers of five */
 extern const uint64_t opml_pow5tab[TAB_MAX - POW5_MIN + 1][2];

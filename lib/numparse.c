@@ -715,6 +715,8 @@ const uint64_t opml_pow5tab[TAB_MAX - POW5_MIN + 1][2] = {
 	{ 0x9e19db92b4e31ba9, 0x6c07a2c26a8346d1 },	/* 324 */
 };
 
+#define MAXDIG		19	/* decimal digits that always fit 64 bits */
+
 /* The scanned token: value = w * 10^q, plus what the strtod fallback
  * needs to rebuild it. */
 struct dec {
@@ -917,7 +919,8 @@ fallback(const struct dec *d)
 	return strtod(buf, NULL);
 }
 
-/* Round d; 0 if only the fallback can. */
+/* Round d; 0 if only the fallback can (past DBL_MAX too: its strtod
+ * gives the infinity that opml_parse_double refuses). */
 static int
 convert(const struct dec *d, double *v)
 {
@@ -931,15 +934,11 @@ convert(const struct dec *d, double *v)
 		*v = frombits(sign | (uint64_t)0x7ff << 52);
 		return 1;
 	}
-	if (!d->trunc && clinger(d->w, (int)d->q, v)) {
-		if (d->neg)
-			*v = -*v;
-		return 1;
-	}
-	if (!eisel_lemire(d->w, (int)d->q, &b))
-		return 0;
+	if (!d->trunc)
+		return opml_decimal_round(d->w, (int)d->q, d->neg, v);
 	/* The true mantissa lies in (w, w + 1): both ends must agree. */
-	if (d->trunc && (!eisel_lemire(d->w + 1, (int)d->q, &b1) || b1 != b))
+	if (!eisel_lemire(d->w, (int)d->q, &b) ||
+	    !eisel_lemire(d->w + 1, (int)d->q, &b1) || b1 != b)
 		return 0;
 	*v = frombits(sign | b);
 	return 1;
@@ -1150,11 +1149,12 @@ const char *
 opml_parse_double(const char *p, const char *end, double *out)
 {
 #ifdef OPML_QUICK
-	char pad[LONG_READ] = { 0 };
 	const char *t;
 
 	/* a short field into a buffer the fast forms may read past it */
 	if (end - p < LONG_READ) {
+		char pad[LONG_READ] = { 0 };
+
 		memcpy(pad, p, (size_t)(end - p));
 		t = opml_numparse_padded(pad, pad + (end - p),
 		    pad + LONG_READ, out);
