@@ -20,6 +20,11 @@
 /* numparse.c's powers of five */
 extern const uint64_t opml_pow5tab[TAB_MAX - POW5_MIN + 1][2];
 
+/* pow10dd.c's powers of ten as double-doubles, for the vector rounding */
+#define OPML_DD_QMIN	(-96)
+#define OPML_DD_QMAX	31
+extern const double opml_pow10dd[OPML_DD_QMAX - OPML_DD_QMIN + 1][2];
+
 static inline int
 clz64(uint64_t x)
 {

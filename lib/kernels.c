@@ -31,6 +31,8 @@
 #define AVX2 __attribute__((target("avx2")))
 #define AVX2FMA __attribute__((target("avx2,fma")))
 #define AVX512 __attribute__((target("avx512f")))
+#define AVX512V __attribute__((target("avx512f,avx512bw,avx512vl," \
+    "avx512vbmi2,popcnt")))
 #endif
 
 /*
@@ -882,15 +884,229 @@ blanks64_avx2(const char *p, const char *end, int *comma)
 	return b | ~valid;
 }
 
+/*
+ * The decimals w 10^q of a row that tok_long made, and where each goes
+ * (x[at], from the token at ts), to be rounded together: on AVX-512
+ * eight at a time, which leaves the row loop less to do per number.
+ */
+#define DECS 64
+
+struct decs {
+	uint64_t w[DECS];
+	int32_t q[DECS], neg[DECS], at[DECS];
+	const char *ts[DECS];
+	int n;
+};
+
+typedef const char *(*parse_fn)(const char *, const char *, double *);
+
+/* Decimal k of dc one at a time; 0 when its token is not a number
+ * (a number that the rounding cannot decide quickly is of the syntax:
+ * parse takes it to its end). */
+static inline int
+decs_round1(const struct decs *dc, int k, double *x, const char *end,
+    parse_fn parse)
+{
+	double *out = &x[dc->at[k]];
+
+	return opml_decimal_round(dc->w[k], dc->q[k], dc->neg[k], out) ||
+	    parse(dc->ts[k], end, out) != NULL;
+}
+
+static int
+decs_round(struct decs *dc, double *x, const char *end, parse_fn parse)
+{
+	int k;
+
+	for (k = 0; k < dc->n; k++)
+		if (!decs_round1(dc, k, x, end, parse))
+			return 0;
+	dc->n = 0;
+	return 1;
+}
+
 #define ROWS_NAME row_avx2
 #define ROWS_TARGET AVX2
 #define ROWS_BLANKS blanks64_avx2
-#define ROWS_TOK16 1
+#define ROWS_LONG tok_long
+#define ROWS_ROUND decs_round
+#include "kernels_rows.h"
+
+/*
+ * Eight decimals w 10^q rounded in double-double arithmetic: w = hw +
+ * lw exactly (from its 32-bit halves), 10^q = ph + pl within 2^-105
+ * (pow10dd.c), so that rh + t, with rh = hw ph and t the rest of the
+ * product by fused multiply-adds, is within 2^-101 |rh| of w 10^q.
+ * Rounding is monotonic: if rh + (t - B) and rh + (t + B) round to the
+ * same double, with B = 2^-96 |rh| above that error, that double is
+ * w 10^q correctly rounded.  They differ only within about 2^-96 of a
+ * tie, and for a tie itself; those, and q outside the table (where the
+ * result could be subnormal or infinite), go to decs_round1.
+ */
+AVX512 static int
+decs_round_avx512(struct decs *dc, double *x, const char *end,
+    parse_fn parse)
+{
+	const __m512d two32 = _mm512_set1_pd(0x1p32);
+	double r[8];
+	int k, j, m;
+	for (k = 0; k < dc->n; k += 8) {
+		__mmask8 live = (__mmask8)(dc->n - k >= 8 ? 0xff :
+		    (1u << (dc->n - k)) - 1);
+		__m512i w = _mm512_maskz_loadu_epi64(live, dc->w + k);
+		__m512i qi = _mm512_sub_epi32(_mm512_maskz_loadu_epi32(live,
+		    dc->q + k), _mm512_set1_epi32(OPML_DD_QMIN));
+		__m512i neg = _mm512_maskz_loadu_epi32(live, dc->neg + k);
+		__mmask8 in = live & (__mmask8)_mm512_cmplt_epu32_mask(qi,
+		    _mm512_set1_epi32(OPML_DD_QMAX - OPML_DD_QMIN + 1));
+		__m256i ix = _mm512_castsi512_si256(_mm512_slli_epi32(qi, 1));
+		__m512d ph, pl, a, b, hw, lw, rh, t, bound, s1, s2;
+		__mmask8 ok;
+
+		ph = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), in, ix,
+		    &opml_pow10dd[0][0], 8);
+		pl = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), in, ix,
+		    &opml_pow10dd[0][1], 8);
+		a = _mm512_mul_pd(_mm512_cvtepu32_pd(_mm512_cvtepi64_epi32(
+		    _mm512_srli_epi64(w, 32))), two32);
+		b = _mm512_cvtepu32_pd(_mm512_cvtepi64_epi32(w));
+		hw = _mm512_add_pd(a, b);		/* Fast2Sum: a = 0 or */
+		lw = _mm512_sub_pd(b, _mm512_sub_pd(hw, a));	/* a > b */
+		rh = _mm512_mul_pd(hw, ph);
+		t = _mm512_fmsub_pd(hw, ph, rh);
+		t = _mm512_fmadd_pd(hw, pl, t);
+		t = _mm512_fmadd_pd(lw, ph, t);
+		bound = _mm512_mul_pd(_mm512_abs_pd(rh),
+		    _mm512_set1_pd(0x1p-96));
+		s1 = _mm512_add_pd(rh, _mm512_sub_pd(t, bound));
+		s2 = _mm512_add_pd(rh, _mm512_add_pd(t, bound));
+		ok = in & _mm512_cmp_pd_mask(s1, s2, _CMP_EQ_OQ);
+		s1 = _mm512_castsi512_pd(_mm512_or_si512(_mm512_castpd_si512(
+		    s1), _mm512_slli_epi64(_mm512_cvtepi32_epi64(
+		    _mm512_castsi512_si256(neg)), 63)));
+		_mm512_storeu_pd(r, s1);
+		m = dc->n - k < 8 ? dc->n - k : 8;
+		for (j = 0; j < m; j++)
+			if (ok >> j & 1)
+				x[dc->at[k + j]] = r[j];
+			else if (!decs_round1(dc, k + j, x, end, parse))
+				return 0;
+	}
+	dc->n = 0;
+	return 1;
+}
+
+#define ROWS_NAME row_avx512
+#define ROWS_TARGET AVX512
+#define ROWS_BLANKS blanks64_avx2
+#define ROWS_LONG tok_long
+#define ROWS_ROUND decs_round_avx512
+#include "kernels_rows.h"
+
+/*
+ * tok_long in fewer steps where AVX-512 has VBMI2 (Ice Lake and
+ * later): the bytes are classed into mask registers, and one byte
+ * compress of 64 bytes (32 zeros, then the token's digits) both moves
+ * the mantissa's digits to the end of 32 bytes, right after as many
+ * zeros as it lacks, the point squeezed out, and brings the exponent's
+ * last 4 bytes after them (the e and its sign read as zeros).  That
+ * needs at least 3 bytes after the e, as %e and %g print; fewer go to
+ * tok_long.  The 32 digits are converted as digits16 converts, in both
+ * halves of one register.
+ */
+AVX512V static inline int
+tok_compress(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
+{
+	unsigned len = (unsigned)(te - ts), minus = *ts == '-';
+	unsigned epos, dpos, nf, nm, s, e = 0;
+	uint32_t in, dig, dot, ee, mant;
+	uint64_t pick, x01, x23;
+	__m256i v, dg, m;
+	__m512i c;
+
+	if (len > 32)
+		return 0;
+	v = _mm256_loadu_si256((const __m256i *)(const void *)ts);
+	dg = _mm256_sub_epi8(v, _mm256_set1_epi8('0'));
+	in = len == 32 ? ~(uint32_t)0 : ((uint32_t)1 << len) - 1;
+	dig = _mm256_cmple_epu8_mask(dg, _mm256_set1_epi8(9)) & in;
+	dot = _mm256_cmpeq_epi8_mask(v, _mm256_set1_epi8('.')) & in;
+	ee = _mm256_cmpeq_epi8_mask(_mm256_or_si256(v, _mm256_set1_epi8(
+	    0x20)), _mm256_set1_epi8('e')) & in;
+	epos = ee != 0 ? (unsigned)__builtin_ctz(ee) : len;
+	mant = (ee != 0 ? ((uint32_t)1 << epos) - 1 : in) >> minus << minus;
+	if (((dig | dot) & mant) != mant || (dot & (dot - 1)) != 0 ||
+	    (dot & ~mant) != 0)
+		return 0;
+	nm = (unsigned)__builtin_popcount(dig & mant);
+	if (nm == 0)
+		return 0;
+	dpos = dot != 0 ? (unsigned)__builtin_ctz(dot) : epos;
+	nf = dot != 0 ? epos - dpos - 1 : 0;
+	pick = (((uint64_t)1 << (32 - nm)) - 1) | (uint64_t)(dig & mant) << 32;
+	if (ee != 0) {
+		/* after the e: a sign, then 1 to 4 digits up to the end */
+		s = epos + 1 + (ts[epos + 1] == '-' || ts[epos + 1] == '+');
+		if (s >= len || len - s > 4 || len - epos < 4 ||
+		    (dig >> s) != (in >> s))
+			return 0;
+		pick |= (uint64_t)0xf << (28 + len);
+	}
+	c = _mm512_maskz_compress_epi8(pick, _mm512_inserti64x4(
+	    _mm512_setzero_si512(), _mm256_maskz_mov_epi8(dig, dg), 1));
+	m = _mm256_maddubs_epi16(_mm512_castsi512_si256(c),
+	    _mm256_set1_epi16(0x010a));
+	m = _mm256_madd_epi16(m, _mm256_set1_epi32(0x00010064));
+	m = _mm256_packus_epi32(m, m);
+	m = _mm256_madd_epi16(m, _mm256_set1_epi32(0x00012710));
+	/* the four 8-digit parts: mantissa = x0 x1 x2 x3 */
+	x01 = (uint64_t)_mm256_extract_epi64(m, 0);
+	x23 = (uint64_t)_mm256_extract_epi64(m, 2);
+	if ((uint32_t)x01 != 0 || x01 >> 32 > 1843)	/* 2^64 */
+		return 0;
+	if (ee != 0) {
+		/* the 4 exponent digits, most significant first */
+		uint32_t b = (uint32_t)_mm_cvtsi128_si32(
+		    _mm512_extracti32x4_epi32(c, 2));
+
+		b = (b * 10 + (b >> 8)) & 0x00ff00ff;
+		e = (b * 100 + (b >> 16)) & 0xffff;
+		if (ts[epos + 1] == '-')
+			e = -e;
+	}
+	*w = (x01 >> 32) * 10000000000000000 + (x23 & 0xffffffff) *
+	    100000000 + (x23 >> 32);
+	*q = (int)e - (int)nf;
+	*neg = (int)minus;
+	return 1;
+}
+
+/* blanks64 in one 64-byte step */
+AVX512V static inline uint64_t
+blanks64_avx512(const char *p, const char *end, int *comma)
+{
+	__m512i v = _mm512_loadu_si512((const void *)p);
+	uint64_t valid;
+
+	valid = end - p >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << (end - p)) - 1;
+	*comma = (_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(',')) &
+	    valid) != 0;
+	return _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' ')) |
+	    _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\t')) | ~valid;
+}
+
+#define ROWS_NAME row_avx512v
+#define ROWS_TARGET AVX512V
+#define ROWS_BLANKS blanks64_avx512
+#define ROWS_LONG tok_compress
+#define ROWS_ROUND decs_round_avx512
 #include "kernels_rows.h"
 #endif
 #else
 #define row_base NULL
 #define row_avx2 NULL
+#define row_avx512 NULL
+#define row_avx512v NULL
 #endif
 
 static const struct opml_kernels base = {
@@ -913,7 +1129,16 @@ static const struct opml_kernels avx512 = {
 	dist8_avx512,
 	sweep_avx512, coefs_avx512, moments_avx512, scale_avx512,
 	8, tile_avx512, tilef_avx512,
-	row_avx2
+	row_avx512
+};
+
+/* the same with the row kernel of VBMI2 */
+static const struct opml_kernels avx512v = {
+	dot_avx512, matvec_avx512, matmat_avx512, fused_rows_avx512,
+	dist8_avx512,
+	sweep_avx512, coefs_avx512, moments_avx512, scale_avx512,
+	8, tile_avx512, tilef_avx512,
+	row_avx512v
 };
 #endif
 
@@ -921,6 +1146,8 @@ const struct opml_kernels *
 opml_kernels(int path)
 {
 #ifdef KERN_X86
+	if (path == OPML_SIMD_AVX512V)
+		return &avx512v;
 	if (path == OPML_SIMD_AVX512)
 		return &avx512;
 	if (path == OPML_SIMD_AVX2)

@@ -2,7 +2,8 @@
  * The row kernel (kernels.h), one source for every path: kernels.c
  * includes this file once per path, with ROWS_NAME the function's
  * name, ROWS_TARGET its target attribute, ROWS_BLANKS its blanks64,
- * and ROWS_TOK16 defined where the path has tok16 and tok_long.
+ * and, where the path has tok16: ROWS_LONG its tok_long and ROWS_ROUND
+ * the function that rounds the decimals ROWS_LONG makes.
  *
  * A row separated by blanks only, 64 bytes at a time: the starts of
  * the numbers come from the bit mask of the blanks (SSE2 compares), not
@@ -11,7 +12,8 @@
  * dependent steps; the processor overlaps independent chains).  The
  * next 64 bytes' mask is computed ahead, so that each number's end is
  * known too, for tok16 and tok_long.  The decimals tok_long makes
- * are rounded at the end of each 64 bytes, together.  A number those
+ * are rounded together, DECS at a time or at the row's end.  A number
+ * those
  * do not take goes to opml_quick, then to parse.  Each number must
  * end at a blank or at the end.  A comma anywhere: *seq.
  */
@@ -23,9 +25,10 @@ ROWS_NAME(const char *p, const char *end, double *x, size_t d,
 	uint64_t cur, next, starts, carry = 1;
 	size_t i = 0;
 	int comma;
-#ifdef ROWS_TOK16
-	struct { uint64_t w; int q, neg; size_t i; const char *ts; } dec[32];
-	int nd = 0, k;
+#ifdef ROWS_ROUND
+	struct decs dec;
+
+	dec.n = 0;
 #endif
 
 	*seq = 0;
@@ -44,7 +47,7 @@ ROWS_NAME(const char *p, const char *end, double *x, size_t d,
 		carry = cur >> 63;
 		for (; starts != 0; starts &= starts - 1) {
 			unsigned j = (unsigned)__builtin_ctzll(starts);
-#ifdef ROWS_TOK16
+#ifdef ROWS_ROUND
 			uint64_t rest = cur >> j;
 			const char *te;
 #endif
@@ -52,7 +55,7 @@ ROWS_NAME(const char *p, const char *end, double *x, size_t d,
 			ts = base + j;
 			if (i == d)
 				return NULL;	/* more than d */
-#ifdef ROWS_TOK16
+#ifdef ROWS_ROUND
 			te = rest != 0 ? ts + __builtin_ctzll(rest) :
 			    next != 0 ? nb + __builtin_ctzll(next) : NULL;
 			if (te != NULL && te - ts <= 16 && tok16(ts, te,
@@ -60,10 +63,13 @@ ROWS_NAME(const char *p, const char *end, double *x, size_t d,
 				i++;
 				continue;
 			}
-			if (te != NULL && te - ts > 16 && tok_long(ts, te,
-			    &dec[nd].w, &dec[nd].q, &dec[nd].neg)) {
-				dec[nd].i = i++;
-				dec[nd++].ts = ts;
+			if (te != NULL && te - ts > 16 && ROWS_LONG(ts, te,
+			    &dec.w[dec.n], &dec.q[dec.n], &dec.neg[dec.n])) {
+				dec.at[dec.n] = (int32_t)i++;
+				dec.ts[dec.n++] = ts;
+				if (dec.n == DECS && !ROWS_ROUND(&dec, x, end,
+				    parse))
+					return NULL;
 				continue;
 			}
 #endif
@@ -77,17 +83,11 @@ ROWS_NAME(const char *p, const char *end, double *x, size_t d,
 			}
 			i++;
 		}
-#ifdef ROWS_TOK16
-		/* (a number that the rounding cannot decide quickly is of
-		 * the syntax: parse takes it to te) */
-		for (k = 0; k < nd; k++)
-			if (!opml_decimal_round(dec[k].w, dec[k].q, dec[k].neg,
-			    &x[dec[k].i]) && parse(dec[k].ts, end,
-			    &x[dec[k].i]) == NULL)
-				return NULL;
-		nd = 0;
-#endif
 	}
+#ifdef ROWS_ROUND
+	if (dec.n != 0 && !ROWS_ROUND(&dec, x, end, parse))
+		return NULL;
+#endif
 	return i == d ? end : NULL;
 seq:
 	*seq = 1;
@@ -97,4 +97,5 @@ seq:
 #undef ROWS_NAME
 #undef ROWS_TARGET
 #undef ROWS_BLANKS
-#undef ROWS_TOK16
+#undef ROWS_ROUND
+#undef ROWS_LONG

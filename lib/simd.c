@@ -10,6 +10,11 @@ opml_simd_best(void)
 	/* GCC's and clang's tests include the operating system's support
 	 * for the wider registers (XCR0), not just the CPUID bits. */
 	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx512f") &&
+	    __builtin_cpu_supports("avx512bw") &&
+	    __builtin_cpu_supports("avx512vl") &&
+	    __builtin_cpu_supports("avx512vbmi2"))
+		return OPML_SIMD_AVX512V;
 	if (__builtin_cpu_supports("avx512f"))
 		return OPML_SIMD_AVX512;
 	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
@@ -26,7 +31,9 @@ opml_simd_path(void)
 
 	if (e == NULL)
 		return best;
-	if (strcmp(e, "avx512") == 0)
+	if (strcmp(e, "avx512vbmi2") == 0)
+		want = OPML_SIMD_AVX512V;
+	else if (strcmp(e, "avx512") == 0)
 		want = OPML_SIMD_AVX512;
 	else if (strcmp(e, "avx2") == 0)
 		want = OPML_SIMD_AVX2;
@@ -39,6 +46,8 @@ const char *
 opml_simd_name(int path)
 {
 	switch (path) {
+	case OPML_SIMD_AVX512V:
+		return "avx512vbmi2";
 	case OPML_SIMD_AVX512:
 		return "avx512";
 	case OPML_SIMD_AVX2:

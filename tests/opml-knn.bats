@@ -66,7 +66,7 @@ naive() {	# k rule loo train test
 }
 
 @test "equals the naive double loop on data full of exact ties, on every vector path" {
-	for simd in sse2 avx2 avx512; do
+	for simd in sse2 avx2 avx512 avx512vbmi2; do
 	for k in 1 3 5 8; do
 		OPML_SIMD=$simd opml-knn -k $k "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/a" 2>/dev/null
 		naive $k nearest 0 "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" > "$TMP/b"
@@ -86,7 +86,7 @@ naive() {	# k rule loo train test
 		printf "\n" } }' > "$TMP/tr"
 	head -n 60 "$TMP/tr" | awk '{ $2 = $2 + 0.0005; print }' > "$TMP/te"
 	naive 5 nearest 0 "$TMP/tr" "$TMP/te" > "$TMP/b"
-	for simd in sse2 avx2 avx512; do
+	for simd in sse2 avx2 avx512 avx512vbmi2; do
 		OPML_SIMD=$simd opml-knn -j 2 -k 5 "$TMP/tr" "$TMP/te" > "$TMP/a" 2>/dev/null
 		cmp "$TMP/a" "$TMP/b"
 	done
@@ -325,7 +325,7 @@ same_fields() {
 	for set in grid off; do
 		awk 'NR % 9 == 0 { if (NR % 2) $3 = $3 + 1; print }' "$TMP/$set" > "$TMP/$set-te"
 		brute 6 0 0 "$TMP/$set" "$TMP/$set-te" > "$TMP/b"
-		for simd in sse2 avx2 avx512; do
+		for simd in sse2 avx2 avx512 avx512vbmi2; do
 			OPML_SIMD=$simd opml-knn -i -j 1 -k 6 "$TMP/$set" "$TMP/$set-te" > "$TMP/a1" 2>/dev/null
 			cut -d' ' -f1,3- "$TMP/a1" > "$TMP/a"
 			same_fields "$TMP/a" "$TMP/b"

@@ -575,9 +575,11 @@ bad_input() {
 	cut -d' ' -f1-22 "$TMP/d64" > "$TMP/d21"
 	for opts in "" "-g 0.01" "-u" "-a copml" "-r 5" "-r 3 -g 0.001" "-Z -R 0.1"; do
 		for f in "$TMP/d64" "$TMP/d21" "$DATA/ionosphere.txt" "$DATA/wine.txt"; do
+			OPML_SIMD=avx512vbmi2 opml-learn -s 2 $opts "$f" > "$TMP/m512v"
 			OPML_SIMD=avx512 opml-learn -s 2 $opts "$f" > "$TMP/m512"
 			OPML_SIMD=avx2 opml-learn -s 2 $opts "$f" > "$TMP/m256"
 			OPML_SIMD=sse2 opml-learn -s 2 $opts "$f" > "$TMP/m128"
+			cmp "$TMP/m512v" "$TMP/m512"
 			cmp "$TMP/m512" "$TMP/m256"
 			cmp "$TMP/m512" "$TMP/m128"
 		done

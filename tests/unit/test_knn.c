@@ -352,7 +352,7 @@ check_ranks(void)
 int
 main(int argc, char *argv[])
 {
-	static const char *path[] = { "sse2", "avx2", "avx512" };
+	static const char *path[] = { "sse2", "avx2", "avx512", "avx512vbmi2" };
 	size_t p;
 
 	/* For scripts/bench: the path the search takes here. */
