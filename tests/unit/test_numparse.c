@@ -29,6 +29,10 @@
 #define TAB_MIN		(-342)
 #define TAB_MAX		324
 extern const uint64_t opml_pow5tab[TAB_MAX - TAB_MIN + 1][2];
+/* pow10dd.c's, as decimal.h declares them */
+#define DD_QMIN		(-96)
+#define DD_QMAX		31
+extern const double opml_pow10dd[DD_QMAX - DD_QMIN + 1][2];
 
 /* Sanitizers slow the loop down several times: a smaller default. */
 #if defined(__SANITIZE_ADDRESS__)
@@ -96,6 +100,45 @@ long_strings(void)
 			}
 			check(s, n);
 		}
+}
+
+/*
+ * pow10dd.c: hi + lo within 2^-104 of 10^q, against the 128-bit
+ * powers of five (checked by checktable), which have 10^q's bits too:
+ * hi + lo scaled as the entry is (hi's top bit at bit 127).
+ */
+static void
+check_pow10dd(void)
+{
+#ifdef __SIZEOF_INT128__
+	__extension__ typedef unsigned __int128 wide;
+	char s[16];
+	int q, eh, el;
+
+	for (q = DD_QMIN; q <= DD_QMAX; q++) {
+		const uint64_t *t = opml_pow5tab[q - TAB_MIN];
+		double hi = opml_pow10dd[q - DD_QMIN][0];
+		double lo = opml_pow10dd[q - DD_QMIN][1];
+		wide want = (wide)t[0] << 64 | t[1], got, diff;
+		int64_t mh = (int64_t)ldexp(frexp(hi, &eh), 53);
+		int64_t ml = (int64_t)ldexp(frexp(lo, &el), 53);
+		int sh = 75 + el - eh;
+
+		got = (wide)mh << 75;
+		if (lo != 0 && CHECKF(sh >= 0 && sh < 50, "1e%d: lo %a is not "
+		    "about 2^-53 of hi %a", q, lo, hi))
+			got = ml >= 0 ? got + ((wide)ml << sh) :
+			    got - ((wide)-ml << sh);
+		diff = got > want ? got - want : want - got;
+		CHECKF(diff <= (wide)1 << 24, "1e%d: %a + %a is %.3g units of "
+		    "2^-127 off", q, hi, lo, (double)diff);
+		snprintf(s, sizeof s, "1e%d", q);
+		CHECKF(hi == strtod(s, NULL), "1e%d: hi %a is not strtod's",
+		    q, hi);
+		CHECKF(fabs(lo) <= ldexp(1, eh - 54), "1e%d: |lo| %a is above "
+		    "half an ulp of hi %a", q, lo, hi);
+	}
+#endif
 }
 
 static int
@@ -926,6 +969,7 @@ main(int argc, char **argv)
 		return 1;
 	bigpowers();
 	checktable();
+	check_pow10dd();
 	syntaxcheck();
 	fixed();
 	long_strings();
