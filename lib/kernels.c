@@ -31,8 +31,10 @@
 #define AVX2 __attribute__((target("avx2")))
 #define AVX2FMA __attribute__((target("avx2,fma")))
 #define AVX512 __attribute__((target("avx512f")))
-#define AVX512V __attribute__((target("avx512f,avx512bw,avx512vl," \
-    "avx512vbmi2,popcnt")))
+#define AVX512V __attribute__((target("avx512f,avx512bw,avx512dq," \
+    "avx512vl,avx512vbmi2,popcnt")))
+/* the number parsers inline in the row loop, where GCC would call them */
+#define ALWAYS __attribute__((always_inline))
 #endif
 
 /*
@@ -780,7 +782,7 @@ tok16(const char *ts, const char *te, double *out)
  * zeros do not count).  [ts, ts + 32) must be readable.  0: not of
  * that form (the caller parses it otherwise).
  */
-AVX2 static inline int
+AVX2 ALWAYS static inline int
 tok_long(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 {
 	const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
@@ -893,9 +895,10 @@ blanks64_avx2(const char *p, const char *end, int *comma)
 
 struct decs {
 	uint64_t w[DECS];
-	int32_t q[DECS], neg[DECS], at[DECS];
+	int32_t q[DECS], neg[DECS], at[DECS], len[DECS];
 	const char *ts[DECS];
-	int n;
+	const char *row;	/* where the row begins */
+	int n, noted;		/* noted: of the n, those not parsed yet */
 };
 
 typedef const char *(*parse_fn)(const char *, const char *, double *);
@@ -925,10 +928,17 @@ decs_round(struct decs *dc, double *x, const char *end, parse_fn parse)
 	return 1;
 }
 
+/* a long number parsed into dc's next decimal */
+AVX2 static inline int
+long_now(struct decs *dc, const char *ts, const char *te)
+{
+	return tok_long(ts, te, &dc->w[dc->n], &dc->q[dc->n], &dc->neg[dc->n]);
+}
+
 #define ROWS_NAME row_avx2
 #define ROWS_TARGET AVX2
 #define ROWS_BLANKS blanks64_avx2
-#define ROWS_LONG tok_long
+#define ROWS_LONG long_now
 #define ROWS_ROUND decs_round
 #include "kernels_rows.h"
 
@@ -941,50 +951,59 @@ decs_round(struct decs *dc, double *x, const char *end, parse_fn parse)
  * same double, with B = 2^-96 |rh| above that error, that double is
  * w 10^q correctly rounded.  They differ only within about 2^-96 of a
  * tie, and for a tie itself; those, and q outside the table (where the
- * result could be subnormal or infinite), go to decs_round1.
+ * result could be subnormal or infinite), are left out of the mask
+ * returned, for opml_decimal_round.  sign: the sign bits to set.
  */
+AVX512 static inline __mmask8
+round8(__m512i w, __m256i q, __m512i sign, __mmask8 live, __m512d *v)
+{
+	__m512i qi = _mm512_castsi256_si512(_mm256_sub_epi32(q,
+	    _mm256_set1_epi32(OPML_DD_QMIN)));
+	__mmask8 in = live & (__mmask8)_mm512_cmplt_epu32_mask(qi,
+	    _mm512_set1_epi32(OPML_DD_QMAX - OPML_DD_QMIN + 1));
+	__m256i ix = _mm512_castsi512_si256(_mm512_slli_epi32(qi, 1));
+	__m512d ph, pl, a, b, hw, lw, rh, t, bound, s1, s2;
+
+	ph = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), in, ix,
+	    &opml_pow10dd[0][0], 8);
+	pl = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), in, ix,
+	    &opml_pow10dd[0][1], 8);
+	a = _mm512_mul_pd(_mm512_cvtepu32_pd(_mm512_cvtepi64_epi32(
+	    _mm512_srli_epi64(w, 32))), _mm512_set1_pd(0x1p32));
+	b = _mm512_cvtepu32_pd(_mm512_cvtepi64_epi32(w));
+	hw = _mm512_add_pd(a, b);		/* Fast2Sum: a = 0 or a > b */
+	lw = _mm512_sub_pd(b, _mm512_sub_pd(hw, a));
+	rh = _mm512_mul_pd(hw, ph);
+	t = _mm512_fmsub_pd(hw, ph, rh);
+	t = _mm512_fmadd_pd(hw, pl, t);
+	t = _mm512_fmadd_pd(lw, ph, t);
+	bound = _mm512_mul_pd(_mm512_abs_pd(rh), _mm512_set1_pd(0x1p-96));
+	s1 = _mm512_add_pd(rh, _mm512_sub_pd(t, bound));
+	s2 = _mm512_add_pd(rh, _mm512_add_pd(t, bound));
+	*v = _mm512_castsi512_pd(_mm512_or_si512(_mm512_castpd_si512(s1),
+	    sign));
+	return in & _mm512_cmp_pd_mask(s1, s2, _CMP_EQ_OQ);
+}
+
+/* The decimals of dc, eight at a time by round8. */
 AVX512 static int
 decs_round_avx512(struct decs *dc, double *x, const char *end,
     parse_fn parse)
 {
-	const __m512d two32 = _mm512_set1_pd(0x1p32);
 	double r[8];
 	int k, j, m;
+
 	for (k = 0; k < dc->n; k += 8) {
 		__mmask8 live = (__mmask8)(dc->n - k >= 8 ? 0xff :
-		    (1u << (dc->n - k)) - 1);
-		__m512i w = _mm512_maskz_loadu_epi64(live, dc->w + k);
-		__m512i qi = _mm512_sub_epi32(_mm512_maskz_loadu_epi32(live,
-		    dc->q + k), _mm512_set1_epi32(OPML_DD_QMIN));
-		__m512i neg = _mm512_maskz_loadu_epi32(live, dc->neg + k);
-		__mmask8 in = live & (__mmask8)_mm512_cmplt_epu32_mask(qi,
-		    _mm512_set1_epi32(OPML_DD_QMAX - OPML_DD_QMIN + 1));
-		__m256i ix = _mm512_castsi512_si256(_mm512_slli_epi32(qi, 1));
-		__m512d ph, pl, a, b, hw, lw, rh, t, bound, s1, s2;
-		__mmask8 ok;
+		    (1u << (dc->n - k)) - 1), ok;
+		__m512d v;
 
-		ph = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), in, ix,
-		    &opml_pow10dd[0][0], 8);
-		pl = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), in, ix,
-		    &opml_pow10dd[0][1], 8);
-		a = _mm512_mul_pd(_mm512_cvtepu32_pd(_mm512_cvtepi64_epi32(
-		    _mm512_srli_epi64(w, 32))), two32);
-		b = _mm512_cvtepu32_pd(_mm512_cvtepi64_epi32(w));
-		hw = _mm512_add_pd(a, b);		/* Fast2Sum: a = 0 or */
-		lw = _mm512_sub_pd(b, _mm512_sub_pd(hw, a));	/* a > b */
-		rh = _mm512_mul_pd(hw, ph);
-		t = _mm512_fmsub_pd(hw, ph, rh);
-		t = _mm512_fmadd_pd(hw, pl, t);
-		t = _mm512_fmadd_pd(lw, ph, t);
-		bound = _mm512_mul_pd(_mm512_abs_pd(rh),
-		    _mm512_set1_pd(0x1p-96));
-		s1 = _mm512_add_pd(rh, _mm512_sub_pd(t, bound));
-		s2 = _mm512_add_pd(rh, _mm512_add_pd(t, bound));
-		ok = in & _mm512_cmp_pd_mask(s1, s2, _CMP_EQ_OQ);
-		s1 = _mm512_castsi512_pd(_mm512_or_si512(_mm512_castpd_si512(
-		    s1), _mm512_slli_epi64(_mm512_cvtepi32_epi64(
-		    _mm512_castsi512_si256(neg)), 63)));
-		_mm512_storeu_pd(r, s1);
+		ok = round8(_mm512_maskz_loadu_epi64(live, dc->w + k),
+		    _mm512_castsi512_si256(_mm512_maskz_loadu_epi32(live,
+		    dc->q + k)), _mm512_slli_epi64(_mm512_cvtepi32_epi64(
+		    _mm512_castsi512_si256(_mm512_maskz_loadu_epi32(live,
+		    dc->neg + k))), 63), live, &v);
+		_mm512_storeu_pd(r, v);
 		m = dc->n - k < 8 ? dc->n - k : 8;
 		for (j = 0; j < m; j++)
 			if (ok >> j & 1)
@@ -999,7 +1018,7 @@ decs_round_avx512(struct decs *dc, double *x, const char *end,
 #define ROWS_NAME row_avx512
 #define ROWS_TARGET AVX512
 #define ROWS_BLANKS blanks64_avx2
-#define ROWS_LONG tok_long
+#define ROWS_LONG long_now
 #define ROWS_ROUND decs_round_avx512
 #include "kernels_rows.h"
 
@@ -1014,7 +1033,7 @@ decs_round_avx512(struct decs *dc, double *x, const char *end,
  * tok_long.  The 32 digits are converted as digits16 converts, in both
  * halves of one register.
  */
-AVX512V static inline int
+AVX512V ALWAYS static inline int
 tok_compress(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 {
 	unsigned len = (unsigned)(te - ts), minus = *ts == '-';
@@ -1095,11 +1114,182 @@ blanks64_avx512(const char *p, const char *end, int *comma)
 	    _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\t')) | ~valid;
 }
 
+/*
+ * Eight long numbers of one shape at once, where they are as %.Fe
+ * prints them, F = 12 to 18 (a digit, a point, F digits, e, a sign,
+ * two digits: numpy's savetxt writes %.18e), from dc's numbers k to k
+ * + 7 (live): the 24 bytes before each number's end are gathered, 8 to
+ * a register, so that each byte of a register is at the same place in
+ * its number: one compare of a register checks the class of a place in
+ * eight numbers, and one shuffle squeezes the point out of all eight.
+ * The digits convert as digits16 converts, eight numbers at a time, and
+ * round8 rounds them.  Returns the numbers written to x; the others
+ * (another shape, a wrong byte, a rounding round8 leaves) are left to
+ * tok_compress.
+ */
+AVX512V static __mmask8
+shape_e8(const struct decs *dc, int k, __mmask8 live, double *x)
+{
+	const __m512i ten = _mm512_set1_epi16(0x010a);
+	const __m512i hundred = _mm512_set1_epi32(0x00010064);
+	const uint64_t rep = 0x0101010101010101;
+	int f = live != 0 ? __builtin_ctz(live) : 0;
+	int L = dc->len[k + f] - dc->neg[k + f], F = L - 6, lead = 18 - F;
+	int pt = lead + 1, b, j;
+	uint64_t digits, ctl = 0, miss;
+	__m512i ts, te, off, g0, g1, g2, d0, d1, d2, w, e, q;
+	__mmask8 use, ok;
+	__m512d v;
+	double r[8];
+
+	if (live == 0 || F < 12 || F > 18)
+		return 0;
+	ts = _mm512_maskz_loadu_epi64(live, dc->ts + k);
+	te = _mm512_add_epi64(ts, _mm512_cvtepi32_epi64(
+	    _mm256_maskz_loadu_epi32(live, dc->len + k)));
+	/* one shape, and the 24 bytes within the row */
+	use = live & _mm512_cmpeq_epi64_mask(_mm512_sub_epi64(te, ts),
+	    _mm512_add_epi64(_mm512_set1_epi64(L), _mm512_cvtepi32_epi64(
+	    _mm256_maskz_loadu_epi32(live, dc->neg + k))));
+	off = _mm512_sub_epi64(te, _mm512_set1_epi64((int64_t)(intptr_t)
+	    dc->row + 24));
+	use &= _mm512_cmpge_epi64_mask(off, _mm512_setzero_si512());
+	if (use == 0)
+		return 0;
+	g0 = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), use, off,
+	    dc->row, 1);
+	g1 = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), use,
+	    _mm512_add_epi64(off, _mm512_set1_epi64(8)), dc->row, 1);
+	g2 = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), use,
+	    _mm512_add_epi64(off, _mm512_set1_epi64(16)), dc->row, 1);
+	d0 = _mm512_sub_epi8(g0, _mm512_set1_epi8('0'));
+	d1 = _mm512_sub_epi8(g1, _mm512_set1_epi8('0'));
+	d2 = _mm512_sub_epi8(g2, _mm512_set1_epi8('0'));
+	/* the places of the 24: digits at lead, pt + 1 to 19, 22 and 23;
+	 * the point at pt; a sign at 21 (the e at 20 long_later saw) */
+	digits = (uint64_t)1 << lead | (((uint64_t)1 << 20) - 1) >> (pt + 1)
+	    << (pt + 1) | (uint64_t)3 << 22;
+	miss = (~_mm512_cmple_epu8_mask(d0, _mm512_set1_epi8(9)) &
+	    (digits & 0xff) * rep) |
+	    (~_mm512_cmple_epu8_mask(d1, _mm512_set1_epi8(9)) &
+	    (digits >> 8 & 0xff) * rep) |
+	    (~_mm512_cmple_epu8_mask(d2, _mm512_set1_epi8(9)) &
+	    (digits >> 16 & 0xff) * rep) |
+	    (~_mm512_cmpeq_epi8_mask(g0, _mm512_set1_epi8('.')) &
+	    ((uint64_t)1 << pt) * rep) |
+	    (~(_mm512_cmpeq_epi8_mask(g2, _mm512_set1_epi8('-')) |
+	    _mm512_cmpeq_epi8_mask(g2, _mm512_set1_epi8('+'))) & 0x20 * rep);
+	use &= ~_mm512_test_epi64_mask(_mm512_movm_epi8(miss),
+	    _mm512_movm_epi8(miss));
+	if (use == 0)
+		return 0;
+	/* the point squeezed out of the first 8 (the lead digit moved
+	 * onto it), the bytes before the lead zeroed: a shuffle within
+	 * each 16 bytes, so odd numbers take from 8 on */
+	for (b = 7; b >= 0; b--)
+		ctl = ctl << 8 | (uint64_t)(b < pt ? 0x80 : b == pt ? lead : b);
+	d0 = _mm512_shuffle_epi8(d0, _mm512_set_epi64((int64_t)(ctl +
+	    8 * rep), (int64_t)ctl, (int64_t)(ctl + 8 * rep), (int64_t)ctl,
+	    (int64_t)(ctl + 8 * rep), (int64_t)ctl, (int64_t)(ctl + 8 * rep),
+	    (int64_t)ctl));
+	/* 8, 8 and 4 digits: 4-digit halves by two multiply-adds, then
+	 * 8-digit groups; the exponent from the pairs of the last 8 */
+	d0 = _mm512_madd_epi16(_mm512_maddubs_epi16(d0, ten), hundred);
+	d1 = _mm512_madd_epi16(_mm512_maddubs_epi16(d1, ten), hundred);
+	d2 = _mm512_maddubs_epi16(d2, ten);
+	e = _mm512_srli_epi64(d2, 48);
+	d2 = _mm512_and_si512(_mm512_madd_epi16(d2, hundred),
+	    _mm512_set1_epi64(0xffffffff));
+	d0 = _mm512_add_epi64(_mm512_mul_epu32(d0, _mm512_set1_epi64(10000)),
+	    _mm512_srli_epi64(d0, 32));
+	d1 = _mm512_add_epi64(_mm512_mul_epu32(d1, _mm512_set1_epi64(10000)),
+	    _mm512_srli_epi64(d1, 32));
+	w = _mm512_add_epi64(_mm512_add_epi64(_mm512_mullo_epi64(d0,
+	    _mm512_set1_epi64(1000000000000)), _mm512_mul_epu32(d1,
+	    _mm512_set1_epi64(10000))), d2);
+	q = _mm512_mask_sub_epi64(e, _mm512_cmpeq_epi64_mask(_mm512_and_si512(
+	    g2, _mm512_set1_epi64((int64_t)0xff << 40)), _mm512_set1_epi64(
+	    (int64_t)'-' << 40)), _mm512_setzero_si512(), e);
+	q = _mm512_sub_epi64(q, _mm512_set1_epi64(F));
+	ok = round8(w, _mm512_cvtepi64_epi32(q), _mm512_slli_epi64(
+	    _mm512_cvtepi32_epi64(_mm256_maskz_loadu_epi32(live, dc->neg + k)),
+	    63), use, &v);
+	_mm512_storeu_pd(r, v);
+	for (j = 0; j < 8; j++)
+		if (ok >> j & 1)
+			x[dc->at[k + j]] = r[j];
+	return ok;
+}
+
+/* A long number into dc: one that may be of shape_e8's shape (an e 4
+ * bytes from its end) only noted, for decs_flush; another parsed by
+ * tok_compress now, its len 0. */
+AVX512V static inline int
+long_later(struct decs *dc, const char *ts, const char *te)
+{
+	if ((te[-4] | 0x20) == 'e' && te - ts <= 25) {
+		dc->len[dc->n] = (int32_t)(te - ts);
+		dc->neg[dc->n] = *ts == '-';
+		dc->noted++;
+		return 1;
+	}
+	dc->len[dc->n] = 0;
+	return tok_compress(ts, te, &dc->w[dc->n], &dc->q[dc->n],
+	    &dc->neg[dc->n]);
+}
+
+/*
+ * The numbers long_later took: those it noted eight at a time by
+ * shape_e8 where they are of its shape, the others by tok_compress,
+ * and their decimals with those long_later parsed rounded eight at a
+ * time after; a number tok_compress cannot take by parse, which must
+ * end at the number's end.
+ */
+AVX512V static int
+decs_flush(struct decs *dc, double *x, const char *end, parse_fn parse)
+{
+	struct decs rest;
+	int k, j, m;
+
+	if (dc->noted == 0)
+		return decs_round_avx512(dc, x, end, parse);
+	dc->noted = rest.n = 0;
+	for (k = 0; k < dc->n; k += 8) {
+		__mmask8 done;
+
+		m = dc->n - k < 8 ? dc->n - k : 8;
+		done = shape_e8(dc, k, (__mmask8)(_mm256_cmpneq_epi32_mask(
+		    _mm256_loadu_si256((const __m256i *)(const void *)(dc->len +
+		    k)), _mm256_setzero_si256()) & ((1u << m) - 1)), x);
+		for (j = k; j < k + m; j++) {
+			const char *ts = dc->ts[j], *te = ts + dc->len[j], *t;
+
+			if (done >> (j - k) & 1)
+				continue;
+			if (dc->len[j] == 0) {
+				rest.w[rest.n] = dc->w[j];
+				rest.q[rest.n] = dc->q[j];
+				rest.neg[rest.n] = dc->neg[j];
+				rest.at[rest.n] = dc->at[j];
+				rest.ts[rest.n++] = ts;
+			} else if (tok_compress(ts, te, &rest.w[rest.n],
+			    &rest.q[rest.n], &rest.neg[rest.n])) {
+				rest.at[rest.n] = dc->at[j];
+				rest.ts[rest.n++] = ts;
+			} else if ((t = parse(ts, end, &x[dc->at[j]])) == NULL ||
+			    (t < end && !is_blank(*t)))
+				return 0;
+		}
+	}
+	dc->n = 0;
+	return decs_round_avx512(&rest, x, end, parse);
+}
+
 #define ROWS_NAME row_avx512v
 #define ROWS_TARGET AVX512V
 #define ROWS_BLANKS blanks64_avx512
-#define ROWS_LONG tok_compress
-#define ROWS_ROUND decs_round_avx512
+#define ROWS_LONG long_later
+#define ROWS_ROUND decs_flush
 #include "kernels_rows.h"
 #endif
 #else

@@ -2,8 +2,9 @@
  * The row kernel (kernels.h), one source for every path: kernels.c
  * includes this file once per path, with ROWS_NAME the function's
  * name, ROWS_TARGET its target attribute, ROWS_BLANKS its blanks64,
- * and, where the path has tok16: ROWS_LONG its tok_long and ROWS_ROUND
- * the function that rounds the decimals ROWS_LONG makes.
+ * and, where the path has tok16: ROWS_LONG, which takes a long number
+ * into the row's struct decs (parsed, or only noted, for later), and
+ * ROWS_ROUND, which rounds what it took into x.
  *
  * A row separated by blanks only, 64 bytes at a time: the starts of
  * the numbers come from the bit mask of the blanks (SSE2 compares), not
@@ -28,7 +29,8 @@ ROWS_NAME(const char *p, const char *end, double *x, size_t d,
 #ifdef ROWS_ROUND
 	struct decs dec;
 
-	dec.n = 0;
+	dec.n = dec.noted = 0;
+	dec.row = p;
 #endif
 
 	*seq = 0;
@@ -63,8 +65,8 @@ ROWS_NAME(const char *p, const char *end, double *x, size_t d,
 				i++;
 				continue;
 			}
-			if (te != NULL && te - ts > 16 && ROWS_LONG(ts, te,
-			    &dec.w[dec.n], &dec.q[dec.n], &dec.neg[dec.n])) {
+			if (te != NULL && te - ts > 16 && ROWS_LONG(&dec, ts,
+			    te)) {
 				dec.at[dec.n] = (int32_t)i++;
 				dec.ts[dec.n++] = ts;
 				if (dec.n == DECS && !ROWS_ROUND(&dec, x, end,
