@@ -29,6 +29,8 @@
  *   numparse  decimal text to the double strtod gives, fast
  *   decimal   a decimal mantissa and exponent rounded to a double, inline
  *             for numparse and the row kernels
+ *   pow10dd   powers of ten as double-doubles, for the row kernels'
+ *             rounding in vector lanes
  *   numfmt    the shortest text that reads back to the same double
  *   u128      a 64 x 64 -> 128-bit product, for numparse and numfmt
  *   feed      samples parsed in a second thread, handed over in batches
