@@ -63,8 +63,47 @@ scene1() {
 		done
 		echo "$row" >> "$TMP/want.auc"
 	done
-	opml-events umn "$TMP/s1" > "$TMP/got"
+	opml-events -c 0 umn "$TMP/s1" > "$TMP/got"
 	{ echo scene1; opml-stat -H -r opml "$TMP/want.auc"; echo; } | cmp - "$TMP/got"
+}
+
+@test "-c K: beside each frame its change from the mean of the K frames before it in its video" {
+	# scene 1's two videos, each a train file of 30 frames and a test
+	# file of 30 (abnormal from its 10th), 3 features of small whole
+	# numbers, so that the means are exact
+	for v in 1 2; do
+		for f in train test; do
+			awk -v f="$f$v.avi" -v v="$v" 'BEGIN {
+				for (t = 0; t < 30; t++) {
+					a = f ~ /test/ && t >= 10
+					print f, t + 1, a, (t * 7 + v) % 5 + a, (t * t + a) % 7, (t + 2 * v) % 3
+				}
+			}'
+		done
+	done > "$TMP/x"
+	# by hand: the window summed afresh each frame, per video
+	awk -v K=3 '{
+		v = $1; gsub(/train|test/, "", v)
+		if (v != video) { video = v; n = 0 }
+		for (j = 4; j <= 6; j++) x[n, j] = $j
+		m = n < K ? n : K
+		line = $0
+		for (j = 4; j <= 6; j++) {
+			s = 0
+			for (i = 1; i <= m; i++) s += x[n - i, j]
+			line = line " " (m ? sprintf("%.6f", $j - s / m) + 0 : 0)
+		}
+		n++
+		print line
+	}' "$TMP/x" > "$TMP/x.context"
+	# the first frame of a test file has the last 3 of its train file
+	# before it: 1 - (0 + 2 + 4) / 3 for video 1's first feature
+	[ "$(awk '$1 == "test1.avi" && $2 == 1 { print $7 }' "$TMP/x.context")" = -1 ]
+	opml-events -c 3 umn "$TMP/x" > "$TMP/got"
+	opml-events -c 0 umn "$TMP/x.context" | cmp - "$TMP/got"
+	# and it changes the figures
+	opml-events -c 0 umn "$TMP/x" > "$TMP/plain"
+	! cmp -s "$TMP/plain" "$TMP/got"
 }
 
 @test "-i: folds of odd and even frames, neighbours on both sides: higher AUCs" {
@@ -149,7 +188,7 @@ without() {
 }
 
 @test "usage errors exit 2 and name the program; a missing directory or file 1" {
-	for o in "" "-x umn" "-g" "-s x umn" "umn a b" "dir extra"; do
+	for o in "" "-x umn" "-g" "-s x umn" "-c -1 umn" "-c 1.5 umn" "umn a b" "dir extra"; do
 		run opml-events $o
 		[ "$status" -eq 2 ] || { echo "options: $o"; show; false; }
 	done
