@@ -520,6 +520,81 @@ scale_avx512(const struct opml_moments *mo, double *sd, double *a, double *b)
 #endif
 
 /*
+ * The long-run rule's sum of squares and scaling (kernels.h): four
+ * lanes on every path, so AVX2 (one register of four) serves AVX-512
+ * too; a row's last d mod 4 elements are loaded with zeros in the
+ * other lanes, which add nothing to a sum of squares.
+ */
+static double
+sumsq_base(const double *L, size_t r, size_t d, size_t ld)
+{
+	double s[4] = { 0, 0, 0, 0 };
+	size_t i, j;
+
+	for (i = 0; i < r; i++) {
+		const double *row = L + i * ld;
+
+		for (j = 0; j < d; j++)
+			s[j % 4] += row[j] * row[j];
+	}
+	return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
+static void
+scal_base(double *L, size_t r, size_t d, size_t ld, double f)
+{
+	size_t i, j;
+
+	for (i = 0; i < r; i++)
+		for (j = 0; j < d; j++)
+			L[i * ld + j] *= f;
+}
+
+#ifdef KERN_X86
+AVX2 static double
+sumsq_avx2(const double *L, size_t r, size_t d, size_t ld)
+{
+	__m256d s = _mm256_setzero_pd(), v;
+	__m256i tail = _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)(d %
+	    4)), _mm256_setr_epi64x(0, 1, 2, 3));
+	double t[4];
+	size_t i, j;
+
+	for (i = 0; i < r; i++) {
+		const double *row = L + i * ld;
+
+		for (j = 0; j + 4 <= d; j += 4) {
+			v = _mm256_loadu_pd(row + j);
+			s = _mm256_add_pd(s, _mm256_mul_pd(v, v));
+		}
+		if (j < d) {
+			v = _mm256_maskload_pd(row + j, tail);
+			s = _mm256_add_pd(s, _mm256_mul_pd(v, v));
+		}
+	}
+	_mm256_storeu_pd(t, s);
+	return (t[0] + t[1]) + (t[2] + t[3]);
+}
+
+AVX2 static void
+scal_avx2(double *L, size_t r, size_t d, size_t ld, double f)
+{
+	const __m256d vf = _mm256_set1_pd(f);
+	size_t i, j;
+
+	for (i = 0; i < r; i++) {
+		double *row = L + i * ld;
+
+		for (j = 0; j + 4 <= d; j += 4)
+			_mm256_storeu_pd(row + j, _mm256_mul_pd(
+			    _mm256_loadu_pd(row + j), vf));
+		for (; j < d; j++)
+			row[j] *= f;
+	}
+}
+#endif
+
+/*
  * Base path: 4 queries by 4 rows in 16 accumulators, six times across
  * the panel.  Plain C (ISO C mode contracts no multiply-add), which the
  * x86-64 baseline compiles to SSE2.
@@ -1301,16 +1376,16 @@ decs_flush(struct decs *dc, double *x, const char *end, parse_fn parse)
 
 static const struct opml_kernels base = {
 	dot_base, matvec_base, matmat_base, fused_rows_base, dist8_base,
-	sweep_base, coefs_base, moments_base, scale_base,
-	4, tile_base, NULL,
+	sweep_base, coefs_base, moments_base, scale_base, sumsq_base,
+	scal_base, 4, tile_base, NULL,
 	row_base
 };
 
 #ifdef KERN_X86
 static const struct opml_kernels avx2 = {
 	dot_avx2, matvec_avx2, matmat_avx2, fused_rows_avx2, dist8_avx2,
-	sweep_avx2, coefs_base, moments_avx2, scale_avx2,
-	4, tile_avx2, tilef_avx2,
+	sweep_avx2, coefs_base, moments_avx2, scale_avx2, sumsq_avx2,
+	scal_avx2, 4, tile_avx2, tilef_avx2,
 	row_avx2
 };
 
@@ -1318,7 +1393,7 @@ static const struct opml_kernels avx512 = {
 	dot_avx512, matvec_avx512, matmat_avx512, fused_rows_avx512,
 	dist8_avx512,
 	sweep_avx512, coefs_avx512, moments_avx512, scale_avx512,
-	8, tile_avx512, tilef_avx512,
+	sumsq_avx2, scal_avx2, 8, tile_avx512, tilef_avx512,
 	row_avx512
 };
 
@@ -1327,7 +1402,7 @@ static const struct opml_kernels avx512v = {
 	dot_avx512, matvec_avx512, matmat_avx512, fused_rows_avx512,
 	dist8_avx512,
 	sweep_avx512, coefs_avx512, moments_avx512, scale_avx512,
-	8, tile_avx512, tilef_avx512,
+	sumsq_avx2, scal_avx2, 8, tile_avx512, tilef_avx512,
 	row_avx512v
 };
 #endif

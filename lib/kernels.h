@@ -59,6 +59,12 @@ struct opml_kernels {
 	 * divided by it, 0 where it is 0. */
 	void (*scale)(const struct opml_moments *mo, double *sd, double *a,
 	    double *b);
+	/* The long-run rule (longrun.c): the sum of the squares of r rows
+	 * of d, element j of a row in lane j mod 4 and the lanes added
+	 * (0 + 1) + (2 + 3), the same bits on every path; the rows
+	 * multiplied by f. */
+	double (*sumsq)(const double *L, size_t r, size_t d, size_t ld);
+	void (*scal)(double *L, size_t r, size_t d, size_t ld, double f);
 
 	/*
 	 * The register tiles of the k-NN search's approximate stage:

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "kernels.h"
 #include "linalg.h"
 #include "longrun.h"
 
@@ -18,35 +19,18 @@ opml_longrun_due(uint64_t n)
 	return n > 0 && n % OPML_LONGRUN_EVERY == 0;
 }
 
-/* ||L||_F^2 in four interleaved sums, always in the same order. */
+/* ||L||_F^2 in four interleaved sums, always in the same order, and L
+ * scaled: the kernels of the best path (the same bits on every path). */
 static double
 frobenius2(const double *L, size_t r, size_t d, size_t ld)
 {
-	double s[4] = { 0, 0, 0, 0 };
-	size_t i, j;
-
-	for (i = 0; i < r; i++) {
-		const double *row = L + i * ld;
-		for (j = 0; j + 4 <= d; j += 4) {
-			s[0] += row[j] * row[j];
-			s[1] += row[j + 1] * row[j + 1];
-			s[2] += row[j + 2] * row[j + 2];
-			s[3] += row[j + 3] * row[j + 3];
-		}
-		for (; j < d; j++)
-			s[j % 4] += row[j] * row[j];
-	}
-	return (s[0] + s[1]) + (s[2] + s[3]);
+	return opml_kernels_default()->sumsq(L, r, d, ld);
 }
 
 static void
 scale_rows(double *L, size_t r, size_t d, size_t ld, double f)
 {
-	size_t i, j;
-
-	for (i = 0; i < r; i++)
-		for (j = 0; j < d; j++)
-			L[i * ld + j] *= f;
+	opml_kernels_default()->scal(L, r, d, ld, f);
 }
 
 /* Scale L by a power of two so that its largest entry is near 1: for

@@ -322,6 +322,20 @@ kernels(struct opml_rng *rng)
 	}
 }
 
+/* ||L||^2 as longrun.c has always summed it: four interleaved sums,
+ * element j of a row in sum j mod 4, added (0 + 1) + (2 + 3). */
+static double
+naive_sumsq(const double *L, size_t r, size_t d, size_t ld)
+{
+	double s[4] = { 0, 0, 0, 0 };
+	size_t i, j;
+
+	for (i = 0; i < r; i++)
+		for (j = 0; j < d; j++)
+			s[j % 4] += L[i * ld + j] * L[i * ld + j];
+	return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
 /* The lane kernels and the sweep of every path of the machine
  * (kernels.h) against plain C's: the same bits, d across the lanes'
  * tails. */
@@ -331,10 +345,10 @@ every_path(struct opml_rng *rng)
 	const struct opml_kernels *B = opml_kernels(OPML_SIMD_BASE), *K;
 	enum { R = 5, LD = 40 };
 	double L[2][R * LD], X[4 * LD], Y[2][4 * R], u[2][R], v[2][R];
-	double p[R], q[R], s[2][8], z[2];
+	double p[R], q[R], s[2][8], z[2], M[R * LD];
 	const double *a[8], *b[8];
 	size_t d, i, t;
-	int path;
+	int path, ok;
 
 	for (path = OPML_SIMD_AVX2; path <= opml_simd_best(); path++) {
 		K = opml_kernels(path);
@@ -365,6 +379,18 @@ every_path(struct opml_rng *rng)
 			B->dist8(a, b, d, s[1]);
 			check(memcmp(s[0], s[1], sizeof s[0]) == 0,
 			    "dist8, every path", opml_simd_name(path), (double)d);
+			z[0] = K->sumsq(L[0], R, d, LD);
+			z[1] = B->sumsq(L[0], R, d, LD);
+			check(memcmp(&z[0], &z[1], sizeof z[0]) == 0 &&
+			    z[1] == naive_sumsq(L[0], R, d, LD),
+			    "sumsq, every path", opml_simd_name(path), (double)d);
+			memcpy(M, L[0], sizeof M);
+			K->scal(L[0], R, d, LD, 0.7);
+			B->scal(L[1], R, d, LD, 0.7);
+			for (i = 0, ok = 1; i < R * LD; i++)
+				ok &= L[0][i] == M[i] * 0.7;
+			check(ok && memcmp(L[0], L[1], sizeof L[0]) == 0,
+			    "scal, every path", opml_simd_name(path), (double)d);
 			z[0] = K->sweep(L[0], R, LD, p, X, q, X + LD,
 			    X + 2 * LD, X + 3 * LD, u[0], v[0]);
 			z[1] = B->sweep(L[1], R, LD, p, X, q, X + LD,
