@@ -343,7 +343,7 @@ static void
 every_path(struct opml_rng *rng)
 {
 	const struct opml_kernels *B = opml_kernels(OPML_SIMD_BASE), *K;
-	enum { R = 5, LD = 40 };
+	enum { R = 13, LD = 40 };
 	double L[2][R * LD], X[4 * LD], Y[2][4 * R], u[2][R], v[2][R];
 	double p[R], q[R], s[2][8], z[2], M[R * LD];
 	const double *a[8], *b[8];
