@@ -1032,7 +1032,7 @@ long_now(struct decs *dc, const char *ts, const char *te)
 AVX512 static inline __mmask8
 round8(__m512i w, __m256i q, __m512i sign, __mmask8 live, __m512d *v)
 {
-	__m512i qi = _mm512_castsi256_si512(_mm256_sub_epi32(q,
+	__m512i qi = _mm512_zextsi256_si512(_mm256_sub_epi32(q,
 	    _mm256_set1_epi32(OPML_DD_QMIN)));
 	__mmask8 in = live & (__mmask8)_mm512_cmplt_epu32_mask(qi,
 	    _mm512_set1_epi32(OPML_DD_QMAX - OPML_DD_QMIN + 1));
@@ -1389,22 +1389,16 @@ static const struct opml_kernels avx2 = {
 	row_avx2
 };
 
-static const struct opml_kernels avx512 = {
-	dot_avx512, matvec_avx512, matmat_avx512, fused_rows_avx512,
-	dist8_avx512,
-	sweep_avx512, coefs_avx512, moments_avx512, scale_avx512,
-	sumsq_avx2, scal_avx2, 8, tile_avx512, tilef_avx512,
-	row_avx512
-};
-
-/* the same with the row kernel of VBMI2 */
-static const struct opml_kernels avx512v = {
-	dot_avx512, matvec_avx512, matmat_avx512, fused_rows_avx512,
-	dist8_avx512,
-	sweep_avx512, coefs_avx512, moments_avx512, scale_avx512,
-	sumsq_avx2, scal_avx2, 8, tile_avx512, tilef_avx512,
-	row_avx512v
-};
+/* AVX-512, with the row kernel of VBMI2 where the processor has it */
+#define AVX512_KERNELS(row) {						\
+	dot_avx512, matvec_avx512, matmat_avx512, fused_rows_avx512,	\
+	dist8_avx512,							\
+	sweep_avx512, coefs_avx512, moments_avx512, scale_avx512,	\
+	sumsq_avx2, scal_avx2, 8, tile_avx512, tilef_avx512,		\
+	row								\
+}
+static const struct opml_kernels avx512 = AVX512_KERNELS(row_avx512);
+static const struct opml_kernels avx512v = AVX512_KERNELS(row_avx512v);
 #endif
 
 const struct opml_kernels *

@@ -12,11 +12,10 @@
  * numbers do not wait for each other (parsing a number is a chain of
  * dependent steps; the processor overlaps independent chains).  The
  * next 64 bytes' mask is computed ahead, so that each number's end is
- * known too, for tok16 and tok_long.  The decimals tok_long makes
- * are rounded together, DECS at a time or at the row's end.  A number
- * those
- * do not take goes to opml_quick, then to parse.  Each number must
- * end at a blank or at the end.  A comma anywhere: *seq.
+ * known too, for tok16 and ROWS_LONG.  What ROWS_LONG takes is
+ * rounded together, DECS numbers at a time or at the row's end.  A
+ * number those do not take goes to opml_quick, then to parse.  Each
+ * number must end at a blank or at the end.  A comma anywhere: *seq.
  */
 ROWS_TARGET static const char *
 ROWS_NAME(const char *p, const char *end, double *x, size_t d,

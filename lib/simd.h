@@ -5,11 +5,11 @@
  * Which vector extension a kernel runs on: the best the processor and
  * the operating system support, or a lower one named by the environment
  * variable OPML_SIMD (avx512vbmi2, avx512, avx2 or sse2), so that tests
- * can run every
- * path on one machine.  A name above what the machine has gives the
- * best it has; an unknown name is ignored.  Off x86-64 there is one
- * path, plain C, and it is called sse2 only there.  The kernels of
- * each path, and the one table that chooses them, are in kernels.c.
+ * can run every path on one machine.  A name above what the machine
+ * has gives the best it has; an unknown name is ignored.  Off x86-64
+ * there is one path, plain C, and it is called sse2 only there.  The
+ * kernels of each path, and the one table that chooses them, are in
+ * kernels.c.
  */
 
 #define OPML_SIMD_BASE		0	/* plain C: SSE2 on x86-64 */
