@@ -31,6 +31,8 @@
 #define AVX2 __attribute__((target("avx2")))
 #define AVX2FMA __attribute__((target("avx2,fma")))
 #define AVX512 __attribute__((target("avx512f")))
+#define AVX512BW __attribute__((target("avx512f,avx512bw,avx512dq," \
+    "avx512vl,popcnt")))
 #define AVX512V __attribute__((target("avx512f,avx512bw,avx512dq," \
     "avx512vl,avx512vbmi2,popcnt")))
 /* the number parsers inline in the row loop, where GCC would call them */
@@ -1090,93 +1092,8 @@ decs_round_avx512(struct decs *dc, double *x, const char *end,
 	return 1;
 }
 
-#define ROWS_NAME row_avx512
-#define ROWS_TARGET AVX512
-#define ROWS_BLANKS blanks64_avx2
-#define ROWS_LONG long_now
-#define ROWS_ROUND decs_round_avx512
-#include "kernels_rows.h"
-
-/*
- * tok_long in fewer steps where AVX-512 has VBMI2 (Ice Lake and
- * later): the bytes are classed into mask registers, and one byte
- * compress of 64 bytes (32 zeros, then the token's digits) both moves
- * the mantissa's digits to the end of 32 bytes, right after as many
- * zeros as it lacks, the point squeezed out, and brings the exponent's
- * last 4 bytes after them (the e and its sign read as zeros).  That
- * needs at least 3 bytes after the e, as %e and %g print; fewer go to
- * tok_long.  The 32 digits are converted as digits16 converts, in both
- * halves of one register.
- */
-AVX512V ALWAYS static inline int
-tok_compress(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
-{
-	unsigned len = (unsigned)(te - ts), minus = *ts == '-';
-	unsigned epos, dpos, nf, nm, s, e = 0;
-	uint32_t in, dig, dot, ee, mant;
-	uint64_t pick, x01, x23;
-	__m256i v, dg, m;
-	__m512i c;
-
-	if (len > 32)
-		return 0;
-	v = _mm256_loadu_si256((const __m256i *)(const void *)ts);
-	dg = _mm256_sub_epi8(v, _mm256_set1_epi8('0'));
-	in = len == 32 ? ~(uint32_t)0 : ((uint32_t)1 << len) - 1;
-	dig = _mm256_cmple_epu8_mask(dg, _mm256_set1_epi8(9)) & in;
-	dot = _mm256_cmpeq_epi8_mask(v, _mm256_set1_epi8('.')) & in;
-	ee = _mm256_cmpeq_epi8_mask(_mm256_or_si256(v, _mm256_set1_epi8(
-	    0x20)), _mm256_set1_epi8('e')) & in;
-	epos = ee != 0 ? (unsigned)__builtin_ctz(ee) : len;
-	mant = (ee != 0 ? ((uint32_t)1 << epos) - 1 : in) >> minus << minus;
-	if (((dig | dot) & mant) != mant || (dot & (dot - 1)) != 0 ||
-	    (dot & ~mant) != 0)
-		return 0;
-	nm = (unsigned)__builtin_popcount(dig & mant);
-	if (nm == 0)
-		return 0;
-	dpos = dot != 0 ? (unsigned)__builtin_ctz(dot) : epos;
-	nf = dot != 0 ? epos - dpos - 1 : 0;
-	pick = (((uint64_t)1 << (32 - nm)) - 1) | (uint64_t)(dig & mant) << 32;
-	if (ee != 0) {
-		/* after the e: a sign, then 1 to 4 digits up to the end */
-		s = epos + 1 + (ts[epos + 1] == '-' || ts[epos + 1] == '+');
-		if (s >= len || len - s > 4 || len - epos < 4 ||
-		    (dig >> s) != (in >> s))
-			return 0;
-		pick |= (uint64_t)0xf << (28 + len);
-	}
-	c = _mm512_maskz_compress_epi8(pick, _mm512_inserti64x4(
-	    _mm512_setzero_si512(), _mm256_maskz_mov_epi8(dig, dg), 1));
-	m = _mm256_maddubs_epi16(_mm512_castsi512_si256(c),
-	    _mm256_set1_epi16(0x010a));
-	m = _mm256_madd_epi16(m, _mm256_set1_epi32(0x00010064));
-	m = _mm256_packus_epi32(m, m);
-	m = _mm256_madd_epi16(m, _mm256_set1_epi32(0x00012710));
-	/* the four 8-digit parts: mantissa = x0 x1 x2 x3 */
-	x01 = (uint64_t)_mm256_extract_epi64(m, 0);
-	x23 = (uint64_t)_mm256_extract_epi64(m, 2);
-	if ((uint32_t)x01 != 0 || x01 >> 32 > 1843)	/* 2^64 */
-		return 0;
-	if (ee != 0) {
-		/* the 4 exponent digits, most significant first */
-		uint32_t b = (uint32_t)_mm_cvtsi128_si32(
-		    _mm512_extracti32x4_epi32(c, 2));
-
-		b = (b * 10 + (b >> 8)) & 0x00ff00ff;
-		e = (b * 100 + (b >> 16)) & 0xffff;
-		if (ts[epos + 1] == '-')
-			e = -e;
-	}
-	*w = (x01 >> 32) * 10000000000000000 + (x23 & 0xffffffff) *
-	    100000000 + (x23 >> 32);
-	*q = (int)e - (int)nf;
-	*neg = (int)minus;
-	return 1;
-}
-
 /* blanks64 in one 64-byte step */
-AVX512V static inline uint64_t
+AVX512BW static inline uint64_t
 blanks64_avx512(const char *p, const char *end, int *comma)
 {
 	__m512i v = _mm512_loadu_si512((const void *)p);
@@ -1202,7 +1119,7 @@ blanks64_avx512(const char *p, const char *end, int *comma)
  * (another shape, a wrong byte, a rounding round8 leaves) are left to
  * tok_compress.
  */
-AVX512V static __mmask8
+AVX512BW static __mmask8
 shape_e8(const struct decs *dc, int k, __mmask8 live, double *x)
 {
 	const __m512i ten = _mm512_set1_epi16(0x010a);
@@ -1296,76 +1213,113 @@ shape_e8(const struct decs *dc, int k, __mmask8 live, double *x)
 	return ok;
 }
 
-/* A long number into dc: one that may be of shape_e8's shape (an e 4
- * bytes from its end) only noted, for decs_flush; another parsed by
- * tok_compress now, its len 0. */
-AVX512V static inline int
-long_later(struct decs *dc, const char *ts, const char *te)
-{
-	if ((te[-4] | 0x20) == 'e' && te - ts <= 25) {
-		dc->len[dc->n] = (int32_t)(te - ts);
-		dc->neg[dc->n] = *ts == '-';
-		dc->noted++;
-		return 1;
-	}
-	dc->len[dc->n] = 0;
-	return tok_compress(ts, te, &dc->w[dc->n], &dc->q[dc->n],
-	    &dc->neg[dc->n]);
-}
+#define LATER_TARGET AVX512BW
+#define LATER_TOK tok_long
+#define LATER_LONG long_later_bw
+#define LATER_FLUSH decs_flush_bw
+#include "kernels_later.h"
+
+#define ROWS_NAME row_avx512
+#define ROWS_TARGET AVX512BW
+#define ROWS_BLANKS blanks64_avx512
+#define ROWS_LONG long_later_bw
+#define ROWS_ROUND decs_flush_bw
+#include "kernels_rows.h"
 
 /*
- * The numbers long_later took: those it noted eight at a time by
- * shape_e8 where they are of its shape, the others by tok_compress,
- * and their decimals with those long_later parsed rounded eight at a
- * time after; a number tok_compress cannot take by parse, which must
- * end at the number's end.
+ * tok_long in fewer steps where AVX-512 has VBMI2 (Ice Lake and
+ * later): the bytes are classed into mask registers, and one byte
+ * compress of 64 bytes (32 zeros, then the token's digits) both moves
+ * the mantissa's digits to the end of 32 bytes, right after as many
+ * zeros as it lacks, the point squeezed out, and brings the exponent's
+ * last 4 bytes after them (the e and its sign read as zeros).  That
+ * needs at least 3 bytes after the e, as %e and %g print; fewer go to
+ * tok_long.  The 32 digits are converted as digits16 converts, in both
+ * halves of one register.
  */
-AVX512V static int
-decs_flush(struct decs *dc, double *x, const char *end, parse_fn parse)
+AVX512V ALWAYS static inline int
+tok_compress(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 {
-	struct decs rest;
-	int k, j, m;
+	unsigned len = (unsigned)(te - ts), minus = *ts == '-';
+	unsigned epos, dpos, nf, nm, s, e = 0;
+	uint32_t in, dig, dot, ee, mant;
+	uint64_t pick, x01, x23;
+	__m256i v, dg, m;
+	__m512i c;
 
-	if (dc->noted == 0)
-		return decs_round_avx512(dc, x, end, parse);
-	dc->noted = rest.n = 0;
-	for (k = 0; k < dc->n; k += 8) {
-		__mmask8 done;
-
-		m = dc->n - k < 8 ? dc->n - k : 8;
-		done = shape_e8(dc, k, (__mmask8)(_mm256_cmpneq_epi32_mask(
-		    _mm256_loadu_si256((const __m256i *)(const void *)(dc->len +
-		    k)), _mm256_setzero_si256()) & ((1u << m) - 1)), x);
-		for (j = k; j < k + m; j++) {
-			const char *ts = dc->ts[j], *te = ts + dc->len[j], *t;
-
-			if (done >> (j - k) & 1)
-				continue;
-			if (dc->len[j] == 0) {
-				rest.w[rest.n] = dc->w[j];
-				rest.q[rest.n] = dc->q[j];
-				rest.neg[rest.n] = dc->neg[j];
-				rest.at[rest.n] = dc->at[j];
-				rest.ts[rest.n++] = ts;
-			} else if (tok_compress(ts, te, &rest.w[rest.n],
-			    &rest.q[rest.n], &rest.neg[rest.n])) {
-				rest.at[rest.n] = dc->at[j];
-				rest.ts[rest.n++] = ts;
-			} else if ((t = parse(ts, end, &x[dc->at[j]])) == NULL ||
-			    (t < end && !is_blank(*t)))
-				return 0;
-		}
+	if (len > 32)
+		return 0;
+	v = _mm256_loadu_si256((const __m256i *)(const void *)ts);
+	dg = _mm256_sub_epi8(v, _mm256_set1_epi8('0'));
+	in = len == 32 ? ~(uint32_t)0 : ((uint32_t)1 << len) - 1;
+	dig = _mm256_cmple_epu8_mask(dg, _mm256_set1_epi8(9)) & in;
+	dot = _mm256_cmpeq_epi8_mask(v, _mm256_set1_epi8('.')) & in;
+	ee = _mm256_cmpeq_epi8_mask(_mm256_or_si256(v, _mm256_set1_epi8(
+	    0x20)), _mm256_set1_epi8('e')) & in;
+	epos = ee != 0 ? (unsigned)__builtin_ctz(ee) : len;
+	mant = (ee != 0 ? ((uint32_t)1 << epos) - 1 : in) >> minus << minus;
+	if (((dig | dot) & mant) != mant || (dot & (dot - 1)) != 0 ||
+	    (dot & ~mant) != 0)
+		return 0;
+	nm = (unsigned)__builtin_popcount(dig & mant);
+	if (nm == 0)
+		return 0;
+	dpos = dot != 0 ? (unsigned)__builtin_ctz(dot) : epos;
+	nf = dot != 0 ? epos - dpos - 1 : 0;
+	pick = (((uint64_t)1 << (32 - nm)) - 1) | (uint64_t)(dig & mant) << 32;
+	if (ee != 0) {
+		/* after the e: a sign, then 1 to 4 digits up to the end */
+		s = epos + 1 + (ts[epos + 1] == '-' || ts[epos + 1] == '+');
+		if (s >= len || len - s > 4 || len - epos < 4 ||
+		    (dig >> s) != (in >> s))
+			return 0;
+		pick |= (uint64_t)0xf << (28 + len);
 	}
-	dc->n = 0;
-	return decs_round_avx512(&rest, x, end, parse);
+	c = _mm512_maskz_compress_epi8(pick, _mm512_inserti64x4(
+	    _mm512_setzero_si512(), _mm256_maskz_mov_epi8(dig, dg), 1));
+	m = _mm256_maddubs_epi16(_mm512_castsi512_si256(c),
+	    _mm256_set1_epi16(0x010a));
+	m = _mm256_madd_epi16(m, _mm256_set1_epi32(0x00010064));
+	m = _mm256_packus_epi32(m, m);
+	m = _mm256_madd_epi16(m, _mm256_set1_epi32(0x00012710));
+	/* the four 8-digit parts: mantissa = x0 x1 x2 x3 */
+	x01 = (uint64_t)_mm256_extract_epi64(m, 0);
+	x23 = (uint64_t)_mm256_extract_epi64(m, 2);
+	if ((uint32_t)x01 != 0 || x01 >> 32 > 1843)	/* 2^64 */
+		return 0;
+	if (ee != 0) {
+		/* the 4 exponent digits, most significant first */
+		uint32_t b = (uint32_t)_mm_cvtsi128_si32(
+		    _mm512_extracti32x4_epi32(c, 2));
+
+		b = (b * 10 + (b >> 8)) & 0x00ff00ff;
+		e = (b * 100 + (b >> 16)) & 0xffff;
+		if (ts[epos + 1] == '-')
+			e = -e;
+	}
+	*w = (x01 >> 32) * 10000000000000000 + (x23 & 0xffffffff) *
+	    100000000 + (x23 >> 32);
+	*q = (int)e - (int)nf;
+	*neg = (int)minus;
+	return 1;
 }
+
+#define LATER_TARGET AVX512V
+#define LATER_TOK tok_compress
+#define LATER_LONG long_later_v
+#define LATER_FLUSH decs_flush_v
+#include "kernels_later.h"
 
 #define ROWS_NAME row_avx512v
 #define ROWS_TARGET AVX512V
 #define ROWS_BLANKS blanks64_avx512
-#define ROWS_LONG long_later
-#define ROWS_ROUND decs_flush
+#define ROWS_LONG long_later_v
+#define ROWS_ROUND decs_flush_v
 #include "kernels_rows.h"
+
+
+
+
 #endif
 #else
 #define row_base NULL

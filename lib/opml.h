@@ -53,9 +53,10 @@
  *   simd      which vector extension the kernels run on
  *   kernels   every SIMD kernel, its versions side by side (plain C,
  *             AVX2, AVX-512), one table of them per path
- *   kernels_lanes, kernels_tile, kernels_rows  one source of a kernel
- *             for several paths: lane sums, the k-NN tiles, the rows
- *             of numbers
+ *   kernels_lanes, kernels_tile, kernels_rows, kernels_later  one
+ *             source of a kernel for several paths: lane sums, the
+ *             k-NN tiles, the rows of numbers, their long numbers on
+ *             AVX-512
  *   quick     the short-number parser, inline
  *   vec       vector operations over the kernels, bit-exact on every
  *             instruction set

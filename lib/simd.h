@@ -14,8 +14,8 @@
 
 #define OPML_SIMD_BASE		0	/* plain C: SSE2 on x86-64 */
 #define OPML_SIMD_AVX2		1	/* AVX2 with FMA */
-#define OPML_SIMD_AVX512	2	/* AVX-512F (FMA included) */
-#define OPML_SIMD_AVX512V	3	/* and BW, VL, VBMI2: Ice Lake on */
+#define OPML_SIMD_AVX512	2	/* AVX-512 F, BW, DQ, VL: Skylake-X on */
+#define OPML_SIMD_AVX512V	3	/* and VBMI2: Ice Lake on, Zen 4 */
 
 /* The path to use now (OPML_SIMD read at each call). */
 int opml_simd_path(void);
