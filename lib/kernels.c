@@ -964,8 +964,9 @@ blanks64_avx2(const char *p, const char *end, int *comma)
 }
 
 /*
- * The decimals w 10^q of a row that tok_long made, and where each goes
- * (x[at], from the token at ts), to be rounded together: on AVX-512
+ * The long numbers of a row (kernels_later.h): their decimals w 10^q,
+ * or for those only noted their length, and where each goes (x[at],
+ * from the token at ts), to be parsed and rounded together, four or
  * eight at a time, which leaves the row loop less to do per number.
  */
 #define DECS 64
@@ -993,30 +994,209 @@ decs_round1(const struct decs *dc, int k, double *x, const char *end,
 	    parse(dc->ts[k], end, out) != NULL;
 }
 
-static int
-decs_round(struct decs *dc, double *x, const char *end, parse_fn parse)
+/* Four unsigned 32-bit integers (in 64-bit lanes) to doubles, exactly:
+ * 2^52 + x, less 2^52. */
+AVX2FMA static inline __m256d
+u32_pd(__m256i x)
 {
-	int k;
+	const __m256d two52 = _mm256_set1_pd(0x1p52);
 
-	for (k = 0; k < dc->n; k++)
-		if (!decs_round1(dc, k, x, end, parse))
-			return 0;
+	return _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(x,
+	    _mm256_castpd_si256(two52))), two52);
+}
+
+/* round8 with AVX2 and FMA, four decimals at a time (q in 32-bit
+ * lanes, live and the result: bit masks). */
+AVX2FMA static inline unsigned
+round4(__m256i w, __m128i q, __m256i sign, unsigned live, __m256d *v)
+{
+	const __m256i lo32 = _mm256_set1_epi64x(0xffffffff);
+	__m128i qi = _mm_sub_epi32(q, _mm_set1_epi32(OPML_DD_QMIN)), ix;
+	__m128i in32 = _mm_and_si128(_mm_cmpgt_epi32(qi, _mm_set1_epi32(-1)),
+	    _mm_cmpgt_epi32(_mm_set1_epi32(OPML_DD_QMAX - OPML_DD_QMIN + 1),
+	    qi));
+	__m256d in = _mm256_castsi256_pd(_mm256_cvtepi32_epi64(in32));
+	__m256d ph, pl, a, b, hw, lw, rh, t, bound, s1, s2;
+
+	in = _mm256_and_pd(in, _mm256_castsi256_pd(_mm256_cmpeq_epi64(
+	    _mm256_and_si256(_mm256_set1_epi64x(live), _mm256_setr_epi64x(1,
+	    2, 4, 8)), _mm256_setr_epi64x(1, 2, 4, 8))));
+	ix = _mm_slli_epi32(_mm_and_si128(qi, in32), 1);
+	ph = _mm256_mask_i32gather_pd(_mm256_setzero_pd(), &opml_pow10dd[0][0],
+	    ix, in, 8);
+	pl = _mm256_mask_i32gather_pd(_mm256_setzero_pd(), &opml_pow10dd[0][1],
+	    ix, in, 8);
+	a = _mm256_mul_pd(u32_pd(_mm256_srli_epi64(w, 32)),
+	    _mm256_set1_pd(0x1p32));
+	b = u32_pd(_mm256_and_si256(w, lo32));
+	hw = _mm256_add_pd(a, b);		/* Fast2Sum: a = 0 or a > b */
+	lw = _mm256_sub_pd(b, _mm256_sub_pd(hw, a));
+	rh = _mm256_mul_pd(hw, ph);
+	t = _mm256_fmsub_pd(hw, ph, rh);
+	t = _mm256_fmadd_pd(hw, pl, t);
+	t = _mm256_fmadd_pd(lw, ph, t);
+	bound = _mm256_mul_pd(_mm256_andnot_pd(_mm256_set1_pd(-0.0), rh),
+	    _mm256_set1_pd(0x1p-96));
+	s1 = _mm256_add_pd(rh, _mm256_sub_pd(t, bound));
+	s2 = _mm256_add_pd(rh, _mm256_add_pd(t, bound));
+	*v = _mm256_or_pd(s1, _mm256_castsi256_pd(sign));
+	return (unsigned)_mm256_movemask_pd(_mm256_and_pd(in,
+	    _mm256_cmp_pd(s1, s2, _CMP_EQ_OQ)));
+}
+
+/* The decimals of dc, four at a time by round4. */
+AVX2FMA static int
+decs_round_avx2(struct decs *dc, double *x, const char *end,
+    parse_fn parse)
+{
+	double r[4];
+	int k, j, m;
+
+	for (k = 0; k < dc->n; k += 4) {
+		unsigned ok;
+		__m256d v;
+
+		m = dc->n - k < 4 ? dc->n - k : 4;
+		if (m < 4) {
+			for (j = k; j < k + m; j++)
+				if (!decs_round1(dc, j, x, end, parse))
+					return 0;
+			break;
+		}
+		ok = round4(_mm256_loadu_si256((const __m256i *)(const void *)
+		    (dc->w + k)), _mm_loadu_si128((const __m128i *)(const void *)
+		    (dc->q + k)), _mm256_slli_epi64(_mm256_cvtepi32_epi64(
+		    _mm_loadu_si128((const __m128i *)(const void *)(dc->neg +
+		    k))), 63), 0xf, &v);
+		_mm256_storeu_pd(r, v);
+		for (j = 0; j < 4; j++)
+			if (ok >> j & 1)
+				x[dc->at[k + j]] = r[j];
+			else if (!decs_round1(dc, k + j, x, end, parse))
+				return 0;
+	}
 	dc->n = 0;
 	return 1;
 }
 
-/* a long number parsed into dc's next decimal */
-AVX2 static inline int
-long_now(struct decs *dc, const char *ts, const char *te)
+/*
+ * shape_e8 with AVX2, four numbers at a time: the 24 bytes before each
+ * end gathered 8 to a 64-bit lane, each place's class checked for four
+ * numbers by one compare, the point squeezed out by one shuffle, the
+ * digits converted and rounded in the lanes.
+ */
+AVX2FMA static unsigned
+shape_e4(const struct decs *dc, int k, unsigned live, double *x)
 {
-	return tok_long(ts, te, &dc->w[dc->n], &dc->q[dc->n], &dc->neg[dc->n]);
+	const __m256i ten = _mm256_set1_epi16(0x010a);
+	const __m256i hundred = _mm256_set1_epi32(0x00010064);
+	const __m256i nine = _mm256_set1_epi8(9), zero = _mm256_setzero_si256();
+	const uint64_t rep = 0x0101010101010101;
+	const uint32_t rep4 = 0x01010101;
+	int f = live != 0 ? __builtin_ctz(live) : 0;
+	int L = dc->len[k + f] - dc->neg[k + f], F = L - 6, lead = 18 - F;
+	int pt = lead + 1, b, j;
+	uint64_t digits, ctl = 0;
+	uint32_t miss;
+	__m256i lv, ts, te, off, g0, g1, g2, d0, d1, d2, w, e, q, eneg, neg;
+	__m256d v;
+	unsigned use, ok;
+	double r[4];
+
+	if (live != 0xf || F < 12 || F > 18)
+		return 0;
+	lv = _mm256_set1_epi64x(-1);
+	ts = _mm256_loadu_si256((const __m256i *)(const void *)(dc->ts + k));
+	neg = _mm256_cvtepi32_epi64(_mm_loadu_si128((const __m128i *)
+	    (const void *)(dc->neg + k)));
+	te = _mm256_add_epi64(ts, _mm256_cvtepi32_epi64(_mm_loadu_si128(
+	    (const __m128i *)(const void *)(dc->len + k))));
+	/* one shape, and the 24 bytes within the row */
+	lv = _mm256_and_si256(lv, _mm256_cmpeq_epi64(_mm256_sub_epi64(te, ts),
+	    _mm256_add_epi64(_mm256_set1_epi64x(L), neg)));
+	off = _mm256_sub_epi64(te, _mm256_set1_epi64x((int64_t)(intptr_t)
+	    dc->row + 24));
+	lv = _mm256_and_si256(lv, _mm256_cmpgt_epi64(off,
+	    _mm256_set1_epi64x(-1)));
+	if (_mm256_movemask_pd(_mm256_castsi256_pd(lv)) == 0)
+		return 0;
+	g0 = _mm256_mask_i64gather_epi64(zero, (const long long *)(const void *)
+	    dc->row, off, lv, 1);
+	g1 = _mm256_mask_i64gather_epi64(zero, (const long long *)(const void *)
+	    dc->row, _mm256_add_epi64(off, _mm256_set1_epi64x(8)), lv, 1);
+	g2 = _mm256_mask_i64gather_epi64(zero, (const long long *)(const void *)
+	    dc->row, _mm256_add_epi64(off, _mm256_set1_epi64x(16)), lv, 1);
+	d0 = _mm256_sub_epi8(g0, _mm256_set1_epi8('0'));
+	d1 = _mm256_sub_epi8(g1, _mm256_set1_epi8('0'));
+	d2 = _mm256_sub_epi8(g2, _mm256_set1_epi8('0'));
+	/* the places as shape_e8 checks them */
+	digits = (uint64_t)1 << lead | (((uint64_t)1 << 20) - 1) >> (pt + 1)
+	    << (pt + 1) | (uint64_t)3 << 22;
+	miss = (~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+	    _mm256_min_epu8(d0, nine), d0)) & (uint32_t)(digits & 0xff) * rep4) |
+	    (~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+	    _mm256_min_epu8(d1, nine), d1)) & (uint32_t)(digits >> 8 & 0xff) *
+	    rep4) |
+	    (~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+	    _mm256_min_epu8(d2, nine), d2)) & (uint32_t)(digits >> 16 & 0xff) *
+	    rep4) |
+	    (~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(g0,
+	    _mm256_set1_epi8('.'))) & ((uint32_t)1 << pt) * rep4) |
+	    (~(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(
+	    g2, _mm256_set1_epi8('-')), _mm256_cmpeq_epi8(g2,
+	    _mm256_set1_epi8('+')))) & 0x20 * rep4);
+	use = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(lv));
+	for (j = 0; j < 4; j++)
+		if (miss >> 8 * j & 0xff)
+			use &= ~(1u << j);
+	if (use == 0)
+		return 0;
+	for (b = 7; b >= 0; b--)
+		ctl = ctl << 8 | (uint64_t)(b < pt ? 0x80 : b == pt ? lead : b);
+	d0 = _mm256_shuffle_epi8(d0, _mm256_set_epi64x((int64_t)(ctl + 8 * rep),
+	    (int64_t)ctl, (int64_t)(ctl + 8 * rep), (int64_t)ctl));
+	d0 = _mm256_madd_epi16(_mm256_maddubs_epi16(d0, ten), hundred);
+	d1 = _mm256_madd_epi16(_mm256_maddubs_epi16(d1, ten), hundred);
+	d2 = _mm256_maddubs_epi16(d2, ten);
+	e = _mm256_srli_epi64(d2, 48);
+	d2 = _mm256_and_si256(_mm256_madd_epi16(d2, hundred),
+	    _mm256_set1_epi64x(0xffffffff));
+	d0 = _mm256_add_epi64(_mm256_mul_epu32(d0, _mm256_set1_epi64x(10000)),
+	    _mm256_srli_epi64(d0, 32));
+	d1 = _mm256_add_epi64(_mm256_mul_epu32(d1, _mm256_set1_epi64x(10000)),
+	    _mm256_srli_epi64(d1, 32));
+	/* d0 10^12 as (d0 5^12) 2^12: both factors below 2^32 */
+	w = _mm256_add_epi64(_mm256_add_epi64(_mm256_slli_epi64(
+	    _mm256_mul_epu32(d0, _mm256_set1_epi64x(244140625)), 12),
+	    _mm256_mul_epu32(d1, _mm256_set1_epi64x(10000))), d2);
+	eneg = _mm256_cmpeq_epi64(_mm256_and_si256(g2, _mm256_set1_epi64x(
+	    (int64_t)0xff << 40)), _mm256_set1_epi64x((int64_t)'-' << 40));
+	q = _mm256_sub_epi64(_mm256_sub_epi64(_mm256_xor_si256(e, eneg), eneg),
+	    _mm256_set1_epi64x(F));
+	ok = round4(w, _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(q,
+	    _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6))), _mm256_slli_epi64(neg,
+	    63), use, &v);
+	_mm256_storeu_pd(r, v);
+	for (j = 0; j < 4; j++)
+		if (ok >> j & 1)
+			x[dc->at[k + j]] = r[j];
+	return ok;
 }
 
+#define LATER_TARGET AVX2FMA
+#define LATER_TOK tok_long
+#define LATER_LONG long_later_avx2
+#define LATER_FLUSH decs_flush_avx2
+#define LATER_SHAPE shape_e4
+#define LATER_GROUP 4
+#define LATER_ROUND decs_round_avx2
+#include "kernels_later.h"
+
 #define ROWS_NAME row_avx2
-#define ROWS_TARGET AVX2
+#define ROWS_TARGET AVX2FMA
 #define ROWS_BLANKS blanks64_avx2
-#define ROWS_LONG long_now
-#define ROWS_ROUND decs_round
+#define ROWS_LONG long_later_avx2
+#define ROWS_ROUND decs_flush_avx2
 #include "kernels_rows.h"
 
 /*
@@ -1119,8 +1299,8 @@ blanks64_avx512(const char *p, const char *end, int *comma)
  * (another shape, a wrong byte, a rounding round8 leaves) are left to
  * tok_compress.
  */
-AVX512BW static __mmask8
-shape_e8(const struct decs *dc, int k, __mmask8 live, double *x)
+AVX512BW static unsigned
+shape_e8(const struct decs *dc, int k, unsigned live, double *x)
 {
 	const __m512i ten = _mm512_set1_epi16(0x010a);
 	const __m512i hundred = _mm512_set1_epi32(0x00010064);
@@ -1216,6 +1396,9 @@ shape_e8(const struct decs *dc, int k, __mmask8 live, double *x)
 #define LATER_TARGET AVX512BW
 #define LATER_TOK tok_long
 #define LATER_LONG long_later_bw
+#define LATER_SHAPE shape_e8
+#define LATER_GROUP 8
+#define LATER_ROUND decs_round_avx512
 #define LATER_FLUSH decs_flush_bw
 #include "kernels_later.h"
 
@@ -1307,6 +1490,9 @@ tok_compress(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 #define LATER_TARGET AVX512V
 #define LATER_TOK tok_compress
 #define LATER_LONG long_later_v
+#define LATER_SHAPE shape_e8
+#define LATER_GROUP 8
+#define LATER_ROUND decs_round_avx512
 #define LATER_FLUSH decs_flush_v
 #include "kernels_later.h"
 

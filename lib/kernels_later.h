@@ -1,12 +1,14 @@
 /*
- * The long numbers of a row on AVX-512 (kernels.c includes this file
- * once for each of its row kernels there, with LATER_TARGET the target
- * attribute, LATER_TOK the parser of one long number, tok_long or
- * tok_compress, and LATER_LONG, LATER_FLUSH the names of the two
- * functions, the row kernel's ROWS_LONG and ROWS_ROUND): those of the
- * shape of %.Fe noted, to be taken eight at a time by shape_e8.
+ * The long numbers of a row (kernels.c includes this file once for
+ * each of its AVX2 and AVX-512 row kernels, with LATER_TARGET the
+ * target attribute, LATER_TOK the parser of one long number, tok_long
+ * or tok_compress, LATER_SHAPE the parser of LATER_GROUP numbers of
+ * one shape at once, shape_e4 or shape_e8, LATER_ROUND the rounding of
+ * decimals, and LATER_LONG, LATER_FLUSH the names of the two functions,
+ * the row kernel's ROWS_LONG and ROWS_ROUND): those of the shape of
+ * %.Fe noted, to be taken LATER_GROUP at a time by LATER_SHAPE.
  */
-/* A long number into dc: one that may be of shape_e8's shape (an e 4
+/* A long number into dc: one that may be of LATER_SHAPE's shape (an e 4
  * bytes from its end) only noted, for LATER_FLUSH; another parsed by
  * LATER_TOK now, its len 0. */
 LATER_TARGET static inline int
@@ -24,11 +26,11 @@ LATER_LONG(struct decs *dc, const char *ts, const char *te)
 }
 
 /*
- * The numbers LATER_LONG took: those it noted eight at a time by
- * shape_e8 where they are of its shape, the others by LATER_TOK, and
- * their decimals with those LATER_LONG parsed rounded eight at a time
- * after; a number LATER_TOK cannot take by parse, which must end at
- * the number's end.
+ * The numbers LATER_LONG took: those it noted LATER_GROUP at a time
+ * by LATER_SHAPE where they are of its shape, the others by LATER_TOK,
+ * and their decimals with those LATER_LONG parsed rounded by
+ * LATER_ROUND after; a number LATER_TOK cannot take by parse, which
+ * must end at the number's end.
  */
 LATER_TARGET static int
 LATER_FLUSH(struct decs *dc, double *x, const char *end, parse_fn parse)
@@ -37,15 +39,15 @@ LATER_FLUSH(struct decs *dc, double *x, const char *end, parse_fn parse)
 	int k, j, m;
 
 	if (dc->noted == 0)
-		return decs_round_avx512(dc, x, end, parse);
+		return LATER_ROUND(dc, x, end, parse);
 	dc->noted = rest.n = 0;
-	for (k = 0; k < dc->n; k += 8) {
-		__mmask8 done;
+	for (k = 0; k < dc->n; k += LATER_GROUP) {
+		unsigned live = 0, done;
 
-		m = dc->n - k < 8 ? dc->n - k : 8;
-		done = shape_e8(dc, k, (__mmask8)(_mm256_cmpneq_epi32_mask(
-		    _mm256_loadu_si256((const __m256i *)(const void *)(dc->len +
-		    k)), _mm256_setzero_si256()) & ((1u << m) - 1)), x);
+		m = dc->n - k < LATER_GROUP ? dc->n - k : LATER_GROUP;
+		for (j = 0; j < m; j++)
+			live |= (unsigned)(dc->len[k + j] != 0) << j;
+		done = LATER_SHAPE(dc, k, live, x);
 		for (j = k; j < k + m; j++) {
 			const char *ts = dc->ts[j], *te = ts + dc->len[j], *t;
 
@@ -67,10 +69,13 @@ LATER_FLUSH(struct decs *dc, double *x, const char *end, parse_fn parse)
 		}
 	}
 	dc->n = 0;
-	return decs_round_avx512(&rest, x, end, parse);
+	return LATER_ROUND(&rest, x, end, parse);
 }
 
 #undef LATER_TARGET
 #undef LATER_TOK
 #undef LATER_LONG
 #undef LATER_FLUSH
+#undef LATER_SHAPE
+#undef LATER_GROUP
+#undef LATER_ROUND
