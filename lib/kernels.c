@@ -1105,15 +1105,14 @@ shape_e4(const struct decs *dc, int k, unsigned live, double *x)
 
 	if (live != 0xf || F < 12 || F > 18)
 		return 0;
-	lv = _mm256_set1_epi64x(-1);
 	ts = _mm256_loadu_si256((const __m256i *)(const void *)(dc->ts + k));
 	neg = _mm256_cvtepi32_epi64(_mm_loadu_si128((const __m128i *)
 	    (const void *)(dc->neg + k)));
 	te = _mm256_add_epi64(ts, _mm256_cvtepi32_epi64(_mm_loadu_si128(
 	    (const __m128i *)(const void *)(dc->len + k))));
 	/* one shape, and the 24 bytes within the row */
-	lv = _mm256_and_si256(lv, _mm256_cmpeq_epi64(_mm256_sub_epi64(te, ts),
-	    _mm256_add_epi64(_mm256_set1_epi64x(L), neg)));
+	lv = _mm256_cmpeq_epi64(_mm256_sub_epi64(te, ts), _mm256_add_epi64(
+	    _mm256_set1_epi64x(L), neg));
 	off = _mm256_sub_epi64(te, _mm256_set1_epi64x((int64_t)(intptr_t)
 	    dc->row + 24));
 	lv = _mm256_and_si256(lv, _mm256_cmpgt_epi64(off,
@@ -1424,7 +1423,7 @@ AVX512V ALWAYS static inline int
 tok_compress(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 {
 	unsigned len = (unsigned)(te - ts), minus = *ts == '-';
-	unsigned epos, dpos, nf, nm, s, e = 0;
+	unsigned epos, dpos, nf, nm, s, e = 0, eneg = 0;
 	uint32_t in, dig, dot, ee, mant;
 	uint64_t pick, x01, x23;
 	__m256i v, dg, m;
@@ -1452,7 +1451,8 @@ tok_compress(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 	pick = (((uint64_t)1 << (32 - nm)) - 1) | (uint64_t)(dig & mant) << 32;
 	if (ee != 0) {
 		/* after the e: a sign, then 1 to 4 digits up to the end */
-		s = epos + 1 + (ts[epos + 1] == '-' || ts[epos + 1] == '+');
+		eneg = ts[epos + 1] == '-';
+		s = epos + 1 + (eneg || ts[epos + 1] == '+');
 		if (s >= len || len - s > 4 || len - epos < 4 ||
 		    (dig >> s) != (in >> s))
 			return 0;
@@ -1477,7 +1477,7 @@ tok_compress(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 
 		b = (b * 10 + (b >> 8)) & 0x00ff00ff;
 		e = (b * 100 + (b >> 16)) & 0xffff;
-		if (ts[epos + 1] == '-')
+		if (eneg)
 			e = -e;
 	}
 	*w = (x01 >> 32) * 10000000000000000 + (x23 & 0xffffffff) *

@@ -13,14 +13,9 @@ opml_simd_best(void)
 	if (__builtin_cpu_supports("avx512f") &&
 	    __builtin_cpu_supports("avx512bw") &&
 	    __builtin_cpu_supports("avx512dq") &&
-	    __builtin_cpu_supports("avx512vl") &&
-	    __builtin_cpu_supports("avx512vbmi2"))
-		return OPML_SIMD_AVX512V;
-	if (__builtin_cpu_supports("avx512f") &&
-	    __builtin_cpu_supports("avx512bw") &&
-	    __builtin_cpu_supports("avx512dq") &&
 	    __builtin_cpu_supports("avx512vl"))
-		return OPML_SIMD_AVX512;
+		return __builtin_cpu_supports("avx512vbmi2") ?
+		    OPML_SIMD_AVX512V : OPML_SIMD_AVX512;
 	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
 		return OPML_SIMD_AVX2;
 #endif
