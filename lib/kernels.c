@@ -218,6 +218,99 @@ sum512(__m512d s)
 	return _mm_cvtsd_f64(h) + _mm_cvtsd_f64(_mm_unpackhi_pd(h, h));
 }
 
+/*
+ * The trees of sum512 for eight sums at once, s_k's in lane k of the
+ * result for s_k the k-th argument as (s0, s4, s2, s6, s1, s5, s3, s7)
+ * name them: each level adds the lanes the scalar tree adds, for all
+ * eight sums in one vector.
+ */
+AVX512 static inline __m512d
+sum512x8(__m512d s0, __m512d s4, __m512d s2, __m512d s6, __m512d s1,
+    __m512d s5, __m512d s3, __m512d s7)
+{
+	/* lanes k and k + 4 of two sums: [x0 + x4 ... x3 + x7, y0 + y4 ...] */
+#define HALVES(x, y) _mm512_add_pd(_mm512_shuffle_f64x2(x, y, 0x44), \
+	_mm512_shuffle_f64x2(x, y, 0xee))
+	__m512d h0 = HALVES(s0, s4), h1 = HALVES(s2, s6);
+	__m512d h2 = HALVES(s1, s5), h3 = HALVES(s3, s7);
+#undef HALVES
+	/* (0+4) + (2+6) and (1+5) + (3+7) of four sums each */
+	__m512d w0 = _mm512_add_pd(_mm512_shuffle_f64x2(h0, h1, 0x88),
+	    _mm512_shuffle_f64x2(h0, h1, 0xdd));
+	__m512d w1 = _mm512_add_pd(_mm512_shuffle_f64x2(h2, h3, 0x88),
+	    _mm512_shuffle_f64x2(h2, h3, 0xdd));
+
+	return _mm512_add_pd(_mm512_unpacklo_pd(w0, w1),
+	    _mm512_unpackhi_pd(w0, w1));
+}
+
+/* Row k of a sweep: row += p a + q b where update says, then its
+ * products with an and bn added into su, sv (lanes as sweep_base). */
+#define ROW512(row, pk, qk, su, sv) do {				\
+	__m512d l_ = _mm512_loadu_pd((row) + j);			\
+	if (update) {							\
+		l_ = _mm512_add_pd(l_, _mm512_add_pd(_mm512_mul_pd(pk,	\
+		    av), _mm512_mul_pd(qk, bv)));			\
+		_mm512_storeu_pd((row) + j, l_);			\
+	}								\
+	su = _mm512_add_pd(su, _mm512_mul_pd(l_, anv));			\
+	sv = _mm512_add_pd(sv, _mm512_mul_pd(l_, bnv));			\
+} while (0)
+
+/*
+ * Four rows from row i: a, b, an, bn are loaded once for the four,
+ * and the eight sums reduced in one vector, un[i..i+3] in its low half
+ * and vn[i..i+3] in its high half; the hinge's terms are added to *z
+ * row by row.  Inlined with update constant, so that each case has
+ * its own loop.
+ */
+AVX512 static inline __attribute__((always_inline)) void
+sweep4_avx512(double *L, size_t i, size_t ld, const double *p,
+    const double *a, const double *q, const double *b, const double *an,
+    const double *bn, double *un, double *vn, double *z, int update)
+{
+	double *r0 = L + i * ld, *r1 = r0 + ld, *r2 = r1 + ld, *r3 = r2 + ld;
+	__m512d su0 = _mm512_setzero_pd(), sv0 = su0, su1 = su0, sv1 = su0;
+	__m512d su2 = su0, sv2 = su0, su3 = su0, sv3 = su0, s, h;
+	__m512d p0 = su0, q0 = su0, p1 = su0, q1 = su0, p2 = su0, q2 = su0;
+	__m512d p3 = su0, q3 = su0, av = su0, bv = su0, anv, bnv;
+	__m256d t;
+	__m128d t01, t23;
+	size_t j;
+
+	if (update) {
+		p0 = _mm512_set1_pd(p[i]), q0 = _mm512_set1_pd(q[i]);
+		p1 = _mm512_set1_pd(p[i + 1]), q1 = _mm512_set1_pd(q[i + 1]);
+		p2 = _mm512_set1_pd(p[i + 2]), q2 = _mm512_set1_pd(q[i + 2]);
+		p3 = _mm512_set1_pd(p[i + 3]), q3 = _mm512_set1_pd(q[i + 3]);
+	}
+	for (j = 0; j < ld; j += 8) {
+		if (update) {
+			av = _mm512_loadu_pd(a + j);
+			bv = _mm512_loadu_pd(b + j);
+		}
+		anv = _mm512_loadu_pd(an + j);
+		bnv = _mm512_loadu_pd(bn + j);
+		ROW512(r0, p0, q0, su0, sv0);
+		ROW512(r1, p1, q1, su1, sv1);
+		ROW512(r2, p2, q2, su2, sv2);
+		ROW512(r3, p3, q3, su3, sv3);
+	}
+	s = sum512x8(su0, su2, sv0, sv2, su1, su3, sv1, sv3);
+	_mm256_storeu_pd(un + i, _mm512_castpd512_pd256(s));
+	_mm256_storeu_pd(vn + i, _mm512_extractf64x4_pd(s, 1));
+	/* u_k^2 - v_k^2 for the four rows, then added in row order */
+	h = _mm512_mul_pd(s, s);
+	t = _mm256_sub_pd(_mm512_castpd512_pd256(h),
+	    _mm512_extractf64x4_pd(h, 1));
+	t01 = _mm256_castpd256_pd128(t);
+	t23 = _mm256_extractf128_pd(t, 1);
+	*z += _mm_cvtsd_f64(t01);
+	*z += _mm_cvtsd_f64(_mm_unpackhi_pd(t01, t01));
+	*z += _mm_cvtsd_f64(t23);
+	*z += _mm_cvtsd_f64(_mm_unpackhi_pd(t23, t23));
+}
+
 AVX512 static double
 sweep_avx512(double *L, size_t r, size_t ld, const double *p, const double *a,
     const double *q, const double *b, const double *an, const double *bn,
@@ -226,76 +319,30 @@ sweep_avx512(double *L, size_t r, size_t ld, const double *p, const double *a,
 	double z = 1;
 	size_t i, j;
 
-	for (i = 0; i + 2 <= r; i += 2) {
-		double *r0 = L + i * ld, *r1 = r0 + ld;
-		__m512d su0 = _mm512_setzero_pd(), sv0 = su0, su1 = su0;
-		__m512d sv1 = su0, l0, l1, av, bv, anv, bnv, t;
-
-		if (p != NULL) {
-			__m512d p0 = _mm512_set1_pd(p[i]);
-			__m512d q0 = _mm512_set1_pd(q[i]);
-			__m512d p1 = _mm512_set1_pd(p[i + 1]);
-			__m512d q1 = _mm512_set1_pd(q[i + 1]);
-
-			for (j = 0; j < ld; j += 8) {
-				av = _mm512_loadu_pd(a + j);
-				bv = _mm512_loadu_pd(b + j);
-				anv = _mm512_loadu_pd(an + j);
-				bnv = _mm512_loadu_pd(bn + j);
-				t = _mm512_mul_pd(p0, av);
-				t = _mm512_add_pd(t, _mm512_mul_pd(q0, bv));
-				l0 = _mm512_add_pd(_mm512_loadu_pd(r0 + j), t);
-				_mm512_storeu_pd(r0 + j, l0);
-				t = _mm512_mul_pd(p1, av);
-				t = _mm512_add_pd(t, _mm512_mul_pd(q1, bv));
-				l1 = _mm512_add_pd(_mm512_loadu_pd(r1 + j), t);
-				_mm512_storeu_pd(r1 + j, l1);
-				su0 = _mm512_add_pd(su0, _mm512_mul_pd(l0, anv));
-				sv0 = _mm512_add_pd(sv0, _mm512_mul_pd(l0, bnv));
-				su1 = _mm512_add_pd(su1, _mm512_mul_pd(l1, anv));
-				sv1 = _mm512_add_pd(sv1, _mm512_mul_pd(l1, bnv));
-			}
-		} else {
-			for (j = 0; j < ld; j += 8) {
-				anv = _mm512_loadu_pd(an + j);
-				bnv = _mm512_loadu_pd(bn + j);
-				l0 = _mm512_loadu_pd(r0 + j);
-				l1 = _mm512_loadu_pd(r1 + j);
-				su0 = _mm512_add_pd(su0, _mm512_mul_pd(l0, anv));
-				sv0 = _mm512_add_pd(sv0, _mm512_mul_pd(l0, bnv));
-				su1 = _mm512_add_pd(su1, _mm512_mul_pd(l1, anv));
-				sv1 = _mm512_add_pd(sv1, _mm512_mul_pd(l1, bnv));
-			}
-		}
-		un[i] = sum512(su0);
-		vn[i] = sum512(sv0);
-		un[i + 1] = sum512(su1);
-		vn[i + 1] = sum512(sv1);
-		/* the hinge as opml_step_hinge sums it, row by row, while
-		 * the next rows are worked on */
-		z += un[i] * un[i] - vn[i] * vn[i];
-		z += un[i + 1] * un[i + 1] - vn[i + 1] * vn[i + 1];
-	}
-	if (i < r) {
-		/* the last row of an odd r alone */
+	for (i = 0; i + 4 <= r; i += 4)
+		if (p != NULL)
+			sweep4_avx512(L, i, ld, p, a, q, b, an, bn, un, vn, &z,
+			    1);
+		else
+			sweep4_avx512(L, i, ld, p, a, q, b, an, bn, un, vn, &z,
+			    0);
+	/* the last r mod 4 rows one at a time */
+	for (; i < r; i++) {
 		double *r0 = L + i * ld;
-		__m512d su0 = _mm512_setzero_pd(), sv0 = su0, l0, t;
+		__m512d su0 = _mm512_setzero_pd(), sv0 = su0, anv, bnv;
 		__m512d p0 = _mm512_set1_pd(p != NULL ? p[i] : 0);
-		__m512d q0 = _mm512_set1_pd(p != NULL ? q[i] : 0);
+		__m512d q0 = _mm512_set1_pd(p != NULL ? q[i] : 0), av = su0;
+		__m512d bv = su0;
+		int update = p != NULL;
 
 		for (j = 0; j < ld; j += 8) {
-			l0 = _mm512_loadu_pd(r0 + j);
-			if (p != NULL) {
-				t = _mm512_mul_pd(p0, _mm512_loadu_pd(a + j));
-				t = _mm512_add_pd(t, _mm512_mul_pd(q0,
-				    _mm512_loadu_pd(b + j)));
-				l0 = _mm512_add_pd(l0, t);
-				_mm512_storeu_pd(r0 + j, l0);
+			if (update) {
+				av = _mm512_loadu_pd(a + j);
+				bv = _mm512_loadu_pd(b + j);
 			}
-			su0 = _mm512_add_pd(su0, _mm512_mul_pd(l0,
-			    _mm512_loadu_pd(an + j)));
-			sv0 = _mm512_add_pd(sv0, _mm512_mul_pd(l0,
-			    _mm512_loadu_pd(bn + j)));
+			anv = _mm512_loadu_pd(an + j);
+			bnv = _mm512_loadu_pd(bn + j);
+			ROW512(r0, p0, q0, su0, sv0);
 		}
 		un[i] = sum512(su0);
 		vn[i] = sum512(sv0);
@@ -303,6 +350,7 @@ sweep_avx512(double *L, size_t r, size_t ld, const double *p, const double *a,
 	}
 	return z;
 }
+#undef ROW512
 #endif
 
 /* The step's coefficient rows (kernels.h). */

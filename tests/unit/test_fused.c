@@ -399,6 +399,16 @@ every_path(struct opml_rng *rng)
 			    0 && memcmp(u[0], u[1], sizeof u[0]) == 0 &&
 			    memcmp(v[0], v[1], sizeof v[0]) == 0,
 			    "sweep, every path", opml_simd_name(path), (double)d);
+			/* the products alone: no step, a and b NULL */
+			z[0] = K->sweep(L[0], R, LD, NULL, NULL, NULL, NULL,
+			    X + 2 * LD, X + 3 * LD, u[0], v[0]);
+			z[1] = B->sweep(L[1], R, LD, NULL, NULL, NULL, NULL,
+			    X + 2 * LD, X + 3 * LD, u[1], v[1]);
+			check(z[0] == z[1] && memcmp(L[0], L[1], sizeof L[0]) ==
+			    0 && memcmp(u[0], u[1], sizeof u[0]) == 0 &&
+			    memcmp(v[0], v[1], sizeof v[0]) == 0,
+			    "sweep without a step, every path",
+			    opml_simd_name(path), (double)d);
 		}
 	}
 }
