@@ -88,8 +88,11 @@ open_next(struct opml_feed *f, struct opml_batch *b)
 	else if (opml_reader_open(&f->own, path) == -1) {
 		fail(b, f->own.err);
 		return -1;
-	} else
+	} else {
+		/* a file of the feed's own: nothing writes into its lines */
 		f->r = &f->own;
+		f->own.mappable = 1;
+	}
 	f->r->lay = f->lay;
 	return 1;
 }
@@ -159,7 +162,10 @@ fill(struct opml_feed *f, struct opml_batch *b, int raw)
 		fill_raw(f, b);
 		return;
 	}
-	while (b->n == 0 || b->n < b->cap) {
+	/* A caller waiting for this batch has it at once, however few
+	 * samples it holds. */
+	while (b->n == 0 || (b->n < b->cap &&
+	    !atomic_load_explicit(&f->hurry, memory_order_relaxed))) {
 		if (f->r == NULL) {
 			if ((rc = open_next(f, b)) == -1)
 				return;
@@ -244,6 +250,7 @@ produce(void *arg)
 		 * parse this one itself. */
 		raw = f->starved || f->always_raw;
 		f->starved = 0;
+		atomic_store_explicit(&f->hurry, 0, memory_order_relaxed);
 		pthread_mutex_unlock(&f->mu);
 		fill(f, b, raw);
 		pthread_mutex_lock(&f->mu);
@@ -275,6 +282,7 @@ opml_feed_start(struct opml_feed *f, char **paths, struct opml_reader *in,
     size_t d, const char *model, const struct opml_layout *lay)
 {
 	memset(f, 0, sizeof *f);
+	atomic_init(&f->hurry, 0);
 	f->paths = paths;
 	f->in = in;
 	f->s.d = d;
@@ -312,6 +320,7 @@ opml_feed_next(struct opml_feed *f)
 	pthread_mutex_lock(&f->mu);
 	while (f->ready == 0) {
 		f->starved = 1;
+		atomic_store_explicit(&f->hurry, 1, memory_order_relaxed);
 		pthread_cond_wait(&f->moved, &f->mu);
 	}
 	b = &f->batch[f->head];

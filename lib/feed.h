@@ -2,6 +2,7 @@
 #define OPML_FEED_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "reader.h"
@@ -18,9 +19,12 @@
  * the caller's thread parses each batch when it asks for it.
  *
  * When the caller is faster than the parsing (it finds no batch
- * waiting), the feed's thread hands over some batches as raw lines,
- * which opml_feed_next parses in the caller's thread: the parsing is
- * then shared between the two, and neither waits much for the other.
+ * waiting), the batch being parsed is handed over at once with the
+ * samples it holds, and the feed's thread hands over some batches as
+ * raw lines, which opml_feed_next parses in the caller's thread: the
+ * parsing is then shared between the two, and neither waits much for
+ * the other.  The files a feed opens itself it may map rather than
+ * read (opml_reader's mappable).
  * (For tests: with OPML_FEED_RAW set in the environment, every batch
  * that can be is handed over raw.)
  */
@@ -63,6 +67,8 @@ struct opml_feed {
 	struct opml_sample cs;	/* the caller's, for raw batches */
 	int threaded, stop, joined, always_raw;
 	int starved;		/* the caller has waited for a batch */
+	atomic_int hurry;	/* and is waiting now: the batch being
+				   filled ends at the next sample */
 	int path;		/* the vector path for raw batches */
 	struct opml_layout lay;	/* of every input */
 	pthread_t thread;

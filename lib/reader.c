@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 
 #include "numparse.h"
 #include "reader.h"
@@ -58,8 +60,11 @@ opml_reader_init(struct opml_reader *r, int fd, const char *name)
 void
 opml_reader_free(struct opml_reader *r)
 {
-	free(r->buf);
-	r->buf = NULL;
+	if (r->map != NULL)
+		munmap(r->map, r->maplen);
+	else
+		free(r->buf);
+	r->buf = r->map = NULL;
 }
 
 int
@@ -118,11 +123,102 @@ opml_reader_fail(struct opml_reader *r, const char *fmt, ...)
 	return -1;
 }
 
-/* Move the unread tail to the front, grow if full, read one block. */
+/* Bytes of the file a mapping shows beyond what was not yet read. */
+#define WINDOW (1 << 22)
+
+/*
+ * Map the unread bytes and about WINDOW more of a regular file, from
+ * the page they begin in, where the file goes on for at least a page
+ * after: that page is mapped too, for what a quick parse may read past
+ * the text.  The rest of the file, where a last line may lack its end
+ * and zeros must follow the text, is read.  0, or -1 when not mapped
+ * (nothing changed).
+ */
+static int
+map_window(struct opml_reader *r)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	long long at, start;
+	size_t unread = r->len - r->pos, lead, want;
+	struct stat st;
+	char *m;
+
+	/* the first window: before anything was read into the buffer */
+	if (pg <= 0 || (r->map == NULL && unread != 0) ||
+	    fstat(r->fd, &st) == -1 || !S_ISREG(st.st_mode))
+		return -1;
+	if (r->map != NULL)
+		at = r->foff + (long long)r->pos;
+	else if ((at = (long long)lseek(r->fd, 0, SEEK_CUR)) == -1)
+		return -1;
+	start = at / pg * pg;
+	lead = (size_t)(at - start);
+	want = (lead + unread + WINDOW) / (size_t)pg * (size_t)pg;
+	if ((long long)st.st_size - start < (long long)want + pg)
+		return -1;
+	m = mmap(NULL, want + (size_t)pg, PROT_READ | PROT_WRITE, MAP_PRIVATE,
+	    r->fd, (off_t)start);
+	if (m == MAP_FAILED)
+		return -1;
+	if (r->map != NULL)
+		munmap(r->map, r->maplen);
+	else
+		free(r->buf);
+	r->map = r->buf = m;
+	r->maplen = want + (size_t)pg;
+	r->foff = start;
+	r->pos = lead;
+	r->len = r->cap = want;
+	r->pad = (size_t)pg;
+	return 0;
+}
+
+/* From a mapping back to reading: the unread bytes into a buffer of
+ * their own, the file read on after the window.  0, or -1 (r->err). */
+static int
+unmap(struct opml_reader *r)
+{
+	size_t unread = r->len - r->pos, cap = BLOCK;
+	char *nb;
+
+	while (cap < 2 * unread)
+		cap *= 2;
+	if ((nb = malloc(cap + OPML_READER_PAD)) == NULL) {
+		snprintf(r->err, sizeof r->err, "%s: out of memory", r->name);
+		return -1;
+	}
+	memcpy(nb, r->buf + r->pos, unread);
+	if (lseek(r->fd, (off_t)(r->foff + (long long)r->len), SEEK_SET) ==
+	    -1) {
+		snprintf(r->err, sizeof r->err, "%s: %s", r->name,
+		    strerror(errno));
+		free(nb);
+		return -1;
+	}
+	munmap(r->map, r->maplen);
+	r->map = NULL;
+	r->buf = nb;
+	r->cap = cap;
+	r->pos = 0;
+	r->len = unread;
+	r->pad = OPML_READER_PAD;
+	return 0;
+}
+
+/* Move the unread tail to the front, grow if full, read one block; or
+ * map the next window. */
 static int
 fill(struct opml_reader *r)
 {
 	ssize_t got;
+
+	if (r->mappable) {
+		if (map_window(r) == 0)
+			return 0;
+		r->mappable = 0;
+		if (r->map != NULL && unmap(r) == -1)
+			return -1;
+	}
 
 	if (r->pos > 0) {
 		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
@@ -193,9 +289,9 @@ opml_reader_slurp(struct opml_reader *r)
 		had = r->len - r->pos;
 		if (fill(r) == -1)
 			return -1;
-		/* fill moved the unread bytes to the front */
-		t = tail(r->buf + had, r->len - had);
-		open = t == r->len - had ? open + t : t;
+		/* the bytes fill added come after the unread ones */
+		t = tail(r->buf + r->pos + had, r->len - r->pos - had);
+		open = t == r->len - r->pos - had ? open + t : t;
 		if (open > r->max) {
 			/* the line's number: after the complete ones */
 			for (n = 0, p = r->buf + r->pos; (p = memchr(p, '\n',

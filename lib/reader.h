@@ -51,6 +51,12 @@ struct opml_reader {
 	int seen;		/* opml_read_sample has met a record */
 	int first;		/* it is parsing the input's first record */
 	char err[OPML_ERRMAX];	/* "name:line: what", set on error */
+	/* Set by the owner before the first read: a regular file may be
+	 * mapped rather than read (no caller writes into its lines). */
+	int mappable;
+	char *map;		/* the mapping buf lies in, or NULL */
+	size_t maplen;
+	long long foff;		/* the file offset of buf[0] when mapped */
 };
 
 /*

@@ -411,6 +411,77 @@ lines_at_once(void)
 	}
 }
 
+/*
+ * A reader that maps its file (mappable) gives the lines, line numbers
+ * and messages of one that reads it, line by line, many at once, or
+ * slurped: over several windows, with lines across their ends, a line
+ * longer than a window, a file read from an offset, and the last part
+ * (read, not mapped) with or without its line end.
+ */
+static void
+mapped(void)
+{
+	unsigned long long st = 0x9e3779b97f4a7c15ULL;
+	int t;
+
+	for (t = 0; t < 6; t++) {
+		size_t cap = 11u << 20, len = 0, from = t % 3 == 2 ? 3 : 0;
+		char *text = malloc(cap + 1), *out[2], *s;
+		size_t got[2], n, k;
+		unsigned long lines[2];
+		int rc[2], how, maps = 0;
+		struct opml_reader r;
+
+		while (len + 300 < cap) {
+			st ^= st << 13, st ^= st >> 7, st ^= st << 17;
+			if (t % 3 == 1 && len > (1u << 20) && len < (2u << 20)) {
+				/* one line longer than a window */
+				memset(text + len, '5', 5u << 20);
+				len += 5u << 20;
+			}
+			k = st % 5 == 0 ? 0 : 1 + (size_t)(st >> 9) % 250;
+			while (k-- > 0)
+				text[len++] = "0123456789 .-e\r"[(st >> (k % 40)) %
+				    15];
+			text[len++] = '\n';
+		}
+		if (t % 2 == 1)
+			text[len++] = '7';	/* no final line end */
+		text[len] = '\0';
+		for (how = 0; how < 2; how++) {
+			out[how] = malloc(cap + 1);
+			got[how] = 0;
+			open_text(&r, text, "mapped");
+			if (lseek(r.fd, (off_t)from, SEEK_SET) == -1)
+				exit(1);
+			r.mappable = how;
+			while ((rc[how] = t >= 3 ? opml_reader_lines(&r, 1 + t,
+			    &s, &n, &k) : opml_reader_line(&r, &s, &n)) == 1) {
+				maps += r.map != NULL;
+				memcpy(out[how] + got[how], s, n);
+				got[how] += n;
+				if (t < 3)
+					out[how][got[how]++] = '\n';
+				if (t == 2 && r.line == 1000 &&
+				    opml_reader_slurp(&r) == -1)
+					break;
+			}
+			lines[how] = r.line;
+			if (rc[how] == -1)
+				got[how] += (size_t)snprintf(out[how] + got[how],
+				    cap - got[how], "%s", r.err);
+			done(&r);
+		}
+		CHECK(maps > 0);
+		CHECK(rc[0] == rc[1] && rc[0] == (t % 2 == 1 ? -1 : 0));
+		CHECK(lines[0] == lines[1]);
+		CHECK(got[0] == got[1] && memcmp(out[0], out[1], got[0]) == 0);
+		free(out[0]);
+		free(out[1]);
+		free(text);
+	}
+}
+
 int
 main(void)
 {
@@ -419,5 +490,6 @@ main(void)
 	layout();
 	messages();
 	lines_at_once();
+	mapped();
 	return checks_done();
 }
