@@ -1503,6 +1503,27 @@ tok_compress(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 		return 0;
 	dpos = dot != 0 ? (unsigned)__builtin_ctz(dot) : epos;
 	nf = dot != 0 ? epos - dpos - 1 : 0;
+	if (ee == 0 && nm <= 19) {
+		/* No exponent, at most 19 digits: compressed to the front
+		 * of 32 bytes, they read as the decimal with zeros after
+		 * them to 19 digits, below 10^19 < 2^64, the exponent
+		 * lowered to match. */
+		__m256i f = _mm256_maskz_compress_epi8(dig & mant, dg);
+		uint64_t g01, g2;
+
+		f = _mm256_maddubs_epi16(f, _mm256_set1_epi16(0x010a));
+		f = _mm256_madd_epi16(f, _mm256_set1_epi32(0x00010064));
+		f = _mm256_packus_epi32(f, f);
+		f = _mm256_madd_epi16(f, _mm256_set1_epi32(0x00012710));
+		g01 = (uint64_t)_mm256_extract_epi64(f, 0);
+		/* digits 16-18, then zeros: a multiple of 10^5 */
+		g2 = (uint64_t)(uint32_t)_mm256_extract_epi64(f, 2);
+		*w = (g01 & 0xffffffff) * 100000000000 + (g01 >> 32) * 1000 +
+		    (g2 * 2814749768u >> 48);
+		*q = -(int)nf - (int)(19 - nm);
+		*neg = (int)minus;
+		return 1;
+	}
 	pick = (((uint64_t)1 << (32 - nm)) - 1) | (uint64_t)(dig & mant) << 32;
 	if (ee != 0) {
 		/* after the e: a sign, then 1 to 4 digits up to the end */
