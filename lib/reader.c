@@ -371,7 +371,14 @@ nth_newline(const char *p, size_t n, size_t *k)
 	while (e - p >= 16) {
 		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
 		    _mm_loadu_si128((const __m128i *)(const void *)p), lf));
-		unsigned c = (unsigned)__builtin_popcount(m);
+		unsigned c;
+
+		if (m == 0) {
+			/* most blocks of long lines: no count to take */
+			p += 16;
+			continue;
+		}
+		c = (unsigned)__builtin_popcount(m);
 
 		if (seen + c >= *k) {
 			while (seen + 1 < *k) {
