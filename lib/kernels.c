@@ -127,6 +127,11 @@ sum256(__m256d lo, __m256d hi)
 	return _mm_cvtsd_f64(h) + _mm_cvtsd_f64(_mm_unpackhi_pd(h, h));
 }
 
+/* The value in a register from here on: without it GCC loads a row
+ * twice, once into each product, and the sweep without a step slows
+ * by a tenth. */
+#define REGISTER(v) __asm__("" : "+v"(v))
+
 /* One half (4 lanes) of an 8-lane step of sweep_avx2, columns c..c+3:
  * the update of both rows and their products, into the half's sums. */
 #define HALF256(c, u0, v0, u1, v1) do {					\
@@ -154,6 +159,8 @@ sum256(__m256d lo, __m256d hi)
 	__m256d bn_ = _mm256_loadu_pd(bn + (c));			\
 	__m256d l0_ = _mm256_loadu_pd(r0 + (c));			\
 	__m256d l1_ = _mm256_loadu_pd(r1 + (c));			\
+	REGISTER(l0_);							\
+	REGISTER(l1_);							\
 	u0 = _mm256_add_pd(u0, _mm256_mul_pd(l0_, an_));		\
 	v0 = _mm256_add_pd(v0, _mm256_mul_pd(l0_, bn_));		\
 	u1 = _mm256_add_pd(u1, _mm256_mul_pd(l1_, an_));		\
@@ -243,11 +250,6 @@ sum512x8(__m512d s0, __m512d s4, __m512d s2, __m512d s6, __m512d s1,
 	return _mm512_add_pd(_mm512_unpacklo_pd(w0, w1),
 	    _mm512_unpackhi_pd(w0, w1));
 }
-
-/* The value in a register from here on: without it GCC loads a row
- * twice, once into each product, and the sweep without a step slows
- * by a tenth. */
-#define REGISTER(v) __asm__("" : "+v"(v))
 
 /* Row k of a sweep: row += p a + q b where update says, then its
  * products with an and bn added into su, sv (lanes as sweep_base). */
