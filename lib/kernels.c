@@ -251,6 +251,16 @@ sum512x8(__m512d s0, __m512d s4, __m512d s2, __m512d s6, __m512d s1,
 	    _mm512_unpackhi_pd(w0, w1));
 }
 
+/* Columns j..j+7 of a, b (where update says) and of an, bn. */
+#define OPERANDS512() do {						\
+	if (update) {							\
+		av = _mm512_loadu_pd(a + j);				\
+		bv = _mm512_loadu_pd(b + j);				\
+	}								\
+	anv = _mm512_loadu_pd(an + j);					\
+	bnv = _mm512_loadu_pd(bn + j);					\
+} while (0)
+
 /* Row k of a sweep: row += p a + q b where update says, then its
  * products with an and bn added into su, sv (lanes as sweep_base). */
 #define ROW512(row, pk, qk, su, sv) do {				\
@@ -293,12 +303,7 @@ sweep4_avx512(double *L, size_t i, size_t ld, const double *p,
 		p3 = _mm512_set1_pd(p[i + 3]), q3 = _mm512_set1_pd(q[i + 3]);
 	}
 	for (j = 0; j < ld; j += 8) {
-		if (update) {
-			av = _mm512_loadu_pd(a + j);
-			bv = _mm512_loadu_pd(b + j);
-		}
-		anv = _mm512_loadu_pd(an + j);
-		bnv = _mm512_loadu_pd(bn + j);
+		OPERANDS512();
 		ROW512(r0, p0, q0, su0, sv0);
 		ROW512(r1, p1, q1, su1, sv1);
 		ROW512(r2, p2, q2, su2, sv2);
@@ -344,12 +349,7 @@ sweep_avx512(double *L, size_t r, size_t ld, const double *p, const double *a,
 		int update = p != NULL;
 
 		for (j = 0; j < ld; j += 8) {
-			if (update) {
-				av = _mm512_loadu_pd(a + j);
-				bv = _mm512_loadu_pd(b + j);
-			}
-			anv = _mm512_loadu_pd(an + j);
-			bnv = _mm512_loadu_pd(bn + j);
+			OPERANDS512();
 			ROW512(r0, p0, q0, su0, sv0);
 		}
 		un[i] = sum512(su0);
@@ -358,6 +358,7 @@ sweep_avx512(double *L, size_t r, size_t ld, const double *p, const double *a,
 	}
 	return z;
 }
+#undef OPERANDS512
 #undef ROW512
 #undef REGISTER
 #endif

@@ -339,6 +339,20 @@ standardize(struct opml_learner *l, enum opml_kind kind, const double *x,
 	}
 }
 
+/* A triplet's products a.a, b.b, a.b (as sqnorm sums them), kept for
+ * its step; the scale they add to, and the step size g after them. */
+static void
+dots_gamma(struct opml_learner *l, const double *a, const double *b,
+    double *g)
+{
+	struct opml_model *m = l->m;
+
+	opml_step_dots(a, b, m->d, &l->naa, &l->nbb, &l->nab);
+	observe(m, l->naa);
+	observe(m, l->nbb);
+	*g = opml_effective_gamma(m, m->gamma);
+}
+
 /* The step of a pair (COPML's pre-stage, for COPML alone) or of a
  * triplet on the differences a (and b), standardized. */
 static void
@@ -366,16 +380,15 @@ take(struct opml_learner *l, enum opml_kind kind, double *a, double *b)
 		break;
 	case OPML_TRIPLET:
 		m->n.triplets++;
-		/* |a|^2 and |b|^2 as sqnorm sums them, a.b too: the step's
-		 * products, kept for it */
-		opml_step_dots(a, b, d, &l->naa, &l->nbb, &l->nab);
-		observe(m, l->naa);
-		observe(m, l->nbb);
-		g = opml_effective_gamma(m, m->gamma);
 		if (l->fused) {
+			/* The sweep first: it needs neither this step's
+			 * products nor g, whose chains of adds then run
+			 * beside the next sample's work. */
 			advance(l, a, b);
+			dots_gamma(l, a, b, &g);
 			hold(l, TRIPLET, g);
 		} else {
+			dots_gamma(l, a, b, &g);
 			enum opml_step_result res = opml_step(m->L, m->r, d,
 			    a, b, g, l->min_eig, l->u, l->v, &used);
 			count(&m->n, res);
