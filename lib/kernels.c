@@ -226,10 +226,10 @@ sum512(__m512d s)
 }
 
 /*
- * The trees of sum512 for eight sums at once, s_k's in lane k of the
- * result for s_k the k-th argument as (s0, s4, s2, s6, s1, s5, s3, s7)
- * name them: each level adds the lanes the scalar tree adds, for all
- * eight sums in one vector.
+ * The trees of sum512 for eight sums at once: lane k of the result is
+ * the tree of the argument named sk.  Each level adds the lanes the
+ * scalar tree adds, for all eight sums in one vector; the arguments
+ * come in the order the first two levels pair them.
  */
 AVX512 static inline __m512d
 sum512x8(__m512d s0, __m512d s4, __m512d s2, __m512d s6, __m512d s1,
@@ -282,7 +282,7 @@ sum512x8(__m512d s0, __m512d s4, __m512d s2, __m512d s6, __m512d s1,
  * row by row.  Inlined with update constant, so that each case has
  * its own loop.
  */
-AVX512 static inline __attribute__((always_inline)) void
+AVX512 ALWAYS static inline void
 sweep4_avx512(double *L, size_t i, size_t ld, const double *p,
     const double *a, const double *q, const double *b, const double *an,
     const double *bn, double *un, double *vn, double *z, int update)

@@ -388,9 +388,11 @@ take(struct opml_learner *l, enum opml_kind kind, double *a, double *b)
 			dots_gamma(l, a, b, &g);
 			hold(l, TRIPLET, g);
 		} else {
+			enum opml_step_result res;
+
 			dots_gamma(l, a, b, &g);
-			enum opml_step_result res = opml_step(m->L, m->r, d,
-			    a, b, g, l->min_eig, l->u, l->v, &used);
+			res = opml_step(m->L, m->r, d, a, b, g, l->min_eig,
+			    l->u, l->v, &used);
 			count(&m->n, res);
 			if (rule_follows(res, m->n.updates))
 				opml_longrun_apply(m->L, m->r, d, d,
