@@ -835,6 +835,20 @@ static const double pow10_15[16] = {
 	1e12, 1e13, 1e14, 1e15
 };
 
+/* The 32 digits of c (0 to 9 a byte, the most significant first) as
+ * four 8-digit parts, by the multiply-adds of digits16 below: parts 0
+ * and 1 in the low and high halves of *x01, parts 2 and 3 of *x23. */
+AVX2 static inline void
+digits32(__m256i c, uint64_t *x01, uint64_t *x23)
+{
+	c = _mm256_maddubs_epi16(c, _mm256_set1_epi16(0x010a));
+	c = _mm256_madd_epi16(c, _mm256_set1_epi32(0x00010064));
+	c = _mm256_packus_epi32(c, c);
+	c = _mm256_madd_epi16(c, _mm256_set1_epi32(0x00012710));
+	*x01 = (uint64_t)_mm256_extract_epi64(c, 0);
+	*x23 = (uint64_t)_mm256_extract_epi64(c, 2);
+}
+
 /* The value of the 16 digits of c (0 to 9 a byte, the most
  * significant first): three multiply-adds make two 8-digit halves. */
 AVX2 static inline uint64_t
@@ -1484,7 +1498,7 @@ tok_compress(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 	unsigned epos, dpos, nf, nm, s, e = 0, eneg = 0;
 	uint32_t in, dig, dot, ee, mant;
 	uint64_t pick, x01, x23;
-	__m256i v, dg, m;
+	__m256i v, dg;
 	__m512i c;
 
 	if (len > 32)
@@ -1511,18 +1525,13 @@ tok_compress(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 		 * of 32 bytes, they read as the decimal with zeros after
 		 * them to 19 digits, below 10^19 < 2^64, the exponent
 		 * lowered to match. */
-		__m256i f = _mm256_maskz_compress_epi8(dig & mant, dg);
-		uint64_t g01, g2;
+		uint64_t g01, g23;
 
-		f = _mm256_maddubs_epi16(f, _mm256_set1_epi16(0x010a));
-		f = _mm256_madd_epi16(f, _mm256_set1_epi32(0x00010064));
-		f = _mm256_packus_epi32(f, f);
-		f = _mm256_madd_epi16(f, _mm256_set1_epi32(0x00012710));
-		g01 = (uint64_t)_mm256_extract_epi64(f, 0);
-		/* digits 16-18, then zeros: a multiple of 10^5 */
-		g2 = (uint64_t)(uint32_t)_mm256_extract_epi64(f, 2);
+		digits32(_mm256_maskz_compress_epi8(dig & mant, dg), &g01,
+		    &g23);
+		/* part 2 is digits 16-18, then zeros: a multiple of 10^5 */
 		*w = (g01 & 0xffffffff) * 100000000000 + (g01 >> 32) * 1000 +
-		    (g2 * 2814749768u >> 48);
+		    ((g23 & 0xffffffff) * 2814749768u >> 48);
 		*q = -(int)nf - (int)(19 - nm);
 		*neg = (int)minus;
 		return 1;
@@ -1539,14 +1548,8 @@ tok_compress(const char *ts, const char *te, uint64_t *w, int *q, int *neg)
 	}
 	c = _mm512_maskz_compress_epi8(pick, _mm512_inserti64x4(
 	    _mm512_setzero_si512(), _mm256_maskz_mov_epi8(dig, dg), 1));
-	m = _mm256_maddubs_epi16(_mm512_castsi512_si256(c),
-	    _mm256_set1_epi16(0x010a));
-	m = _mm256_madd_epi16(m, _mm256_set1_epi32(0x00010064));
-	m = _mm256_packus_epi32(m, m);
-	m = _mm256_madd_epi16(m, _mm256_set1_epi32(0x00012710));
 	/* the four 8-digit parts: mantissa = x0 x1 x2 x3 */
-	x01 = (uint64_t)_mm256_extract_epi64(m, 0);
-	x23 = (uint64_t)_mm256_extract_epi64(m, 2);
+	digits32(_mm512_castsi512_si256(c), &x01, &x23);
 	if ((uint32_t)x01 != 0 || x01 >> 32 > 1843)	/* 2^64 */
 		return 0;
 	if (ee != 0) {
