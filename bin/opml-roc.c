@@ -1,6 +1,8 @@
 /*
  * opml-roc: ROC curves of scored pairs (`SCORE LABEL` lines), their AUC,
- * EER and TPR at fixed FPRs, and optionally one SVG figure of them all.
+ * EER and TPR at fixed FPRs, and optionally one SVG figure of them all;
+ * or the curves' exact partial form, counts per distinct score, which
+ * shards write and one process sums (-c, -m).
  */
 #include <err.h>
 #include <errno.h>
@@ -19,6 +21,7 @@
 #include "numparse.h"
 #include "reader.h"
 #include "roc.h"
+#include "roccounts.h"
 #include "rocread.h"
 #include "team.h"
 
@@ -27,14 +30,17 @@ struct curve {
 	struct opml_rockeys pos, neg;
 	struct opml_roc roc;
 	int distance;		/* a low score means same */
+	struct opml_roccounts cnt;	/* with -m, or for -c */
+	int counted;		/* cnt holds the pairs, not pos and neg */
 };
 
 static struct curve *curves;
 static size_t ncurves, capcurves;
 
 static const char synopsis[] =
-    "opml-roc [-Fadhq] [-D name] [-g svg] [-N name] [-o file] [-S name]\n"
-    "         [-T title] [file ...]";
+    "opml-roc [-Fadhmq] [-D name] [-g svg] [-N name] [-o file] [-S name]\n"
+    "         [-T title] [file ...]\n"
+    "opml-roc -c [-dm] [-o file] [file ...]";
 static const char options[] =
     "  -D name   name the next curve, whose scores are distances\n"
     "  -F        the summary's numbers in full (default: 4 digits)\n"
@@ -42,9 +48,11 @@ static const char options[] =
     "  -S name   name the next curve, whose scores are similarities\n"
     "  -T title  the title of the figure\n"
     "  -a        write only the summary, to the output\n"
+    "  -c        write the exact counts per distinct score, for -m\n"
     "  -d        scores are distances: low means same\n"
     "  -g svg    also write an SVG figure of the curves to svg\n"
     "  -h        print this help and exit\n"
+    "  -m        the files hold counts (-c): sum them, score by score\n"
     "  -o file   write the curves to file, whole or not at all\n"
     "  -q        write no summary\n";
 
@@ -111,6 +119,63 @@ readfile(const char *path, int distance)
 	opml_reader_close(&r);
 }
 
+/* Sum one file of ROC counts into the curves, block i into curve i; the
+ * first file makes them. */
+static void
+readcounts(const char *path, int first)
+{
+	struct opml_reader r;
+	struct opml_roccounts c;
+	size_t i;
+	int rc;
+
+	if (strcmp(path, "-") == 0)
+		opml_prog_stdin("ROC counts");
+	if (opml_reader_open(&r, path) == -1)
+		errx(1, "%s", r.err);
+	for (i = 0; (rc = opml_roccounts_read(&r, &c)) == 1; i++) {
+		struct curve *cv;
+
+		if (first) {
+			cv = newcurve();
+			cv->name = basename_noext(path, 0, 1);
+			cv->counted = 1;
+			cv->distance = c.distance;
+			cv->cnt = c;
+			continue;
+		}
+		if (i >= ncurves)
+			errx(1, "%s: more than the %zu curves of the first "
+			    "file", r.name, ncurves);
+		cv = &curves[i];
+		if (c.distance != cv->distance)
+			errx(1, "%s:%lu: counts of %s, the first file's of %s",
+			    r.name, r.line, c.distance ? "distances" :
+			    "similarities", cv->distance ? "distances" :
+			    "similarities");
+		if ((rc = opml_roccounts_add(&cv->cnt, &c)) == -2)
+			errx(1, "%s:%lu: positives times negatives past "
+			    "2^62", r.name, r.line);
+		if (rc != 0)
+			opml_prog_nomem();
+		opml_roccounts_free(&c);
+	}
+	if (rc == -1)
+		errx(1, "%s", r.err);
+	if (i == 0)
+		errx(1, "%s: no ROC counts", r.name);
+	if (!first && i < ncurves)
+		errx(1, "%s: %zu curves, the first file's %zu", r.name, i,
+		    ncurves);
+	/* the curves are named after the first file, column by column */
+	if (first && ncurves > 1)
+		for (i = 0; i < ncurves; i++) {
+			free(curves[i].name);
+			curves[i].name = basename_noext(path, i, ncurves);
+		}
+	opml_reader_close(&r);
+}
+
 /* The summary table: a line per curve. */
 static void
 summary(FILE *fp, int full)
@@ -135,9 +200,10 @@ summary(FILE *fp, int full)
 	}
 }
 
-/* Sort each curve's keys and compute its ROC. */
+/* Sort each curve's keys and compute its ROC, from the counts where
+ * they are; with tocounts, only the counts. */
 static void
-compute(void)
+compute(int tocounts)
 {
 	size_t c, n, maxn = 0;
 	uint64_t *tmp;
@@ -154,20 +220,39 @@ compute(void)
 		opml_prog_nomem();
 	for (c = 0; c < ncurves; c++) {
 		struct curve *cv = &curves[c];
+		uint64_t np = cv->counted ? cv->cnt.npos : cv->pos.n;
+		uint64_t nn = cv->counted ? cv->cnt.nneg : cv->neg.n;
 
-		if (cv->pos.n == 0 || cv->neg.n == 0)
-			errx(1, "%s: only %s pairs (%zu): AUC undefined",
-			    cv->name, cv->pos.n ? "same" : "different",
-			    cv->pos.n + cv->neg.n);
-		if (opml_radix_sort_par(cv->pos.k, tmp, cv->pos.n,
-		    threads) == -1 || opml_radix_sort_par(cv->neg.k, tmp,
-		    cv->neg.n, threads) == -1)
-			opml_prog_nomem();
-		if (opml_roc_compute_par(cv->pos.k, cv->pos.n, cv->neg.k,
-		    cv->neg.n, cv->distance, &cv->roc, threads) == -1)
-			opml_prog_nomem();
-		free(cv->pos.k);
-		free(cv->neg.k);
+		/* a shard may hold pairs of one class only */
+		if (!tocounts && (np == 0 || nn == 0))
+			errx(1, "%s: only %s pairs (%llu): AUC undefined",
+			    cv->name, np ? "same" : "different",
+			    (unsigned long long)(np + nn));
+		if (!cv->counted) {
+			if (opml_radix_sort_par(cv->pos.k, tmp, cv->pos.n,
+			    threads) == -1 || opml_radix_sort_par(cv->neg.k,
+			    tmp, cv->neg.n, threads) == -1)
+				opml_prog_nomem();
+			if (tocounts) {
+				opml_roccounts_init(&cv->cnt, cv->distance);
+				if (opml_roccounts_of(&cv->cnt, cv->pos.k,
+				    cv->pos.n, cv->neg.k, cv->neg.n) == -1)
+					opml_prog_nomem();
+				cv->counted = 1;
+			} else if (opml_roc_compute_par(cv->pos.k, cv->pos.n,
+			    cv->neg.k, cv->neg.n, cv->distance, &cv->roc,
+			    threads) == -1)
+				opml_prog_nomem();
+			free(cv->pos.k);
+			free(cv->neg.k);
+			cv->pos.k = cv->neg.k = NULL;
+		} else if (!tocounts) {
+			if (opml_roc_compute_counts(cv->cnt.k, cv->cnt.pos,
+			    cv->cnt.neg, cv->cnt.n, cv->distance, &cv->roc) ==
+			    -1)
+				opml_prog_nomem();
+			opml_roccounts_free(&cv->cnt);
+		}
 	}
 	free(tmp);
 }
@@ -224,6 +309,31 @@ points(struct opml_output *out)
 	opml_buf_free(&buf);
 }
 
+/* Every curve's counts, a block each, formatted POINTS lines at a
+ * time. */
+static void
+counts(struct opml_output *out)
+{
+	struct opml_buf buf = { NULL, 0, 0 };
+	size_t c, i, to;
+
+	for (c = 0; c < ncurves; c++) {
+		struct opml_roccounts *cn = &curves[c].cnt;
+
+		if (opml_roccounts_header(cn, &buf) == -1)
+			opml_prog_nomem();
+		for (i = 0; i < cn->n; i = to) {
+			to = cn->n - i > POINTS ? i + POINTS : cn->n;
+			if (opml_roccounts_lines(cn, i, to, &buf) == -1)
+				opml_prog_nomem();
+			opml_prog_flush(&buf, out, 0);
+		}
+		opml_roccounts_free(cn);
+	}
+	opml_prog_flush(&buf, out, 1);
+	opml_buf_free(&buf);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -233,11 +343,12 @@ main(int argc, char *argv[])
 	size_t nnames = 0, c, i, svglen = 0;
 	struct opml_output out, so;
 	int ch, distance = 0, quiet = 0, summary_only = 0, full = 0;
+	int tocounts = 0, merge = 0;
 
 	opml_prog_init(argc, argv, synopsis, options);
 	names = opml_prog_alloc((size_t)argc, sizeof *names);
 	dir = opml_prog_alloc((size_t)argc, sizeof *dir);
-	while ((ch = getopt(argc, argv, "D:FN:S:T:adg:ho:q")) != -1) {
+	while ((ch = getopt(argc, argv, "D:FN:S:T:acdg:hmo:q")) != -1) {
 		switch (ch) {
 		case 'D':
 		case 'N':
@@ -255,6 +366,9 @@ main(int argc, char *argv[])
 		case 'a':
 			summary_only = 1;
 			break;
+		case 'c':
+			tocounts = 1;
+			break;
 		case 'd':
 			distance = 1;
 			break;
@@ -263,6 +377,9 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			opml_prog_help();
+			break;
+		case 'm':
+			merge = 1;
 			break;
 		case 'o':
 			outpath = optarg;
@@ -277,8 +394,16 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 
-	for (argv = opml_prog_files(argc, argv, "scores"); *argv; argv++)
-		readfile(*argv, distance);
+	/* counts are not curves: no summary, names or figure */
+	if (tocounts && (summary_only || svgpath != NULL || title != NULL ||
+	    nnames > 0 || full || quiet))
+		opml_prog_usage();
+	argv = opml_prog_files(argc, argv, merge ? "ROC counts" : "scores");
+	for (i = 0; argv[i] != NULL; i++)
+		if (merge)
+			readcounts(argv[i], i == 0);
+		else
+			readfile(argv[i], distance);
 	if (nnames > ncurves) {
 		warnx("%zu names for %zu curves", nnames, ncurves);
 		opml_prog_usage();
@@ -289,17 +414,31 @@ main(int argc, char *argv[])
 
 		free(cv->name);
 		cv->name = opml_prog_strdup(names[i]);
-		/* Read in the direction of -d: the keys of the other
-		 * direction are their complements (opml_roc_key). */
-		if (dir[i] != -1 && dir[i] != distance) {
+		/* Read in the direction of -d (or of their counts): the
+		 * keys of the other direction are their complements
+		 * (opml_roc_key). */
+		if (dir[i] != -1 && dir[i] != cv->distance) {
 			cv->distance = dir[i];
+			if (cv->counted)
+				opml_roccounts_turn(&cv->cnt);
 			for (j = 0; j < cv->pos.n; j++)
 				cv->pos.k[j] = ~cv->pos.k[j];
 			for (j = 0; j < cv->neg.n; j++)
 				cv->neg.k[j] = ~cv->neg.k[j];
 		}
 	}
-	compute();
+	compute(tocounts);
+	if (tocounts) {
+		opml_prog_open(&out, outpath);
+		counts(&out);
+		opml_prog_commit_all();
+		for (c = 0; c < ncurves; c++)
+			free(curves[c].name);
+		free(curves);
+		free(names);
+		free(dir);
+		return 0;
+	}
 
 	/* The figure is made first and both files are written before
 	 * either is put in place, so that an error in one (a -g path that

@@ -92,6 +92,8 @@
  *   confusion the confusion matrix of a classifier
  *   inspect   what a model learned: M = L'L, feature weights, spectrum
  *   roc       ROC curves, AUC, EER, and their SVG figure
+ *   roccounts the exact partial form of a ROC curve: counts per distinct
+ *             score, summed across shards, and their text
  *   svg       what the SVG figures share: a printf string, XML escaping,
  *             the curves' colours and dashes
  *   plot      a line chart of x-y curves (learning curves) as SVG

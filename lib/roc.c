@@ -241,6 +241,40 @@ lower(const uint64_t *a, size_t n, uint64_t k)
 	return lo;
 }
 
+/* The first point, the AUC from u2 (twice the Mann-Whitney count) and
+ * the EER of the n points pt[1..n) (pt holds n), into roc: 0. */
+static int
+finish(struct opml_roc_point *pt, size_t n, uint64_t npos, uint64_t nneg,
+    uint64_t u2, int distance, struct opml_roc *roc)
+{
+	size_t i, best;
+	double P = npos, N = nneg, g0, g1, x;
+
+	pt[0].fpr = pt[0].tpr = 0;
+	/* The first point's threshold is the next double past the most
+	 * extreme score, so that no pair passes it and it stays finite. */
+	x = nextafter(pt[1].thr, distance ? -DBL_MAX : DBL_MAX);
+	pt[0].thr = isfinite(x) ? x : pt[1].thr;
+	roc->pt = pt;
+	roc->npt = n;
+	roc->npos = npos;
+	roc->nneg = nneg;
+	roc->auc = (double)u2 / (2 * P * N);
+
+	/* EER: where the curve crosses FPR = 1 - TPR */
+	for (i = 1; i < n && pt[i].fpr + pt[i].tpr - 1 < 0; i++)
+		;
+	g0 = pt[i - 1].fpr + pt[i - 1].tpr - 1;
+	g1 = pt[i].fpr + pt[i].tpr - 1;
+	x = g1 > g0 ? -g0 / (g1 - g0) : 0;
+	roc->eer = pt[i - 1].fpr + x * (pt[i].fpr - pt[i - 1].fpr);
+	best = x < 0.5 ? i - 1 : i;
+	if (best == 0)
+		best = 1;
+	roc->eer_thr = pt[best].thr;
+	return 0;
+}
+
 /* Below this many keys one thread sweeps. */
 #define SWEEP_PAR_MIN 65536
 
@@ -257,9 +291,8 @@ opml_roc_compute_par(const uint64_t *pos, size_t npos, const uint64_t *neg,
 {
 	struct sweep sw[OPML_TEAM_PARTS];
 	struct opml_roc_point *pt;
-	size_t i, n, nt, t, best;
+	size_t n, nt, t;
 	uint64_t u2 = 0;	/* twice the Mann-Whitney count */
-	double P = npos, N = nneg, g0, g1, x;
 
 	memset(roc, 0, sizeof *roc);
 	if (npos == 0 || nneg == 0) {
@@ -306,29 +339,43 @@ opml_roc_compute_par(const uint64_t *pos, size_t npos, const uint64_t *neg,
 		n += sw[t].n;
 		u2 += sw[t].u2;
 	}
-	pt[0].fpr = pt[0].tpr = 0;
-	/* The first point's threshold is the next double past the most
-	 * extreme score, so that no pair passes it and it stays finite. */
-	x = nextafter(pt[1].thr, distance ? -DBL_MAX : DBL_MAX);
-	pt[0].thr = isfinite(x) ? x : pt[1].thr;
-	roc->pt = pt;
-	roc->npt = n;
-	roc->npos = npos;
-	roc->nneg = nneg;
-	roc->auc = (double)u2 / (2 * P * N);
+	return finish(pt, n, npos, nneg, u2, distance, roc);
+}
 
-	/* EER: where the curve crosses FPR = 1 - TPR */
-	for (i = 1; i < n && pt[i].fpr + pt[i].tpr - 1 < 0; i++)
-		;
-	g0 = pt[i - 1].fpr + pt[i - 1].tpr - 1;
-	g1 = pt[i].fpr + pt[i].tpr - 1;
-	x = g1 > g0 ? -g0 / (g1 - g0) : 0;
-	roc->eer = pt[i - 1].fpr + x * (pt[i].fpr - pt[i - 1].fpr);
-	best = x < 0.5 ? i - 1 : i;
-	if (best == 0)
-		best = 1;
-	roc->eer_thr = pt[best].thr;
-	return 0;
+int
+opml_roc_compute_counts(const uint64_t *k, const uint64_t *pos,
+    const uint64_t *neg, size_t m, int distance, struct opml_roc *roc)
+{
+	struct opml_roc_point *pt;
+	uint64_t i = 0, j = 0, u2 = 0, npos = 0, nneg = 0;
+	double P, N;
+	size_t g;
+
+	memset(roc, 0, sizeof *roc);
+	for (g = 0; g < m; g++) {
+		npos += pos[g];
+		nneg += neg[g];
+	}
+	if (npos == 0 || nneg == 0) {
+		errno = EDOM;
+		return -1;
+	}
+	if (m > SIZE_MAX / sizeof *pt - 1 ||
+	    (pt = opml_bigmem_realloc(NULL, (m + 1) * sizeof *pt)) == NULL)
+		return -1;
+	P = npos;
+	N = nneg;
+	/* The sweep's groups, given: the same sums in the same order, so
+	 * the same bits. */
+	for (g = 0; g < m; g++) {
+		i += pos[g];
+		j += neg[g];
+		u2 += neg[g] * (2 * (i - pos[g]) + pos[g]);
+		pt[g + 1].tpr = i == npos ? 1 : i / P;
+		pt[g + 1].fpr = j == nneg ? 1 : j / N;
+		pt[g + 1].thr = opml_roc_unkey(k[g], distance);
+	}
+	return finish(pt, m + 1, npos, nneg, u2, distance, roc);
 }
 
 void

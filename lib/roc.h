@@ -55,6 +55,12 @@ int opml_roc_compute(const uint64_t *pos, size_t npos, const uint64_t *neg,
 int opml_roc_compute_par(const uint64_t *pos, size_t npos,
     const uint64_t *neg, size_t nneg, int distance, struct opml_roc *roc,
     int threads);
+/* The same curve from m distinct keys k ascending, with pos[g] positives
+ * and neg[g] negatives at key g (struct opml_roccounts): the points,
+ * AUC and EER of opml_roc_compute over the keys repeated so, bit for
+ * bit.  0, or -1 as opml_roc_compute. */
+int opml_roc_compute_counts(const uint64_t *k, const uint64_t *pos,
+    const uint64_t *neg, size_t m, int distance, struct opml_roc *roc);
 void opml_roc_free(struct opml_roc *roc);
 
 /* TPR at the given FPR on the piecewise linear curve (the highest TPR

@@ -299,3 +299,142 @@ near() {
 	run --separate-stderr opml-roc "$TMP/bad"
 	[ "$stderr" = "opml-roc: $TMP/bad:200003: 3 fields, expected 2" ]
 }
+
+# Random scores with many ties (and -0 beside 0), labels at random, as
+# N lines into $TMP/all; then each line dealt at random to one of K
+# shards $TMP/shard.1.. ($TMP/shard.1 all positives, so a shard may
+# lack a class).
+random_shards() {
+	awk -v seed="$1" -v n="$2" -v k="$3" -v dir="$TMP" 'BEGIN { srand(seed)
+		for (i = 0; i < n; i++) {
+			r = rand()
+			if (r < 0.6) s = int(rand() * 40) / 8 - 2
+			else if (r < 0.65) s = rand() < 0.5 ? "-0" : "0"
+			else s = sprintf("%.17g", rand() * 6 - 3)
+			l = rand() < 0.45
+			print s, l > dir "/all"
+			print s, l > (dir "/shard." (l && rand() < 0.1 ? 1 : 2 + int(rand() * (k - 1))))
+		}
+	}'
+}
+
+@test "-c on shards, -m on their counts: the curve, AUC and EER of one process over all scores, bit for bit" {
+	for seed in 1 2 3 4; do
+		rm -f "$TMP"/all "$TMP"/shard.*
+		random_shards "$seed" $((1500 * seed)) $((seed + 2))
+		for d in "" -d; do
+			for f in "$TMP"/shard.[0-9]; do opml-roc $d -c -o "$f.counts" "$f"; done
+			opml-roc $d -F -N all "$TMP/all" > "$TMP/want" 2> "$TMP/want.sum"
+			opml-roc -F -N all -m "$TMP"/shard.*.counts > "$TMP/got" 2> "$TMP/got.sum"
+			cmp "$TMP/want" "$TMP/got"
+			cmp "$TMP/want.sum" "$TMP/got.sum"
+			# the counts of the whole are the sum of the shards'
+			opml-roc $d -c "$TMP/all" > "$TMP/all.counts"
+			opml-roc -c -m "$TMP"/shard.*.counts | cmp - "$TMP/all.counts"
+			# and sums of sums: two shards' counts summed first
+			opml-roc -c -m "$TMP/shard.1.counts" "$TMP/shard.2.counts" > "$TMP/s12"
+			opml-roc -F -N all -m "$TMP"/shard.[3-9].counts "$TMP/s12" 2>&1 > "$TMP/got" |
+			    cmp - "$TMP/want.sum"
+			cmp "$TMP/want" "$TMP/got"
+			# the figure too
+			opml-roc -q -N all -g "$TMP/want.svg" $d "$TMP/all" > /dev/null
+			opml-roc -q -N all -g "$TMP/got.svg" -m "$TMP"/shard.*.counts > /dev/null
+			cmp "$TMP/want.svg" "$TMP/got.svg"
+		done
+		# the merged AUC is U / (P N) counted pair by pair, exactly
+		for f in "$TMP"/shard.[0-9]; do opml-roc -c -o "$f.counts" "$f"; done
+		run --separate-stderr opml-roc -F -a -m "$TMP"/shard.*.counts
+		[ "$status" -eq 0 ]
+		awk -v got="$(printf '%s\n' "$output" | awk -F'\t' 'NR == 2 { print $4 }')" '
+			{ s[NR] = $1 + 0; l[NR] = $2 }
+			END { for (i = 1; i <= NR; i++) if (l[i]) { P++
+				for (j = 1; j <= NR; j++) if (!l[j]) u += s[i] > s[j] ? 1 : s[i] == s[j] ? 0.5 : 0 }
+			      printf "U/(PN) %.17g, merged %.17g\n", u / (P * (NR - P)), got
+			      exit !(u / (P * (NR - P)) == got + 0) }' "$TMP/all"
+	done
+}
+
+@test "-c writes one block per curve, distinct scores most same first; -m sums block by block" {
+	printf '4 1\n3 1\n2 1\n3 0\n1 0\n' > "$TMP/a"
+	printf '3 1 0\n2 0 1\n' | awk '{ print $1, $3 }' > "$TMP/b"
+	run opml-roc -c "$TMP/a"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "#opml-roc-counts version=1 order=similarity positives=3 negatives=2 scores=4" ]
+	[ "${lines[1]}" = "4 1 0" ]
+	[ "${lines[2]}" = "3 1 1" ]
+	[ "${lines[4]}" = "1 0 1" ]
+	run opml-roc -c -d "$TMP/a"
+	[ "${lines[0]}" = "#opml-roc-counts version=1 order=distance positives=3 negatives=2 scores=4" ]
+	[ "${lines[1]}" = "1 0 1" ]
+	# two columns: two blocks, each summed with its own
+	paste -d ' ' "$TMP/a" "$TMP/a" | awk '{ print $1, -$1, $2 }' > "$TMP/two"
+	opml-roc -c "$TMP/two" > "$TMP/two.counts"
+	[ "$(grep -c '^#opml-roc-counts' "$TMP/two.counts")" -eq 2 ]
+	run --separate-stderr opml-roc -F -m "$TMP/two.counts" "$TMP/two.counts"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "# two:1" ]
+	[ "$(summary two:1 4)" = 0.75 ]
+	[ "$(summary two:1 2)" = 6 ]
+	[ "$(summary two:2 4)" = 0.25 ]
+	# -S turns the counts of the second column's negated scores
+	run --separate-stderr opml-roc -F -N x -D y -m "$TMP/two.counts"
+	[ "$(summary y 4)" = 0.75 ]
+}
+
+@test "-m: memory follows the distinct scores, not the pairs" {
+	skip_if_sanitized "ulimit -v"
+	# 4 10^9 pairs at three scores: a few lines of counts, summed
+	printf '#opml-roc-counts version=1 order=similarity positives=1000000000 negatives=1000000000 scores=3\n2 800000000 200000000\n1 200000000 200000000\n0 0 600000000\n' > "$TMP/big"
+	run --separate-stderr sh -c "ulimit -v 100000 && opml-roc -F -m '$TMP/big' '$TMP/big'"
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = "0.2 0.8 2" ]
+	# U = 1.6e9 (1.6e9 + 0.4e9 / 2) + 0.4e9 (1.2e9 + 0.4e9 / 2), over
+	# P N = 4e18
+	[ "$(summary big 4)" = 0.86 ]
+	[ "$(summary big 5)" = 0.2 ]
+	# where twice the Mann-Whitney count would not fit 64 bits
+	run --separate-stderr opml-roc -m "$TMP/big" "$TMP/big" "$TMP/big"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"big:4: positives times negatives past 2^62"* ]]
+}
+
+@test "-m errors: counts cut short, out of order, totals off, orders mixed, curves that differ; -c with curve options" {
+	printf '1 1\n0 0\n' > "$TMP/s"
+	opml-roc -c "$TMP/s" > "$TMP/c"
+	head -2 "$TMP/c" > "$TMP/short"
+	run --separate-stderr opml-roc -m "$TMP/short"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"short:2: ROC counts cut short: 1 of 2 scores"* ]]
+	printf '#opml-roc-counts version=1 order=similarity positives=1 negatives=1 scores=2\n0 0 1\n1 1 0\n' > "$TMP/order"
+	run --separate-stderr opml-roc -m "$TMP/order"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"order:3: score 1 not after the line before's in similarity order"* ]]
+	printf '#opml-roc-counts version=1 order=similarity positives=2 negatives=1 scores=2\n1 1 0\n0 0 1\n' > "$TMP/tot"
+	run --separate-stderr opml-roc -m "$TMP/tot"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"tot:3: 1 positives and 1 negatives, not the header's 2 and 1"* ]]
+	opml-roc -c -d "$TMP/s" > "$TMP/dc"
+	run --separate-stderr opml-roc -m "$TMP/c" "$TMP/dc"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"counts of distances, the first file's of similarities"* ]]
+	cat "$TMP/c" "$TMP/c" > "$TMP/cc"
+	run --separate-stderr opml-roc -m "$TMP/c" "$TMP/cc"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"cc: more than the 1 curves of the first file"* ]]
+	run --separate-stderr opml-roc -m "$TMP/s"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"s:1: expected a line '#opml-roc-counts version=1"* ]]
+	printf '1 1\n1 1\n' > "$TMP/pos"
+	opml-roc -c "$TMP/pos" > "$TMP/pos.c"
+	run --separate-stderr opml-roc -m "$TMP/pos.c"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"only same pairs (2): AUC undefined"* ]]
+	for o in -a "-g x.svg" "-N x" -F -q; do
+		run opml-roc -c $o "$TMP/s"
+		[ "$status" -eq 2 ]
+	done
+	# nothing half-written
+	run opml-roc -c -m -o "$TMP/out" "$TMP/c" "$TMP/short"
+	[ "$status" -eq 1 ]
+	[ ! -e "$TMP/out" ]
+}
