@@ -1,7 +1,8 @@
 /*
  * opml-scale: scale features by z-score, min-max (into bounds, as
  * svm-scale) or unit norm, fitting the parameters to the input or
- * restoring saved ones (its own or svm-scale's range files).
+ * restoring saved ones (its own or svm-scale's range files); or merge
+ * the parameters fitted to shards into those of their union.
  */
 #include <err.h>
 #include <errno.h>
@@ -23,10 +24,13 @@ static const char synopsis[] =
     "opml-scale [-0Hh] [-b lower,upper] [-W range] [-w params] [-o file]\n"
     "           [-Y column] [file ...]\n"
     "opml-scale [-0Hh] [-t zscore|minmax|unit] -r params [-o file]\n"
-    "           [-Y column] [file ...]";
+    "           [-Y column] [file ...]\n"
+    "opml-scale -m [-o file] params ...";
 static const char options[] =
     "  -b lower,upper         minmax into [lower, upper] (default 0,1)\n"
     "  -h                     print this help and exit\n"
+    "  -m                     merge the parameters of shards (-w) into "
+    "their union's\n"
     "  -o file                write to file, whole or not at all\n"
     "  -r params              scale with saved parameters: -w's, -W's "
     "or svm-scale's\n"
@@ -44,6 +48,30 @@ restore(const char *path, struct opml_scale *p)
 	if (opml_reader_open(&r, path) == -1 || opml_scale_read(&r, p) == -1)
 		errx(1, "%s", r.err);
 	opml_reader_close(&r);
+}
+
+/* The parameters of the union of the shards whose parameters are in
+ * files, to o. */
+static void
+merge(char **files, struct opml_output *o)
+{
+	struct opml_scale p, q;
+	const char *why;
+	size_t len;
+	char *text;
+
+	restore(files[0], &p);
+	for (files++; *files != NULL; files++) {
+		restore(*files, &q);
+		if ((why = opml_scale_merge(&p, &q)) != NULL)
+			errx(1, "%s: %s", opml_prog_name(*files), why);
+		opml_scale_free(&q);
+	}
+	if ((text = opml_scale_format(&p, &len)) == NULL)
+		opml_prog_nomem();
+	opml_prog_write(o, text, len);
+	free(text);
+	opml_scale_free(&p);
 }
 
 /* Scale one sample into the output. */
@@ -194,11 +222,12 @@ main(int argc, char *argv[])
 	const char *outpath = NULL;
 	enum opml_scale_type type = OPML_SCALE_ZSCORE;
 	double bounds[2] = { 0, 1 };
-	int ch, have_type = 0, have_bounds = 0;
+	int ch, have_type = 0, have_bounds = 0, merging = 0;
 
+	memset(&p, 0, sizeof p);
 	opml_prog_init(argc, argv, synopsis, options);
 	while ((ch = getopt(argc, argv,
-	    OPML_PROG_INPUT "W:b:ho:r:t:w:")) != -1) {
+	    OPML_PROG_INPUT "W:b:hmo:r:t:w:")) != -1) {
 		switch (ch) {
 		case 'W':
 			savepath[1] = optarg;
@@ -209,6 +238,9 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			opml_prog_help();
+			break;
+		case 'm':
+			merging = 1;
 			break;
 		case 'o':
 			outpath = optarg;
@@ -231,6 +263,16 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if (merging) {
+		/* only -o: the files say the rest */
+		if (have_type || have_bounds || restpath != NULL ||
+		    savepath[0] != NULL || savepath[1] != NULL || argc == 0)
+			opml_prog_usage();
+		opml_prog_open(&out, outpath);
+		merge(opml_prog_files(argc, argv, "parameters"), &out);
+		opml_prog_commit_all();
+		return 0;
+	}
 	/* -b and -W are min-max's; with -r the parameters say it all. */
 	if (have_bounds || savepath[1] != NULL) {
 		if (have_type && type != OPML_SCALE_MINMAX)

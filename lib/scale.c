@@ -39,6 +39,8 @@ alloc(struct opml_scale *p, enum opml_scale_type t, size_t d)
 	p->lo = 0;
 	p->hi = 1;
 	p->range = 0;
+	p->n = 0;
+	p->m2 = NULL;
 	p->a = calloc(d + 1, sizeof *p->a);
 	p->b = calloc(d + 1, sizeof *p->b);
 	if (p->a == NULL || p->b == NULL) {
@@ -53,7 +55,8 @@ opml_scale_free(struct opml_scale *p)
 {
 	free(p->a);
 	free(p->b);
-	p->a = p->b = NULL;
+	free(p->m2);
+	p->a = p->b = p->m2 = NULL;
 }
 
 int
@@ -64,7 +67,12 @@ opml_scale_fit(struct opml_scale *p, enum opml_scale_type t,
 
 	if (alloc(p, t, d) == -1)
 		return -1;
+	p->n = n;
 	if (t == OPML_SCALE_ZSCORE) {
+		if ((p->m2 = calloc(d + 1, sizeof *p->m2)) == NULL) {
+			opml_scale_free(p);
+			return -1;
+		}
 		/* Two passes: the mean, then squared deviations from it. */
 		for (i = 0; i < n; i++)
 			for (j = 0; j < d; j++)
@@ -76,8 +84,10 @@ opml_scale_fit(struct opml_scale *p, enum opml_scale_type t,
 				double v = x[i * d + j] - p->a[j];
 				p->b[j] += v * v;
 			}
-		for (j = 0; j < d; j++)
+		for (j = 0; j < d; j++) {
+			p->m2[j] = p->b[j];
 			p->b[j] = n > 1 ? sqrt(p->b[j] / (double)(n - 1)) : 0;
+		}
 	} else if (t == OPML_SCALE_MINMAX && n > 0) {
 		memcpy(p->a, x, d * sizeof *x);
 		memcpy(p->b, x, d * sizeof *x);
@@ -95,6 +105,48 @@ opml_scale_fit(struct opml_scale *p, enum opml_scale_type t,
 		    !isfinite(p->b[j] - p->a[j]))
 			return -2;
 	return 0;
+}
+
+const char *
+opml_scale_merge(struct opml_scale *p, const struct opml_scale *q)
+{
+	double na = (double)p->n, nb = (double)q->n, n = na + nb;
+	size_t j;
+
+	if (p->type != q->type)
+		return "parameters of different scalings";
+	if (p->type == OPML_SCALE_UNIT)
+		return NULL;
+	if (p->d != q->d)
+		return "parameters of different numbers of features";
+	if (p->type == OPML_SCALE_MINMAX) {
+		if (p->lo != q->lo || p->hi != q->hi)
+			return "min-max parameters of different bounds";
+		for (j = 0; j < p->d; j++) {
+			if (q->a[j] < p->a[j])
+				p->a[j] = q->a[j];
+			if (q->b[j] > p->b[j])
+				p->b[j] = q->b[j];
+		}
+		p->n = p->n > 0 && q->n > 0 ? p->n + q->n : 0;
+		p->range = p->range && q->range;
+		return NULL;
+	}
+	if (p->m2 == NULL || q->m2 == NULL || p->n == 0 || q->n == 0)
+		return "z-score parameters without the count and sums of "
+		    "squared deviations (of version 1): fit them again";
+	for (j = 0; j < p->d; j++) {
+		double delta = q->a[j] - p->a[j], m2;
+
+		m2 = p->m2[j] + q->m2[j] + delta * delta * (na * nb / n);
+		p->a[j] += delta * (nb / n);
+		if (!isfinite(m2) || !isfinite(p->a[j]))
+			return "a merged mean or spread overflows a double";
+		p->m2[j] = m2;
+		p->b[j] = sqrt(m2 / (n - 1));
+	}
+	p->n += q->n;
+	return NULL;
 }
 
 void
@@ -140,13 +192,18 @@ opml_scale_format(const struct opml_scale *p, size_t *len)
 	size_t row = 8 + p->d * (OPML_NUMFMT_MAX + 12) + 2;
 	int r;
 
-	/* the header's two parts, each within head; each row as
-	 * opml_buf_row reserves it (its name is at most 4 bytes) */
-	if (opml_buf_room(&b, 2 * sizeof head + 2 * row + 1) == NULL)
+	/* the header's three parts, each within head; each row as
+	 * opml_buf_row reserves it (its name is at most 5 bytes) */
+	if (opml_buf_room(&b, 3 * sizeof head + 3 * row + 1) == NULL)
 		return NULL;
-	snprintf(head, sizeof head, "#opml-scale version=1 type=%s d=%zu",
+	snprintf(head, sizeof head, "#opml-scale version=2 type=%s d=%zu",
 	    names[p->type], p->d);
 	opml_buf_put(&b, head, strlen(head));
+	if (p->n > 0) {
+		snprintf(head, sizeof head, " n=%llu",
+		    (unsigned long long)p->n);
+		opml_buf_put(&b, head, strlen(head));
+	}
 	if (p->type == OPML_SCALE_MINMAX && (p->lo != 0 || p->hi != 1)) {
 		char lo[OPML_NUMFMT_MAX], hi[OPML_NUMFMT_MAX];
 
@@ -160,6 +217,8 @@ opml_scale_format(const struct opml_scale *p, size_t *len)
 		for (r = 0; r < 2; r++)
 			opml_buf_row(&b, rows[p->type][r], r ? p->b : p->a,
 			    p->d, 0);
+	if (p->type == OPML_SCALE_ZSCORE && p->n > 0 && p->m2 != NULL)
+		opml_buf_row(&b, "sqdev", p->m2, p->d, 0);
 	opml_buf_put(&b, "", 1);
 	*len = b.len - 1;
 	return b.s;
@@ -341,11 +400,11 @@ opml_scale_read(struct opml_reader *r, struct opml_scale *p)
 {
 	char *s, dbuf[32], *end;
 	const char *v;
-	size_t n, i, d;
-	unsigned long long dd;
+	size_t n, i, d, nrows;
+	unsigned long long dd, count = 0;
 	enum opml_scale_type t;
 	double lo = 0, hi = 1;
-	int rc;
+	int rc, version;
 
 	while ((rc = opml_reader_line(r, &s, &n)) == 1 && n == 0)
 		;
@@ -363,6 +422,13 @@ opml_scale_read(struct opml_reader *r, struct opml_scale *p)
 	if (n < 11 || strncmp(s, "#opml-scale", 11) != 0)
 		return opml_reader_fail(r, "expected a #opml-scale header or "
 		    "svm-scale's 'x' line");
+	version = 1;
+	if ((v = field(s, n, "version", &i)) != NULL) {
+		if (i != 1 || (*v != '1' && *v != '2'))
+			return opml_reader_fail(r, "header: a version other "
+			    "than 1 or 2 (a newer opml-scale's parameters?)");
+		version = *v - '0';
+	}
 	if ((v = field(s, n, "type", &i)) != NULL &&
 	    field(v + i, n - (size_t)(v + i - s), "type", &i) != NULL)
 		return opml_reader_fail(r, "header: type given twice");
@@ -390,14 +456,33 @@ opml_scale_read(struct opml_reader *r, struct opml_scale *p)
 	if (opml_opt_uint(dbuf, 1, 100000000, &dd) != 0)
 		return opml_reader_fail(r, "header: bad d '%s'", dbuf);
 	d = (size_t)dd;
+	/* version 2: the count, and then for zscore a sqdev line */
+	if (version == 2 && (v = field(s, n, "n", &i)) != NULL) {
+		if (i == 0 || i >= sizeof dbuf)
+			return opml_reader_fail(r, "header: bad n");
+		memcpy(dbuf, v, i);
+		dbuf[i] = '\0';
+		if (opml_opt_uint(dbuf, 1, UINT64_MAX, &count) != 0)
+			return opml_reader_fail(r, "header: bad n '%s'", dbuf);
+	}
 	if (alloc(p, t, d) == -1)
 		return opml_reader_fail(r, "out of memory");
 	p->lo = lo;
 	p->hi = hi;
+	p->n = count;
 	if (t == OPML_SCALE_UNIT)
 		return 0;
-	for (i = 0; i < 2; i++) {
-		const char *key = rows[t][i];
+	nrows = 2;
+	if (t == OPML_SCALE_ZSCORE && count > 0) {
+		if ((p->m2 = calloc(d + 1, sizeof *p->m2)) == NULL) {
+			opml_scale_free(p);
+			return opml_reader_fail(r, "out of memory");
+		}
+		nrows = 3;
+	}
+	for (i = 0; i < nrows; i++) {
+		const char *key = i < 2 ? rows[t][i] : "sqdev";
+		double *row = i == 0 ? p->a : i == 1 ? p->b : p->m2;
 		size_t kl = strlen(key);
 
 		if ((rc = opml_reader_line(r, &s, &n)) != 1) {
@@ -411,7 +496,7 @@ opml_scale_read(struct opml_reader *r, struct opml_scale *p)
 			opml_scale_free(p);
 			return opml_reader_fail(r, "expected a '%s' line", key);
 		}
-		if (opml_parse_row(r, s + kl, end, i ? p->b : p->a, d) == -1) {
+		if (opml_parse_row(r, s + kl, end, row, d) == -1) {
 			opml_scale_free(p);
 			return -1;
 		}
@@ -419,7 +504,8 @@ opml_scale_read(struct opml_reader *r, struct opml_scale *p)
 	/* A negative spread would mirror the feature: not a scaling that
 	 * opml-scale writes. */
 	for (i = 0; i < d; i++)
-		if (t == OPML_SCALE_ZSCORE ? p->b[i] < 0 : p->b[i] < p->a[i]) {
+		if (t == OPML_SCALE_ZSCORE ? p->b[i] < 0 || (p->m2 != NULL &&
+		    p->m2[i] < 0) : p->b[i] < p->a[i]) {
 			opml_scale_free(p);
 			return opml_reader_fail(r, "feature %zu: %s", i + 1,
 			    t == OPML_SCALE_ZSCORE ? "negative std" :

@@ -2,6 +2,7 @@
 #define OPML_SCALE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "reader.h"
 
@@ -23,6 +24,11 @@ struct opml_scale {
 	double *a, *b;		/* zscore: mean, std; minmax: min, max */
 	double lo, hi;		/* minmax: the bounds, lo < hi */
 	int range;		/* read from an svm-scale range file */
+	/* what a merge needs: the samples fitted to (0: not known, in a
+	 * file of version 1 or svm-scale's), and for zscore the sums of
+	 * squared deviations from the mean (NULL: not known) */
+	uint64_t n;
+	double *m2;
 };
 
 /* Name to type: 0, or -1 if unknown. */
@@ -39,17 +45,34 @@ void opml_scale_apply(const struct opml_scale *p, const double *x,
     double *y);
 void opml_scale_free(struct opml_scale *p);
 
-/* The parameters as text: a "#opml-scale" header line (with lower=
- * and upper= if minmax's bounds are not [0, 1]), then for zscore the
- * lines "mean x1 ..." and "std x1 ...", for minmax "min" and "max";
- * numbers that read back exactly.  malloc'd, NULL if out of memory. */
+/*
+ * p = the parameters of the union of the samples of p and q (fitted to
+ * disjoint sets, of one type, d and bounds): for minmax the least min
+ * and greatest max, exactly those of a fit to the union; for zscore
+ * (both with n and m2) Chan, Golub and LeVeque's pairwise formula,
+ *   n = na + nb, delta = mean_b - mean_a,
+ *   mean = mean_a + delta nb / n,
+ *   m2 = m2_a + m2_b + delta^2 na nb / n,
+ *   std = sqrt(m2 / (n - 1)),
+ * which agrees with a fit to the union to within rounding (a few units
+ * in the last place of the parts' sums; opml-scale(1) says how close).
+ * NULL, or why not.
+ */
+const char *opml_scale_merge(struct opml_scale *p, const struct opml_scale *q);
+
+/* The parameters as text: a "#opml-scale version=2" header line (with
+ * n= when known, lower= and upper= if minmax's bounds are not [0, 1]),
+ * then for zscore the lines "mean x1 ...", "std x1 ..." and, when
+ * known, "sqdev x1 ...", for minmax "min" and "max"; numbers that read
+ * back exactly.  malloc'd, NULL if out of memory. */
 char *opml_scale_format(const struct opml_scale *p, size_t *len);
 /* minmax parameters as svm-scale's range file (svm-scale -s): "x",
  * "lo hi", then "j min j max j" for every feature j from 1 (svm-scale
  * leaves out those of no spread; either reads both).  malloc'd, NULL
  * if out of memory. */
 char *opml_scale_format_range(const struct opml_scale *p, size_t *len);
-/* Read parameters written by opml_scale_format, or an svm-scale range
+/* Read parameters written by opml_scale_format (of version 1, without
+ * n and sqdev, or 2), or an svm-scale range
  * file (told apart by the first line): 0, or -1 with r->err.  A range
  * file's d is its largest index; features it leaves out have no spread
  * (they scale to 0, as svm-scale leaves them out); p->range says

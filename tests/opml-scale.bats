@@ -16,7 +16,7 @@ load helper
 @test "zscore parameters: the mean and the std with n - 1" {
 	opml-scale -w "$TMP/p" "$DATA/iris.txt" > /dev/null
 	run cat "$TMP/p"
-	[[ ${lines[0]} == "#opml-scale version=1 type=zscore d=4" ]]
+	[[ ${lines[0]} == "#opml-scale version=2 type=zscore d=4 n=150" ]]
 	[[ ${lines[1]} == "mean 5.84333333333333"* ]]
 	[[ ${lines[2]} == "std 0.82806612797786"* ]]
 }
@@ -215,11 +215,11 @@ as_g() {
 	      e = x == mn[j] ? -1 : x == mx[j] ? 2 : -1 + (2 - -1) * (x - mn[j]) / (mx[j] - mn[j])
 	      if (y[j] + 0 != e) { print FNR, j, y[j], e; exit 1 } } }' \
 	  ours="$TMP/ours" "$DATA/wine.txt" "$DATA/wine.txt"
-	[ "$(head -1 "$TMP/p")" = "#opml-scale version=1 type=minmax d=13 lower=-1 upper=2" ]
+	[ "$(head -1 "$TMP/p")" = "#opml-scale version=2 type=minmax d=13 n=178 lower=-1 upper=2" ]
 	opml-scale -r "$TMP/p" "$DATA/wine.txt" | cmp - "$TMP/ours"
 	# [0, 1] keeps the header and the bytes it had.
 	opml-scale -t minmax -w "$TMP/p01" "$DATA/wine.txt" > "$TMP/01"
-	[ "$(head -1 "$TMP/p01")" = "#opml-scale version=1 type=minmax d=13" ]
+	[ "$(head -1 "$TMP/p01")" = "#opml-scale version=2 type=minmax d=13 n=178" ]
 	opml-scale -b 0,1 "$DATA/wine.txt" | cmp - "$TMP/01"
 }
 
@@ -289,4 +289,117 @@ as_g() {
 	run opml-scale -r "$TMP/r" -W "$TMP/r2" "$DATA/iris.txt"
 	[ "$status" -eq 2 ]
 	[ ! -e "$TMP/r2" ]
+}
+
+# The worst |mean_a - mean_b| / max(|mean_a|, std_a) and
+# |std_a - std_b| / std_a over the columns of parameter files a and b.
+param_gap() {
+	awk 'FNR == 1 { f++ }
+	$1 == "mean" { for (j = 2; j <= NF; j++) m[f, j] = $j }
+	$1 == "std" { for (j = 2; j <= NF; j++) s[f, j] = $j; nf = NF }
+	END { for (j = 2; j <= nf; j++) { if (s[1, j] == 0) { if (s[2, j] != 0) wm = 1; continue }
+		sc = m[1, j] < 0 ? -m[1, j] : m[1, j]; if (s[1, j] > sc) sc = s[1, j]
+		a = (m[1, j] - m[2, j]) / sc; if (a < 0) a = -a; if (a > wm) wm = a
+		b = (s[1, j] - s[2, j]) / s[1, j]; if (b < 0) b = -b; if (b > ws) ws = b }
+		printf "%.3g %.3g\n", wm, ws }' "$1" "$2"
+}
+
+@test "-m: z-score parameters fitted on random shards merge into the whole set's, to 1e-13" {
+	for set in iris wine balance breast glass ionosphere pima; do
+		opml-scale -w "$TMP/all.p" "$DATA/$set.txt" > /dev/null
+		for k in 2 5 9; do
+			rm -f "$TMP"/sh.*
+			awk -v k=$k -v dir="$TMP" 'BEGIN { srand(k) } { print > (dir "/sh." int(rand() * k)) }' "$DATA/$set.txt"
+			for f in "$TMP"/sh.?; do opml-scale -w "$f.p" "$f" > /dev/null; done
+			opml-scale -m "$TMP"/sh.?.p > "$TMP/m.p"
+			# the count is the whole set's
+			[ "$(head -1 "$TMP/m.p")" = "$(head -1 "$TMP/all.p")" ]
+			gap=$(param_gap "$TMP/all.p" "$TMP/m.p")
+			echo "$set, $k shards: $gap"
+			awk -v g="$gap" 'BEGIN { split(g, x, " "); exit !(x[1] <= 1e-13 && x[2] <= 1e-13) }'
+		done
+	done
+	# sums of sums: shard 0 with 1, then with the rest
+	opml-scale -m "$TMP/sh.0.p" "$TMP/sh.1.p" > "$TMP/m01.p"
+	opml-scale -m "$TMP/m01.p" "$TMP"/sh.[2-8].p > "$TMP/m.p"
+	gap=$(param_gap "$TMP/all.p" "$TMP/m.p")
+	awk -v g="$gap" 'BEGIN { split(g, x, " "); exit !(x[1] <= 1e-13 && x[2] <= 1e-13) }'
+}
+
+@test "-m: z-score of two samples each side: the merged mean, std and sums by hand" {
+	printf 'a 1\na 3\n' > "$TMP/x"
+	printf 'b 10\nb 14\n' > "$TMP/y"
+	opml-scale -w "$TMP/x.p" "$TMP/x" > /dev/null
+	opml-scale -w "$TMP/y.p" "$TMP/y" > /dev/null
+	run opml-scale -m "$TMP/x.p" "$TMP/y.p"
+	[ "$status" -eq 0 ]
+	# mean 7; deviations -6 -4 3 7: sum of squares 110, std sqrt(110/3)
+	[ "${lines[0]}" = "#opml-scale version=2 type=zscore d=1 n=4" ]
+	[ "${lines[1]}" = "mean 7" ]
+	[ "${lines[3]}" = "sqdev 110" ]
+	awk -v s="${lines[2]#std }" 'BEGIN { d = s - sqrt(110 / 3); exit !(d < 1e-15 && d > -1e-15) }'
+}
+
+@test "-m: min-max parameters merge into the whole set's exactly; version 1 files still read and restore" {
+	for b in "" "-b -1,1"; do
+		opml-scale -t minmax $b -w "$TMP/all.p" "$DATA/wine.txt" > "$TMP/all.z"
+		rm -f "$TMP"/sh.*
+		awk -v dir="$TMP" 'BEGIN { srand(3) } { print > (dir "/sh." int(rand() * 4)) }' "$DATA/wine.txt"
+		for f in "$TMP"/sh.?; do opml-scale -t minmax $b -w "$f.p" "$f" > /dev/null; done
+		opml-scale -m "$TMP"/sh.?.p | cmp - "$TMP/all.p"
+		opml-scale -r "$TMP/all.p" "$DATA/wine.txt" | cmp - "$TMP/all.z"
+	done
+	# a file of version 1 (no n, no sqdev) scales as before
+	opml-scale -w "$TMP/z.p" "$DATA/wine.txt" > "$TMP/z"
+	sed -e '1s/version=2/version=1/' -e '1s/ n=178//' -e '/^sqdev/d' "$TMP/z.p" > "$TMP/v1.p"
+	opml-scale -r "$TMP/v1.p" "$DATA/wine.txt" | cmp - "$TMP/z"
+	# min-max of version 1 and svm-scale range files merge (no count)
+	opml-scale -t minmax -w "$TMP/mm.p" "$TMP/sh.0" > /dev/null
+	sed -e '1s/version=2/version=1/' -e '1s/ n=[0-9]*//' "$TMP/mm.p" > "$TMP/mm1.p"
+	opml-scale -W "$TMP/r.range" "$TMP/sh.1" > /dev/null
+	run opml-scale -m "$TMP/mm1.p" "$TMP/r.range"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "#opml-scale version=2 type=minmax d=13" ]
+}
+
+@test "-m errors: z-score of version 1, types, widths or bounds that differ; options that do not go with it" {
+	opml-scale -w "$TMP/z.p" "$DATA/wine.txt" > /dev/null
+	sed -e '1s/version=2/version=1/' -e '1s/ n=178//' -e '/^sqdev/d' "$TMP/z.p" > "$TMP/v1.p"
+	run opml-scale -m "$TMP/z.p" "$TMP/v1.p"
+	[ "$status" -eq 1 ]
+	[[ $output == *"v1.p: z-score parameters without the count"* ]]
+	opml-scale -t minmax -w "$TMP/mm.p" "$DATA/wine.txt" > /dev/null
+	run opml-scale -m "$TMP/z.p" "$TMP/mm.p"
+	[ "$status" -eq 1 ]
+	[[ $output == *"mm.p: parameters of different scalings"* ]]
+	opml-scale -t minmax -b -1,1 -w "$TMP/mmb.p" "$DATA/wine.txt" > /dev/null
+	run opml-scale -m "$TMP/mm.p" "$TMP/mmb.p"
+	[ "$status" -eq 1 ]
+	[[ $output == *"different bounds"* ]]
+	opml-scale -w "$TMP/iris.p" "$DATA/iris.txt" > /dev/null
+	run opml-scale -m "$TMP/z.p" "$TMP/iris.p"
+	[ "$status" -eq 1 ]
+	[[ $output == *"different numbers of features"* ]]
+	# a merge leaves no output when it fails
+	run opml-scale -m -o "$TMP/out" "$TMP/z.p" "$TMP/iris.p"
+	[ "$status" -eq 1 ]
+	[ ! -e "$TMP/out" ]
+	for o in "-t zscore" "-r $TMP/z.p" "-w $TMP/w" "-b 0,2" "-W $TMP/w"; do
+		run opml-scale -m $o "$TMP/z.p"
+		[ "$status" -eq 2 ]
+	done
+	run opml-scale -m
+	[ "$status" -eq 2 ]
+	# a sqdev line is required with n=, and must not be negative
+	sed '/^sqdev/d' "$TMP/z.p" > "$TMP/nosq.p"
+	run opml-scale -r "$TMP/nosq.p" "$DATA/wine.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *"missing 'sqdev' line"* ]]
+	sed '/^sqdev/s/ [0-9]/ -1/' "$TMP/z.p" > "$TMP/neg.p"
+	run opml-scale -r "$TMP/neg.p" "$DATA/wine.txt"
+	[ "$status" -eq 1 ]
+	sed '1s/version=2/version=3/' "$TMP/z.p" > "$TMP/v3.p"
+	run opml-scale -r "$TMP/v3.p" "$DATA/wine.txt"
+	[ "$status" -eq 1 ]
+	[[ $output == *"a version other than 1 or 2"* ]]
 }
