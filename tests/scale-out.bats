@@ -1,0 +1,187 @@
+#!/usr/bin/env bats
+# Scaling out (opml(7), SCALING OUT): the page's recipes run as pasted
+# with GNU parallel over ssh, on two hosts that an sshd made for the
+# test serves on the loopback interface (the second on SSE2 kernels),
+# and each result is the bytes of one process; learning hands off
+# between hosts byte for byte.
+
+load helper
+
+# The commands of the SCALING OUT section of opml(7), each literal
+# display's lines in order, \e continuations joined.
+scaling_out() {
+	awk '/^\.Sh / { on = ($0 == ".Sh SCALING OUT") } !on { next }
+	/^\.Bd -literal/ { lit = 1; next } /^\.Ed/ { lit = 0; next }
+	lit { gsub(/\\-/, "-"); if (sub(/\\e$/, "")) { cont = cont $0; next }
+	      l = cont $0; cont = ""; gsub(/\\e/, "\\", l); print l }' "$TOP/man/opml.7"
+}
+
+# Start an sshd on two loopback ports of 127.0.0.1 with keys made here:
+# port 1 is host1, port 2 host2, whose sessions run on OPML_SIMD=sse2;
+# each host works in a directory of its own, as a home (ForceCommand),
+# and logs the commands it runs.  ssh_config names them; PARALLEL_SSH
+# makes parallel and its rsync use it.  Returns 1 with $why set if sshd
+# cannot run here.
+start_hosts() {
+	H=$BATS_FILE_TMPDIR/hosts.d
+	sshd=$(command -v sshd || echo /usr/sbin/sshd)
+	for p in "$sshd" ssh ssh-keygen parallel rsync; do
+		command -v "$p" > /dev/null || { why="no $p"; return 1; }
+	done
+	mkdir -p "$H/host1" "$H/host2"
+	ssh-keygen -q -t ed25519 -N '' -f "$H/host_key" &&
+	ssh-keygen -q -t ed25519 -N '' -f "$H/id" || { why="ssh-keygen failed"; return 1; }
+	cp "$H/id.pub" "$H/authorized_keys"
+	# sshd as root wants its privilege separation directory
+	if [ "$(id -u)" -eq 0 ] && [ ! -d /run/sshd ]; then mkdir -p /run/sshd || true; fi
+	for try in 1 2 3 4 5; do
+		p1=$((20000 + ($$ * 7 + try * 1009) % 40000)); p2=$((p1 + 1))
+		{
+			echo "ListenAddress 127.0.0.1"
+			echo "Port $p1"; echo "Port $p2"
+			echo "HostKey $H/host_key"
+			echo "AuthorizedKeysFile $H/authorized_keys"
+			echo "PidFile $H/sshd.pid"
+			echo "StrictModes no"
+			echo "PasswordAuthentication no"
+			echo "KbdInteractiveAuthentication no"
+			echo "UsePAM no"
+			echo "PermitRootLogin prohibit-password"
+			for h in 1 2; do
+				env="HOME=$H/host$h"
+				[ $h -eq 2 ] && env="$env OPML_SIMD=sse2"
+				echo "Match LocalPort $((p1 + h - 1))"
+				printf '\tForceCommand cd %s/host%s && export %s && ' "$H" $h "$env"
+				printf 'printf "%%s\\\\n" "$SSH_ORIGINAL_COMMAND" >> %s/host%s.log && ' "$H" $h
+				printf 'eval "$SSH_ORIGINAL_COMMAND"\n'
+			done
+		} > "$H/sshd_config"
+		rm -f "$H/sshd.pid"
+		"$sshd" -f "$H/sshd_config" -E "$H/sshd.log" < /dev/null > /dev/null 2>&1 3>&- ||
+		    { why="sshd cannot run here: $(tail -1 "$H/sshd.log" 2>/dev/null)"; continue; }
+		for i in 1 2 3 4 5 6 7 8 9 10; do [ -s "$H/sshd.pid" ] && break; sleep 0.2; done
+		{
+			printf 'Host host1\n\tHostName 127.0.0.1\n\tPort %s\n' $p1
+			printf 'Host host2\n\tHostName 127.0.0.1\n\tPort %s\n' $p2
+			printf 'Host *\n\tUser %s\n\tIdentityFile %s/id\n' "$(id -un)" "$H"
+			printf '\tIdentitiesOnly yes\n\tUserKnownHostsFile %s/known_hosts\n' "$H"
+			printf '\tStrictHostKeyChecking no\n\tBatchMode yes\n\tLogLevel ERROR\n'
+			# one connection per host, shared by the jobs' sessions
+			# (it ends with the sshd)
+			printf '\tControlMaster auto\n\tControlPath %s/cm-%%p\n\tControlPersist 60\n' "$H"
+		} > "$H/ssh_config"
+		export PARALLEL_SSH="ssh -F $H/ssh_config"
+		if $PARALLEL_SSH host1 true < /dev/null && $PARALLEL_SSH host2 true < /dev/null; then
+			return 0
+		fi
+		why="ssh to the test's sshd failed: $(tail -2 "$H/sshd.log" 2>/dev/null)"
+		stop_hosts
+	done
+	return 1
+}
+
+stop_hosts() {
+	[ -s "$H/sshd.pid" ] || return 0
+	# the shared connections first: their sessions outlive the daemon
+	for h in host1 host2; do
+		ssh -F "$H/ssh_config" -O exit $h < /dev/null > /dev/null 2>&1 || true
+	done
+	pid=$(cat "$H/sshd.pid")
+	kill "$pid" 2> /dev/null || true
+	for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$pid" 2> /dev/null || break; sleep 0.2; done
+	rm -f "$H/sshd.pid"
+}
+
+setup_file() {
+	# parallel's own files (and its citation notice) stay out of $HOME
+	export PARALLEL_HOME="$BATS_FILE_TMPDIR/parallel"
+	mkdir -p "$PARALLEL_HOME" && touch "$PARALLEL_HOME/will-cite"
+	if start_hosts; then export HOSTS_UP=1; else export HOSTS_WHY="$why"; fi
+	export H
+}
+
+teardown_file() {
+	stop_hosts
+}
+
+# 10^4 samples of 12 features in 10 classes, 8000 to train, 2000 to
+# test.
+samples() {
+	awk 'BEGIN { srand(1); for (i = 0; i < 10000; i++) { c = int(rand() * 10); printf "%d", c
+		for (j = 0; j < 12; j++) { u = rand(); v = rand()
+			printf " %.6g", sin(c * (j + 1)) * 1.5 + sqrt(-2 * log(u + 1e-300)) * cos(6.283185307179586 * v) }
+		print "" } }' > "$1/all.txt"
+	head -n 8000 "$1/all.txt" > "$1/train.txt"
+	tail -n 2000 "$1/all.txt" > "$1/test.txt"
+}
+
+@test "every SCALING OUT recipe of opml(7), over ssh to two hosts (one on SSE2), gives the bytes of one process" {
+	[ -n "${HOSTS_UP-}" ] || skip "$HOSTS_WHY"
+	W=$TMP/work
+	mkdir -p "$W"
+	samples "$W"
+	scaling_out > "$TMP/recipes.sh"
+	# every recipe is there
+	for r in opml-transform 'opml-scale -m' 'opml-knn -N' 'opml-knn -M -e' 'opml-pairs -I' 'opml-roc -c' 'opml-roc -a -N folds' 'opml-learn -m'; do
+		grep -q -- "$r" "$TMP/recipes.sh" || { echo "no recipe with $r"; false; }
+	done
+	run sh -ec "cd '$W' && . '$TMP/recipes.sh'"
+	show
+	[ "$status" -eq 0 ]
+	cd "$W"
+	# transform
+	opml-transform -m run.model test.txt | cmp - test.lx
+	# scaling parameters: min-max of the shards would be the whole
+	# set's exactly; z-score agrees to 1e-13 (opml-scale(1))
+	opml-scale -w one.params train.txt > /dev/null
+	[ "$(head -1 train.params)" = "$(head -1 one.params)" ]
+	awk 'FNR == 1 { f++ } $1 == "mean" || $1 == "std" { for (j = 2; j <= NF; j++) v[f, $1, j] = $j; nf = NF }
+	END { for (j = 2; j <= nf; j++) { s = v[1, "std", j]
+		d = v[1, "mean", j] - v[2, "mean", j]; if (d < 0) d = -d; if (d > 1e-13 * (s + (v[1, "mean", j] < 0 ? -v[1, "mean", j] : v[1, "mean", j]))) exit 1
+		d = s - v[2, "std", j]; if (d < 0) d = -d; if (d > 1e-13 * s) exit 1 } }' one.params train.params
+	# k-NN by training shards and by query blocks, and the error rate
+	opml-knn -k 5 -m run.model train.txt test.txt > one.knn
+	cmp one.knn shards.knn
+	cmp one.knn blocks.knn
+	opml-knn -e -k 5 -m run.model train.txt test.txt | cmp - blocks.error
+	# pair scores, and their AUC summed from counts
+	opml-pairs -m run.model -n 20000 -s 1 test.txt > one.scores
+	cmp one.scores pairs.scores
+	opml-roc -a -d -N pairs one.scores | cmp - pairs.auc
+	[ "$(ls pairs.*.counts | wc -l)" -ge 2 ]
+	# folds: each learned and scored in one process, the scores pooled
+	for k in 1 2 3 4; do
+		opml-learn -s 1 rest.$k | opml-pairs -m - -n 500 -s 1 fold.$k
+	done > one.folds
+	opml-roc -a -d -N folds one.folds | cmp - folds.auc
+	# learning handed to host2 (the recipe cmp's it with run.model)
+	[ -s resumed.model ]
+	# both hosts ran jobs of every kind, host2 on SSE2, and kept
+	# nothing after --cleanup
+	for h in 1 2; do
+		# parallel sends each job's command hex-encoded to perl
+		perl -ne 'if (/\@ARGV (.*)/) { ($x = $1) =~ s/[^0-9a-f]//g; print pack("H*", $x), "\n" }' \
+		    "$H/host$h.log" > "$TMP/host$h.jobs"
+		for p in opml-transform opml-knn opml-pairs opml-roc opml-scale opml-learn; do
+			grep -q "$p" "$TMP/host$h.jobs" || [ $h.$p = 1.opml-learn ] ||
+			    { echo "host$h ran no $p"; false; }
+		done
+	done
+	[ "$(parallel --nonall -S host2 'echo $OPML_SIMD')" = sse2 ]
+	run find "$H/host1" "$H/host2" -type f ! -path '*/.parallel/*'
+	[ -z "$output" ] || { echo "left behind: $output"; false; }
+}
+
+@test "learning handed off at any point resumes to the bytes of one run, on either vector path" {
+	samples "$TMP"
+	for a in opml copml; do
+		opml-learn -a $a -s 3 "$TMP/train.txt" > "$TMP/one.model"
+		for at in 1 2500 7999; do
+			head -n $at "$TMP/train.txt" > "$TMP/a"
+			tail -n +$((at + 1)) "$TMP/train.txt" > "$TMP/b"
+			opml-learn -a $a -s 3 "$TMP/a" > "$TMP/half.model"
+			OPML_SIMD=sse2 opml-learn -m "$TMP/half.model" "$TMP/b" | cmp - "$TMP/one.model"
+			opml-learn -m "$TMP/half.model" "$TMP/b" | cmp - "$TMP/one.model"
+		done
+	done
+}
