@@ -16,92 +16,25 @@ scaling_out() {
 	      l = cont $0; cont = ""; gsub(/\\e/, "\\", l); print l }' "$TOP/man/opml.7"
 }
 
-# Start an sshd on two loopback ports of 127.0.0.1 with keys made here:
-# port 1 is host1, port 2 host2, whose sessions run on OPML_SIMD=sse2;
-# each host works in a directory of its own, as a home (ForceCommand),
-# and logs the commands it runs.  ssh_config names them; PARALLEL_SSH
-# makes parallel and its rsync use it.  Returns 1 with $why set if sshd
-# cannot run here.
-start_hosts() {
-	H=$BATS_FILE_TMPDIR/hosts.d
-	sshd=$(command -v sshd || echo /usr/sbin/sshd)
-	for p in "$sshd" ssh ssh-keygen parallel rsync; do
-		command -v "$p" > /dev/null || { why="no $p"; return 1; }
-	done
-	mkdir -p "$H/host1" "$H/host2"
-	ssh-keygen -q -t ed25519 -N '' -f "$H/host_key" &&
-	ssh-keygen -q -t ed25519 -N '' -f "$H/id" || { why="ssh-keygen failed"; return 1; }
-	cp "$H/id.pub" "$H/authorized_keys"
-	# sshd as root wants its privilege separation directory
-	if [ "$(id -u)" -eq 0 ] && [ ! -d /run/sshd ]; then mkdir -p /run/sshd || true; fi
-	for try in 1 2 3 4 5; do
-		p1=$((20000 + ($$ * 7 + try * 1009) % 40000)); p2=$((p1 + 1))
-		{
-			echo "ListenAddress 127.0.0.1"
-			echo "Port $p1"; echo "Port $p2"
-			echo "HostKey $H/host_key"
-			echo "AuthorizedKeysFile $H/authorized_keys"
-			echo "PidFile $H/sshd.pid"
-			echo "StrictModes no"
-			echo "PasswordAuthentication no"
-			echo "KbdInteractiveAuthentication no"
-			echo "UsePAM no"
-			echo "PermitRootLogin prohibit-password"
-			for h in 1 2; do
-				env="HOME=$H/host$h"
-				[ $h -eq 2 ] && env="$env OPML_SIMD=sse2"
-				echo "Match LocalPort $((p1 + h - 1))"
-				printf '\tForceCommand cd %s/host%s && export %s && ' "$H" $h "$env"
-				printf 'printf "%%s\\\\n" "$SSH_ORIGINAL_COMMAND" >> %s/host%s.log && ' "$H" $h
-				printf 'eval "$SSH_ORIGINAL_COMMAND"\n'
-			done
-		} > "$H/sshd_config"
-		rm -f "$H/sshd.pid"
-		"$sshd" -f "$H/sshd_config" -E "$H/sshd.log" < /dev/null > /dev/null 2>&1 3>&- ||
-		    { why="sshd cannot run here: $(tail -1 "$H/sshd.log" 2>/dev/null)"; continue; }
-		for i in 1 2 3 4 5 6 7 8 9 10; do [ -s "$H/sshd.pid" ] && break; sleep 0.2; done
-		{
-			printf 'Host host1\n\tHostName 127.0.0.1\n\tPort %s\n' $p1
-			printf 'Host host2\n\tHostName 127.0.0.1\n\tPort %s\n' $p2
-			printf 'Host *\n\tUser %s\n\tIdentityFile %s/id\n' "$(id -un)" "$H"
-			printf '\tIdentitiesOnly yes\n\tUserKnownHostsFile %s/known_hosts\n' "$H"
-			printf '\tStrictHostKeyChecking no\n\tBatchMode yes\n\tLogLevel ERROR\n'
-			# one connection per host, shared by the jobs' sessions
-			# (it ends with the sshd)
-			printf '\tControlMaster auto\n\tControlPath %s/cm-%%p\n\tControlPersist 60\n' "$H"
-		} > "$H/ssh_config"
-		export PARALLEL_SSH="ssh -F $H/ssh_config"
-		if $PARALLEL_SSH host1 true < /dev/null && $PARALLEL_SSH host2 true < /dev/null; then
-			return 0
-		fi
-		why="ssh to the test's sshd failed: $(tail -2 "$H/sshd.log" 2>/dev/null)"
-		stop_hosts
-	done
-	return 1
-}
-
-stop_hosts() {
-	[ -s "$H/sshd.pid" ] || return 0
-	# the shared connections first: their sessions outlive the daemon
-	for h in host1 host2; do
-		ssh -F "$H/ssh_config" -O exit $h < /dev/null > /dev/null 2>&1 || true
-	done
-	pid=$(cat "$H/sshd.pid")
-	kill "$pid" 2> /dev/null || true
-	for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$pid" 2> /dev/null || break; sleep 0.2; done
-	rm -f "$H/sshd.pid"
-}
-
 setup_file() {
 	# parallel's own files (and its citation notice) stay out of $HOME
 	export PARALLEL_HOME="$BATS_FILE_TMPDIR/parallel"
 	mkdir -p "$PARALLEL_HOME" && touch "$PARALLEL_HOME/will-cite"
-	if start_hosts; then export HOSTS_UP=1; else export HOSTS_WHY="$why"; fi
-	export H
+	# two hosts on this machine (scripts/ssh-hosts), host2 on SSE2
+	H=$BATS_FILE_TMPDIR/hosts.d
+	export H PARALLEL_SSH="ssh -F $H/ssh_config"
+	for p in parallel rsync; do
+		command -v $p > /dev/null || { export HOSTS_WHY="no $p"; return 0; }
+	done
+	if why=$(sh "$TOP/scripts/ssh-hosts" start "$H" 2>&1); then
+		export HOSTS_UP=1
+	else
+		export HOSTS_WHY="$why"
+	fi
 }
 
 teardown_file() {
-	stop_hosts
+	sh "$TOP/scripts/ssh-hosts" stop "$H"
 }
 
 # 10^4 samples of 12 features in 10 classes, 8000 to train, 2000 to
@@ -184,4 +117,13 @@ samples() {
 			opml-learn -m "$TMP/half.model" "$TMP/b" | cmp - "$TMP/one.model"
 		done
 	done
+}
+
+@test "ssh-hosts: where sshd cannot run it says why and starts nothing" {
+	SSHD=/nonexistent/sshd run sh "$TOP/scripts/ssh-hosts" start "$TMP/h"
+	[ "$status" -eq 1 ]
+	[ "$output" = "ssh-hosts: no /nonexistent/sshd" ]
+	[ ! -e "$TMP/h/sshd.pid" ]
+	run sh "$TOP/scripts/ssh-hosts" stop "$TMP/h"
+	[ "$status" -eq 0 ]
 }
