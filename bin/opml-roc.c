@@ -88,6 +88,17 @@ basename_noext(const char *path, size_t col, size_t ncol)
 	return s;
 }
 
+/* Open path ("-": the standard input, with opml_prog_stdin's note)
+ * for reading what, or exit. */
+static void
+open_input(struct opml_reader *r, const char *path, const char *what)
+{
+	if (strcmp(path, "-") == 0)
+		opml_prog_stdin(what);
+	if (opml_reader_open(r, path) == -1)
+		errx(1, "%s", r->err);
+}
+
 /* Read one file of `SCORE... LABEL` lines into new curves. */
 static void
 readfile(const char *path, int distance)
@@ -97,10 +108,7 @@ readfile(const char *path, int distance)
 	size_t c;
 	int rc;
 
-	if (strcmp(path, "-") == 0)
-		opml_prog_stdin("scores");
-	if (opml_reader_open(&r, path) == -1)
-		errx(1, "%s", r.err);
+	open_input(&r, path, "scores");
 	opml_rocread_init(&rr, distance);
 	if ((rc = opml_rocread_file(&rr, &r)) == -1)
 		errx(1, "%s", r.err);
@@ -129,10 +137,7 @@ readcounts(const char *path, int first)
 	size_t i;
 	int rc;
 
-	if (strcmp(path, "-") == 0)
-		opml_prog_stdin("ROC counts");
-	if (opml_reader_open(&r, path) == -1)
-		errx(1, "%s", r.err);
+	open_input(&r, path, "ROC counts");
 	for (i = 0; (rc = opml_roccounts_read(&r, &c)) == 1; i++) {
 		struct curve *cv;
 
