@@ -354,6 +354,15 @@ random_shards() {
 	done
 }
 
+@test "-m on counts of 200000 scores gives the bytes of one process sweeping on two threads" {
+	random_shards 5 200000 4
+	for f in "$TMP"/shard.[0-9]; do opml-roc -c -o "$f.counts" "$f"; done
+	OPML_THREADS=2 opml-roc -F -N all "$TMP/all" > "$TMP/want" 2> "$TMP/want.sum"
+	OPML_THREADS=1 opml-roc -F -N all -m "$TMP"/shard.*.counts > "$TMP/got" 2> "$TMP/got.sum"
+	cmp "$TMP/want" "$TMP/got"
+	cmp "$TMP/want.sum" "$TMP/got.sum"
+}
+
 @test "-c writes one block per curve, distinct scores most same first; -m sums block by block" {
 	printf '4 1\n3 1\n2 1\n3 0\n1 0\n' > "$TMP/a"
 	printf '3 1 0\n2 0 1\n' | awk '{ print $1, $3 }' > "$TMP/b"
