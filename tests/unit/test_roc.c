@@ -1,7 +1,8 @@
 /*
  * ROC unit tests: keys keep the order of scores, the radix sort sorts,
  * the AUC equals a brute-force Mann-Whitney count with ties as one half,
- * the curve and EER of small cases known by hand.
+ * the curve and EER of small cases known by hand; counts per distinct
+ * key summed over random shards give the curve of all keys, bit for bit.
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include "check.h"
 #include "rng.h"
 #include "roc.h"
+#include "roccounts.h"
 
 static int
 cmp64(const void *a, const void *b)
@@ -303,6 +305,94 @@ test_compute_par(void)
 	free(t);
 }
 
+/* Keys dealt at random to 4 shards (ties across them), each shard's
+ * sorted keys counted, the counts summed shard by shard: the curve,
+ * AUC and EER of the counts are those of all the keys, bit for bit; the
+ * counts turned twice are the counts. */
+static void
+test_counts(void)
+{
+	struct opml_rng g;
+	size_t n = 90001, i, kind, s, np[4], nq[4], tp = 0, tq = 0;
+	uint64_t *p[4], *q[4], *all[2], *t = malloc(n * sizeof *t);
+
+	for (s = 0; s < 4; s++) {
+		p[s] = malloc(n * sizeof *p[s]);
+		q[s] = malloc(n * sizeof *q[s]);
+	}
+	all[0] = malloc(n * sizeof *all[0]);
+	all[1] = malloc(n * sizeof *all[1]);
+	opml_rng_seed(&g, 23);
+	for (kind = 0; kind < 3; kind++) {
+		struct opml_roc one, got;
+		struct opml_roccounts sum, c;
+
+		memset(np, 0, sizeof np);
+		memset(nq, 0, sizeof nq);
+		tp = tq = 0;
+		for (i = 0; i < n; i++) {
+			double x = kind == 2 ? (double)opml_rng_below(&g, 5) :
+			    floor((opml_rng_unit(&g) - 0.5) * 3000) / 7;
+			uint64_t k = opml_roc_key(x, kind % 2);
+
+			s = opml_rng_below(&g, 4);
+			if (i % 3 != 0 && s > 0) {	/* shard 0: negatives */
+				p[s][np[s]++] = k;
+				all[0][tp++] = k;
+			} else {
+				q[s][nq[s]++] = k;
+				all[1][tq++] = k;
+			}
+		}
+		opml_radix_sort(all[0], t, tp);
+		opml_radix_sort(all[1], t, tq);
+		CHECK(opml_roc_compute(all[0], tp, all[1], tq, kind % 2,
+		    &one) == 0);
+		opml_roccounts_init(&sum, kind % 2);
+		for (s = 0; s < 4; s++) {
+			opml_radix_sort(p[s], t, np[s]);
+			opml_radix_sort(q[s], t, nq[s]);
+			opml_roccounts_init(&c, kind % 2);
+			CHECK(opml_roccounts_of(&c, p[s], np[s], q[s],
+			    nq[s]) == 0);
+			CHECK(opml_roccounts_add(&sum, &c) == 0);
+			opml_roccounts_free(&c);
+		}
+		CHECK(sum.npos == tp && sum.nneg == tq);
+		for (i = 1; i < sum.n; i++)
+			CHECK(sum.k[i - 1] < sum.k[i]);
+		CHECK(opml_roc_compute_counts(sum.k, sum.pos, sum.neg, sum.n,
+		    kind % 2, &got) == 0);
+		CHECK(got.npt == one.npt && memcmp(got.pt, one.pt,
+		    one.npt * sizeof *one.pt) == 0);
+		CHECK(got.auc == one.auc && got.eer == one.eer &&
+		    got.eer_thr == one.eer_thr);
+		opml_roc_free(&got);
+		/* turned, a curve of the other direction; twice, the same */
+		opml_roccounts_turn(&sum);
+		CHECK(sum.distance == !(kind % 2));
+		CHECK(opml_roc_compute_counts(sum.k, sum.pos, sum.neg, sum.n,
+		    sum.distance, &got) == 0);
+		CHECK(got.auc + one.auc == 1 || fabs(got.auc + one.auc - 1) <
+		    1e-15);
+		opml_roc_free(&got);
+		opml_roccounts_turn(&sum);
+		CHECK(opml_roc_compute_counts(sum.k, sum.pos, sum.neg, sum.n,
+		    kind % 2, &got) == 0);
+		CHECK(memcmp(got.pt, one.pt, one.npt * sizeof *one.pt) == 0);
+		opml_roc_free(&got);
+		opml_roc_free(&one);
+		opml_roccounts_free(&sum);
+	}
+	for (s = 0; s < 4; s++) {
+		free(p[s]);
+		free(q[s]);
+	}
+	free(all[0]);
+	free(all[1]);
+	free(t);
+}
+
 /* The lines of the points, on 1 to 3 threads: the same text, and each
  * number reads back to the point's value. */
 static void
@@ -386,6 +476,7 @@ main(void)
 	test_sort_par();
 	test_lines();
 	test_compute_par();
+	test_counts();
 	test_auc_random();
 	test_by_hand();
 	test_eer();
