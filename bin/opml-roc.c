@@ -40,7 +40,7 @@ static size_t ncurves, capcurves;
 static const char synopsis[] =
     "opml-roc [-Fadhmq] [-D name] [-g svg] [-N name] [-o file] [-S name]\n"
     "         [-T title] [file ...]\n"
-    "opml-roc -c [-dm] [-o file] [file ...]";
+    "opml-roc -c [-d | -m] [-o file] [file ...]";
 static const char options[] =
     "  -D name   name the next curve, whose scores are distances\n"
     "  -F        the summary's numbers in full (default: 4 digits)\n"
@@ -399,6 +399,8 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 
+	if (merge && distance)
+		errx(2, "-d: ROC counts (-m) carry their direction");
 	/* counts are not curves: no summary, names or figure */
 	if (tocounts && (summary_only || svgpath != NULL || title != NULL ||
 	    nnames > 0 || full || quiet))

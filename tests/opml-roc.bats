@@ -442,6 +442,9 @@ random_shards() {
 		run opml-roc -c $o "$TMP/s"
 		[ "$status" -eq 2 ]
 	done
+	run --separate-stderr opml-roc -m -d "$TMP/c"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "opml-roc: -d: ROC counts (-m) carry their direction" ]
 	# nothing half-written
 	run opml-roc -c -m -o "$TMP/out" "$TMP/c" "$TMP/short"
 	[ "$status" -eq 1 ]
