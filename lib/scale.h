@@ -56,7 +56,7 @@ void opml_scale_free(struct opml_scale *p);
  *   std = sqrt(m2 / (n - 1)),
  * which agrees with a fit to the union to within rounding (a few units
  * in the last place of the parts' sums; opml-scale(1) says how close).
- * NULL, or why not.
+ * NULL, or why not (p then unspecified).
  */
 const char *opml_scale_merge(struct opml_scale *p, const struct opml_scale *q);
 
