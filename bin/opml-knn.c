@@ -15,6 +15,7 @@
 #include "output.h"
 #include "prog.h"
 #include "knn.h"
+#include "knnsparse.h"
 #include "model.h"
 #include "nbrlist.h"
 #include "numfmt.h"
@@ -53,7 +54,14 @@ static const char options[] =
 static void
 transform_set(struct opml_set *s, const struct opml_model *m)
 {
-	double *y = opml_prog_alloc(s->n, m->r * sizeof *y);
+	double *y;
+
+	if (s->csr.ptr != NULL) {
+		if (opml_csr_transform(s, m) == -1)
+			opml_prog_nomem();
+		return;
+	}
+	y = opml_prog_alloc(s->n, m->r * sizeof *y);
 
 	if (opml_transform_batch(m, s->x, s->n, y) == -1)
 		opml_prog_nomem();
@@ -255,7 +263,7 @@ main(int argc, char *argv[])
 	double *dist = NULL;
 	unsigned long long kk = 5, jobs;
 	long ncpu;
-	int ch, loo = 0, smallest = 0, lists = 0, domerge = 0, sim = 0;
+	int ch, loo = 0, smallest = 0, lists = 0, domerge = 0, sim = 0, sp, rc;
 	opml_prog_init(argc, argv, synopsis, options);
 	memset(&R, 0, sizeof R);
 	opml_confusion_init(&R.cm);
@@ -332,6 +340,8 @@ main(int argc, char *argv[])
 
 	opml_set_init(&tr);
 	opml_set_init(&te);
+	/* Sparse input stays sparse (lib/csr.h). */
+	tr.hold = te.hold = 1;
 	if (modelpath != NULL) {
 		opml_prog_model(modelpath, NULL, &m);
 		tr.d = m.d;
@@ -370,10 +380,19 @@ main(int argc, char *argv[])
 		opml_model_free(&m);
 	}
 
+	/* A similarity model's sums run dense; a metric's found
+	 * sparse or dense rows of r. */
+	if (sim && ((tr.csr.ptr != NULL && opml_csr_densify(&tr) == -1) ||
+	    (te.csr.ptr != NULL && opml_csr_densify(&te) == -1)))
+		opml_prog_nomem();
+	if ((sp = sim ? 0 : opml_knnsparse_ready(&tr, &te, loo)) == -1)
+		opml_prog_nomem();
+
 	/* The ranking compares squared distances; an overflowed one would
 	 * tie with every other and pick neighbours by input order. */
-	if (!sim && (j = opml_knn_overflow(tr.x, tr.n, te.x, loo ? 0 :
-	    te.n, tr.d)) != 0)
+	if (!sim && (j = sp ? opml_knnsparse_overflow(&tr, loo ? NULL :
+	    &te) : opml_knn_overflow(tr.x, tr.n, te.x, loo ? 0 : te.n,
+	    tr.d)) != 0)
 		errx(1, "%s: %s %zu spreads so widely that squared "
 		    "distances overflow a double", opml_prog_name(trainpath),
 		    modelpath != NULL ? "under the model, coordinate" :
@@ -391,9 +410,20 @@ main(int argc, char *argv[])
 		free(u);
 		free(sc);
 		opml_model_free(&m);
-	} else if (opml_knn_search(tr.x, tr.n, te.x, te.n, tr.d, k, loo,
-	    (unsigned)jobs, nbr) == -1)
-		opml_prog_nomem();
+	} else if (sp && (rc = opml_knnsparse_search(&tr, &te, k, loo,
+	    (unsigned)jobs, nbr)) != -2) {
+		if (rc == -1)
+			opml_prog_nomem();
+	} else {
+		/* norms near overflow: the dense search centres first */
+		if (sp && (opml_csr_densify(&tr) == -1 || (!loo &&
+		    opml_csr_densify(&te) == -1)))
+			opml_prog_nomem();
+		sp = 0;
+		if (opml_knn_search(tr.x, tr.n, te.x, te.n, tr.d, k, loo,
+		    (unsigned)jobs, nbr) == -1)
+			opml_prog_nomem();
+	}
 	if (smallest)
 		rank = label_ranks(tr.labels.name, tr.labels.n);
 	run_classes(&R, tr.labels.n);
@@ -404,7 +434,8 @@ main(int argc, char *argv[])
 	cls = opml_prog_alloc(k, sizeof *cls);
 	for (q = 0; q < qs->n; q++) {
 		for (j = 0; (lists || R.nbrs) && j < k; j++) {
-			dist[j] = opml_knn_dist(tr.x + nbr[q * k + j] * tr.d,
+			dist[j] = sp ? opml_csr_dist(&tr, nbr[q * k + j], qs,
+			    q) : opml_knn_dist(tr.x + nbr[q * k + j] * tr.d,
 			    qs->x + q * tr.d, tr.d);
 			cls[j] = tr.y[nbr[q * k + j]];
 		}

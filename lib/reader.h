@@ -84,6 +84,14 @@ struct opml_sample {
 	unsigned long dline;	/* the sparse line that fixed d, or 0 */
 	const char *dmodel;	/* the model d is from, to name in
 				   messages; NULL if none */
+	/* Set by the caller: a sparse sample leaves x alone and lists
+	 * its features as read (indices from 0, in the line's order,
+	 * none dropped) in nzi[0..nnz) and nzv, so that its cost is its
+	 * length, not d; a dense one fills x as ever. */
+	int keep;
+	size_t *nzi;
+	double *nzv;
+	size_t nnz, nzcap;
 };
 
 /* OPML_LINE_MAX, or OPML_READER_LINE_MAX if unset; 0 if it is not a
@@ -150,5 +158,13 @@ int opml_parse_row(struct opml_reader *r, const char *p, const char *end,
     double *x, size_t d);
 
 void opml_sample_free(struct opml_sample *s);
+
+/*
+ * The next record, as opml_read_sample would parse it: [*s, *s + *n)
+ * from its first non-blank, left to be read (the blank and comment
+ * lines before it, and an input's header under -H, are passed).
+ * 1, 0 at end, -1 with r->err set.
+ */
+int opml_reader_peek(struct opml_reader *r, char **s, size_t *n);
 
 #endif

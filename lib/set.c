@@ -24,6 +24,7 @@ opml_set_free(struct opml_set *s)
 	free(s->x);
 	free(s->y);
 	free(s->line);
+	opml_csr_free(&s->csr);
 	for (i = 0; i < s->nfile; i++)
 		free(s->file[i].name);
 	free(s->file);
@@ -539,6 +540,8 @@ opml_set_read(struct opml_set *s, struct opml_reader *r)
 		return opml_reader_fail(r, "out of memory");
 	if (s->n == 0 && s->d == 0)
 		s->wide = OPML_WIDE_GROW;
+	if (s->hold && (rc = opml_csr_read(s, r)) != 1)
+		return rc;
 	if (s->n == 0 && s->stride != s->d) {
 		free(s->x);
 		s->x = NULL;

@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 
+#include "csr.h"
 #include "labels.h"
 #include "reader.h"
 
@@ -37,6 +38,10 @@ struct opml_set {
 	unsigned long *line;	/* the line of each row */
 	struct opml_set_file *file;	/* the inputs, in order */
 	size_t nfile;
+	/* Set before reading: sparse input is held sparse, in csr (x
+	 * NULL then; lib/csr.h). */
+	int hold;
+	struct opml_csr csr;
 };
 
 /* The rows from first on (up to the next input's first) were read

@@ -9,6 +9,8 @@ faster).  scripts/bench runs it with a python3 that has numpy:
     bench-peers.py roc TMP BIN RUNS N FORM       TMP/scores.FORM.txt
     bench-peers.py learn TMP BIN RUNS D FORM     TMP/dD.FORM.txt, numpy on
                                                  TMP/npD.FORM.txt
+    bench-peers.py sparse TMP BIN RUNS D K       TMP/sparse-train.txt,
+                                                 TMP/sparse-test.txt (libsvm)
 
 TMP holds the data, BIN the opml programs; the best of RUNS runs counts.
 FORM is how the files write their numbers (g6, g17, e18: %.6g, %.17g,
@@ -152,6 +154,51 @@ def knn(tmp, bin, runs, shape, form):
         pass
 
 
+# Sparse k-NN: opml-knn on libsvm files of D features against
+# scikit-learn's brute force on the same CSR matrices (load_svmlight_file;
+# its distances are sparse products), k = K.  Peak memory: opml-knn's
+# maximum resident set as a child; scikit-learn's, this process's after
+# the run, less what it held before loading (numpy and sklearn loaded).
+def sparse(tmp, bin, runs, d, k):
+    runs, d = int(runs), int(d)
+    tr = "%s/sparse-train.txt" % tmp
+    te = "%s/sparse-test.txt" % tmp
+    o = ours([bin + "/opml-knn", "-e", "-k", k, tr, te], runs)
+    orss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    try:
+        from sklearn.datasets import load_svmlight_file
+        from sklearn.neighbors import KNeighborsClassifier
+    except ImportError:
+        return
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    ld = {}
+
+    def load():
+        ld["tr"] = load_svmlight_file(tr, n_features=d)
+        ld["te"] = load_svmlight_file(te, n_features=d)
+    pl = peer(load, 1)
+    (Xtr, ytr), (Xte, _) = ld["tr"], ld["te"]
+
+    def sk():
+        KNeighborsClassifier(n_neighbors=int(k), algorithm="brute").fit(
+            Xtr, ytr).predict(Xte)
+    p = peer(sk, runs)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    shape = "%dx%d, %d queries, %d non-zeros, k=%s" % (
+        Xtr.shape[0], d, Xte.shape[0], Xtr.nnz + Xte.nnz, k)
+    print("opml-knn      sparse %s: %.3f s whole process, cpu %.3f s, peak"
+          " %.1f MB" % (shape, o[0], o[1], orss / 1024))
+    print("sklearn brute sparse %s: %.3f s compute, cpu %.3f s, peak %.1f MB"
+          " over %.1f MB of python, numpy and sklearn;"
+          " load_svmlight_file %.3f s" % (shape, p[0], p[1],
+                                          (rss - rss0) / 1024, rss0 / 1024,
+                                          pl[0]))
+    ratio("knn sparse %s sklearn-brute-CSR compute / opml-knn whole" % shape,
+          p, o)
+    ratio("knn sparse %s sklearn-brute-CSR with load_svmlight_file /"
+          " opml-knn whole" % shape, (p[0] + pl[0], p[1] + pl[1]), o)
+
+
 # ROC: opml-roc, the curve and the summary from text, against
 # roc_auc_score + roc_curve on the scores in memory and with np.loadtxt.
 def roc(tmp, bin, runs, n, form):
@@ -250,7 +297,7 @@ def learn(tmp, bin, runs, d, form):
 
 
 COMMANDS = {"blas": (blas, 0), "knn": (knn, 5), "roc": (roc, 5),
-            "learn": (learn, 5)}
+            "learn": (learn, 5), "sparse": (sparse, 5)}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS or \
