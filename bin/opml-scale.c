@@ -124,6 +124,15 @@ save(struct opml_output *so, const char *path, const struct opml_scale *p,
 	free(text);
 }
 
+/* Row i of a set held sparse, made dense in work. */
+static const double *
+sparse_row(void *arg, size_t i, size_t d, double *work)
+{
+	(void)d;
+	opml_csr_row(arg, i, work);
+	return work;
+}
+
 /* Fit p to every sample, then scale them: sparse if any was. */
 static void
 fit(char **files, struct opml_scale *p, enum opml_scale_type type,
@@ -132,18 +141,22 @@ fit(char **files, struct opml_scale *p, enum opml_scale_type type,
 {
 	struct opml_buf buf = { NULL, 0, 0 };
 	struct opml_set set;
-	double *y;
+	double *y, *x = NULL;
 	size_t i;
 	int rc;
 
 	opml_set_init(&set);
+	/* sparse input held sparse: a row made dense at a time */
+	set.hold = 1;
 	opml_prog_set(&set, files, NULL);
 	if (set.n == 0) {
 		for (i = 0; files[i + 1] != NULL; i++)
 			;
 		errx(1, "%s: no samples", opml_prog_name(files[i]));
 	}
-	if ((rc = opml_scale_fit(p, type, set.x, set.n, set.d)) == -2)
+	if ((rc = set.csr.ptr != NULL ? opml_scale_fit_rows(p, type,
+	    sparse_row, &set, set.n, set.d) : opml_scale_fit(p, type, set.x,
+	    set.n, set.d)) == -2)
 		errx(1, "values too large to scale: a column's sum or "
 		    "spread overflows a double");
 	if (rc != 0)
@@ -156,14 +169,18 @@ fit(char **files, struct opml_scale *p, enum opml_scale_type type,
 		save(&so[1], savepath[1], p, 1);
 	opml_prog_open(o, outpath);
 	y = opml_prog_alloc(set.d, sizeof *y);
+	if (set.csr.ptr != NULL)
+		x = opml_prog_alloc(set.d, sizeof *x);
 	for (i = 0; i < set.n; i++)
 		put_row(&buf, o, p, set.labels.name[set.y[i]],
+		    x != NULL ? sparse_row(&set, i, set.d, x) :
 		    set.x + i * set.d, y, set.sparse, "sample ",
 		    (unsigned long long)i + 1);
 	opml_prog_flush(&buf, o, 1);
 	opml_buf_free(&buf);
 	opml_set_free(&set);
 	free(y);
+	free(x);
 }
 
 /* -b lower,upper: two finite numbers, lower below upper, or exit 2. */

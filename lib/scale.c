@@ -56,40 +56,64 @@ opml_scale_free(struct opml_scale *p)
 	p->a = p->b = NULL;
 }
 
+/* Row i of the dense rows of d numbers at arg. */
+static const double *
+dense_row(void *arg, size_t i, size_t d, double *work)
+{
+	(void)work;
+	return (const double *)arg + i * d;
+}
+
 int
 opml_scale_fit(struct opml_scale *p, enum opml_scale_type t,
     const double *x, size_t n, size_t d)
 {
+	return opml_scale_fit_rows(p, t, dense_row, (void *)x, n, d);
+}
+
+int
+opml_scale_fit_rows(struct opml_scale *p, enum opml_scale_type t,
+    const double *(*row)(void *, size_t, size_t, double *), void *arg,
+    size_t n, size_t d)
+{
+	const double *x;
+	double *work;
 	size_t i, j;
 
 	if (alloc(p, t, d) == -1)
 		return -1;
+	if ((work = malloc((d + 1) * sizeof *work)) == NULL) {
+		opml_scale_free(p);
+		return -1;
+	}
 	if (t == OPML_SCALE_ZSCORE) {
 		/* Two passes: the mean, then squared deviations from it. */
 		for (i = 0; i < n; i++)
-			for (j = 0; j < d; j++)
-				p->a[j] += x[i * d + j];
+			for (x = row(arg, i, d, work), j = 0; j < d; j++)
+				p->a[j] += x[j];
 		for (j = 0; j < d; j++)
 			p->a[j] = n ? p->a[j] / (double)n : 0;
 		for (i = 0; i < n; i++)
-			for (j = 0; j < d; j++) {
-				double v = x[i * d + j] - p->a[j];
+			for (x = row(arg, i, d, work), j = 0; j < d; j++) {
+				double v = x[j] - p->a[j];
 				p->b[j] += v * v;
 			}
 		for (j = 0; j < d; j++)
 			p->b[j] = n > 1 ? sqrt(p->b[j] / (double)(n - 1)) : 0;
 	} else if (t == OPML_SCALE_MINMAX && n > 0) {
+		x = row(arg, 0, d, work);
 		memcpy(p->a, x, d * sizeof *x);
 		memcpy(p->b, x, d * sizeof *x);
 		for (i = 1; i < n; i++)
-			for (j = 0; j < d; j++) {
-				double v = x[i * d + j];
+			for (x = row(arg, i, d, work), j = 0; j < d; j++) {
+				double v = x[j];
 				if (v < p->a[j])
 					p->a[j] = v;
 				if (v > p->b[j])
 					p->b[j] = v;
 			}
 	}
+	free(work);
 	for (j = 0; j < d; j++)
 		if (!isfinite(p->a[j]) || !isfinite(p->b[j]) ||
 		    !isfinite(p->b[j] - p->a[j]))

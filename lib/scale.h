@@ -34,6 +34,12 @@ const char *opml_scale_name(enum opml_scale_type t);
  * (a sum, a spread) overflows a double. */
 int opml_scale_fit(struct opml_scale *p, enum opml_scale_type t,
     const double *x, size_t n, size_t d);
+/* The same over rows given one at a time: row(arg, i, d, work) is row
+ * i's d numbers (which it may write into work, d of them); each row is
+ * asked for once a pass, in order. */
+int opml_scale_fit_rows(struct opml_scale *p, enum opml_scale_type t,
+    const double *(*row)(void *, size_t, size_t, double *), void *arg,
+    size_t n, size_t d);
 /* y = the scaled x (d entries; y may be x). */
 void opml_scale_apply(const struct opml_scale *p, const double *x,
     double *y);

@@ -117,3 +117,19 @@ setup() {
 	[ "$status" -eq 0 ] || { show; false; }
 	[ "$output" = "$(cat "$TMP/want")" ] || { show; false; }
 }
+
+@test "opml-scale: a sparse set of 10^6 features in 200 MB, scaled as the dense one is, number for number" {
+	skip_if_sanitized "ulimit -v"
+	for t in zscore minmax; do
+		opml-scale -t $t "$TMP/train.dense" > "$TMP/want"
+		run sh -c 'ulimit -v 200000 && exec opml-scale -t "$1" "$2" > "$3"' sh \
+		    $t "$TMP/train.txt" "$TMP/got.txt"
+		[ "$status" -eq 0 ] || { echo "-t $t"; show; false; }
+		# written sparse, as it was read: the zeros left out
+		run grep -c ' 0 \| 0$' "$TMP/got.txt"
+		[ "$output" -eq 0 ]
+		dense "$TMP/got.txt" > "$TMP/got.dense"
+		run cmp "$TMP/want" "$TMP/got.dense"
+		[ "$status" -eq 0 ] || { echo "-t $t"; show; false; }
+	done
+}
