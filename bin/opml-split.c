@@ -56,13 +56,19 @@ write_parts(char **path, size_t np, const size_t *idx, const size_t *start)
 	struct opml_output *o = opml_prog_zalloc(np, sizeof *o);
 	struct opml_buf buf = { NULL, 0, 0 };
 	size_t p, i, r;
+	/* a row held sparse, dense while it is written */
+	double *x = set.csr.ptr != NULL ? opml_prog_alloc(set.d,
+	    sizeof *x) : NULL;
 
 	for (p = 0; p < np; p++) {
 		opml_prog_open(&o[p], path[p]);
 		for (i = start[p]; i < start[p + 1]; i++) {
 			r = idx[i];
+			if (x != NULL)
+				opml_csr_row(&set, r, x);
 			if (opml_buf_row(&buf, set.labels.name[set.y[r]],
-			    set.x + r * set.d, set.d, set.sparse) != 0)
+			    x != NULL ? x : set.x + r * set.d, set.d,
+			    set.sparse) != 0)
 				opml_prog_nomem();
 			opml_prog_flush(&buf, &o[p], 0);
 		}
@@ -71,6 +77,7 @@ write_parts(char **path, size_t np, const size_t *idx, const size_t *start)
 	opml_prog_commit_all();
 	opml_buf_free(&buf);
 	free(o);
+	free(x);
 }
 
 static char *
@@ -228,6 +235,7 @@ main(int argc, char *argv[])
 		errx(2, "-%c: needs -f or -n", strat ? 'S' : 'g');
 
 	opml_set_init(&set);
+	set.hold = 1;
 	opml_prog_set(&set, opml_prog_files(argc, argv, "samples"), NULL);
 	if ((n = set.n) == 0)
 		errx(1, "no samples in the input");

@@ -133,3 +133,20 @@ setup() {
 		[ "$status" -eq 0 ] || { echo "-t $t"; show; false; }
 	done
 }
+
+@test "opml-split: a sparse set of 10^6 features in 200 MB, split as the dense one is, written sparse" {
+	skip_if_sanitized "ulimit -v"
+	opml-split -S -n 3 -s 7 -o "$TMP/want" "$TMP/train.dense"
+	run sh -c 'ulimit -v 200000 && exec opml-split -S -n 3 -s 7 -o "$1" "$2"' sh \
+	    "$TMP/got" "$TMP/train.txt"
+	[ "$status" -eq 0 ] || { show; false; }
+	n=0
+	for f in "$TMP"/want.*; do
+		g=$TMP/got${f#"$TMP"/want}
+		dense "$g" | cmp - "$f"
+		n=$((n + 1))
+	done
+	[ "$n" -eq 3 ]
+	# each line as it was read
+	[ "$(cat "$TMP"/got.* | sort)" = "$(sort "$TMP/train.txt")" ]
+}
