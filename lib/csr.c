@@ -1,3 +1,4 @@
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -288,6 +289,46 @@ opml_csr_dist(const struct opml_set *a, size_t i, const struct opml_set *b,
 		s += t * t;
 	}
 	return s;
+}
+
+double
+opml_csr_cosine(const struct opml_set *a, size_t i, const struct opml_set *b,
+    size_t j)
+{
+	const uint32_t *ac = a->csr.col, *bc = b->csr.col;
+	const double *av = a->csr.val, *bv = b->csr.val;
+	size_t p0 = a->csr.ptr[i], pe = a->csr.ptr[i + 1], p;
+	size_t q0 = b->csr.ptr[j], qe = b->csr.ptr[j + 1], q;
+	double mx = 0, my = 0, xy = 0, xx = 0, yy = 0, c, u;
+
+	/* opml_pairs_cosine's sums, each in index order: a zero term
+	 * added to a sum that is not -0 leaves it as it is. */
+	for (p = p0; p < pe; p++)
+		if (fabs(av[p]) > mx)
+			mx = fabs(av[p]);
+	for (q = q0; q < qe; q++)
+		if (fabs(bv[q]) > my)
+			my = fabs(bv[q]);
+	if (mx == 0 || my == 0)
+		return 0;
+	for (p = p0; p < pe; p++) {
+		u = av[p] / mx;
+		xx += u * u;
+	}
+	for (q = q0; q < qe; q++) {
+		u = bv[q] / my;
+		yy += u * u;
+	}
+	for (p = p0, q = q0; p < pe && q < qe;) {
+		if (ac[p] < bc[q])
+			p++;
+		else if (bc[q] < ac[p])
+			q++;
+		else
+			xy += av[p++] / mx * (bv[q++] / my);
+	}
+	c = xy / sqrt(xx * yy);
+	return c > 1 ? 1 : c < -1 ? -1 : c;
 }
 
 int

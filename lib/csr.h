@@ -56,6 +56,10 @@ void opml_csr_row(const struct opml_set *s, size_t i, double *x);
 double opml_csr_dist(const struct opml_set *a, size_t i,
     const struct opml_set *b, size_t j);
 
+/* opml_pairs_cosine of the same rows, to the bit. */
+double opml_csr_cosine(const struct opml_set *a, size_t i,
+    const struct opml_set *b, size_t j);
+
 /*
  * The rows of the sparse s mapped to L x by the model m (r x d): s
  * becomes dense, of width r; O(r) a non-zero (a model that
