@@ -150,3 +150,51 @@ setup() {
 	# each line as it was read
 	[ "$(cat "$TMP"/got.* | sort)" = "$(sort "$TMP/train.txt")" ]
 }
+
+@test "opml-pairs: a sparse set of 10^6 features in 200 MB, each score the dense one's to the bit" {
+	skip_if_sanitized "ulimit -v"
+	for opts in "-a" "-a -c" "-n 2000 -s 5 -I" "-n 2000 -c -I"; do
+		opml-pairs $opts "$TMP/train.dense" > "$TMP/want"
+		run sh -c 'ulimit -v 200000 && exec opml-pairs "$@" 2>&1' sh $opts \
+		    "$TMP/train.txt"
+		[ "$status" -eq 0 ] || { echo "opml-pairs $opts"; show; false; }
+		[ "$output" = "$(cat "$TMP/want")" ] || { echo "opml-pairs $opts"; show; false; }
+	done
+}
+
+# The fixtures over d = 391 (feature u at index 10 u + 1): sparse
+# enough to be searched sparse, narrow enough for a model.
+narrow() {
+	awk '{ line = $1; for (j = 2; j <= NF; j++) { split($j, p, ":")
+		line = line " " ((p[1] - 8) / 24989 * 10 + 1) ":" p[2] }; print line }' "$1"
+}
+wide_dense() {
+	awk '{ for (u = 1; u <= 391; u++) x[u] = 0
+		for (j = 2; j <= NF; j++) { split($j, p, ":"); x[p[1]] = p[2] }
+		line = $1; for (u = 1; u <= 391; u++) line = line " " x[u]; print line }' "$1"
+}
+
+@test "opml-knn -m, opml-pairs -m: under a model, sparse rows map to the dense ones' predictions and scores (to rounding)" {
+	narrow "$TMP/train.txt" > "$TMP/n.txt"
+	narrow "$TMP/test.txt" > "$TMP/nt.txt"
+	wide_dense "$TMP/n.txt" > "$TMP/n.dense"
+	wide_dense "$TMP/nt.txt" > "$TMP/nt.dense"
+	for z in -Z -z; do
+		opml-learn $z -r 6 -o "$TMP/m" "$TMP/n.dense"
+		opml-knn -m "$TMP/m" -i "$TMP/n.dense" "$TMP/nt.dense" > "$TMP/want"
+		opml-knn -m "$TMP/m" -i "$TMP/n.txt" "$TMP/nt.txt" > "$TMP/got"
+		[ "$(wc -l < "$TMP/got")" -eq 80 ]
+		# the same neighbours and labels; distances within 1e-9
+		paste -d '\n' "$TMP/want" "$TMP/got" | awk '
+		NR % 2 { n = split($0, w); next }
+		{ if (NF != n) exit 1
+		  for (j = 1; j <= n; j++) {
+			if (j <= 2 || j % 2 == 1) { if ($j != w[j]) exit 1 }
+			else if ((d = $j - w[j]) > 1e-9 * (1 + w[j]) || -d > 1e-9 * (1 + w[j])) exit 1 } }'
+		opml-pairs -m "$TMP/m" -a -I "$TMP/n.dense" > "$TMP/want"
+		opml-pairs -m "$TMP/m" -a -I "$TMP/n.txt" | paste -d ' ' "$TMP/want" - | awk '
+		{ if (NF != 8 || $2 != $6 || $3 != $7 || $4 != $8) exit 1
+		  d = $1 - $5
+		  if (d > 1e-9 * (1 + $1) || -d > 1e-9 * (1 + $1)) exit 1 }'
+	done
+}
