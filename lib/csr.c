@@ -8,6 +8,11 @@
 #include "set.h"
 #include "transform.h"
 
+/* No fused multiply-adds: lane_dot's bits are the lane kernels'. */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 void
 opml_csr_free(struct opml_csr *c)
 {
@@ -331,11 +336,32 @@ opml_csr_cosine(const struct opml_set *a, size_t i, const struct opml_set *b,
 	return c > 1 ? 1 : c < -1 ? -1 : c;
 }
 
+/*
+ * A row of L times the sparse x, summed as the lane kernels sum a dot
+ * product (lib/kernels_lanes.h): eight partial sums, lane k taking the
+ * features k, k + 8, ... in order, added in V8_SUM's fixed tree.  The
+ * zeros of x add +0 or -0 to a lane, which leaves it as it is (a lane
+ * is never -0: it starts at +0, and a sum that cancels is +0), so
+ * leaving them out gives the kernels' bits.
+ */
+static double
+lane_dot(const double *row, const uint32_t *col, const double *val,
+    size_t nnz)
+{
+	double e[8] = { 0 };
+	size_t p;
+
+	for (p = 0; p < nnz; p++)
+		e[col[p] % 8] += row[col[p]] * val[p];
+	return ((e[0] + e[4]) + (e[2] + e[6])) + ((e[1] + e[5]) +
+	    (e[3] + e[7]));
+}
+
 int
 opml_csr_transform(struct opml_set *s, const struct opml_model *m)
 {
 	double *y, *u = NULL, *w = NULL;
-	size_t i, p, t, r = m->r;
+	size_t i, t, r = m->r;
 
 	if (r > 0 && s->n > (SIZE_MAX / sizeof *y - 1) / r)
 		return -1;
@@ -349,22 +375,17 @@ opml_csr_transform(struct opml_set *s, const struct opml_model *m)
 		return -1;
 	}
 	for (i = 0; i < s->n; i++) {
-		double *yi = y + i * r;
+		size_t p = s->csr.ptr[i], nnz = s->csr.ptr[i + 1] - p;
 
 		if (u != NULL) {
 			/* the preprocessing makes the row dense */
 			opml_csr_row(s, i, u);
-			opml_transform(m, u, yi, w);
+			opml_transform(m, u, y + i * r, w);
 			continue;
 		}
-		/* L x as a sum of the columns of L at the non-zeros */
-		for (p = s->csr.ptr[i]; p < s->csr.ptr[i + 1]; p++) {
-			const double *lc = m->L + s->csr.col[p];
-			double v = s->csr.val[p];
-
-			for (t = 0; t < r; t++)
-				yi[t] += lc[t * m->d] * v;
-		}
+		for (t = 0; t < r; t++)
+			y[i * r + t] = lane_dot(m->L + t * m->d,
+			    s->csr.col + p, s->csr.val + p, nnz);
 	}
 	free(u);
 	free(w);

@@ -62,11 +62,11 @@ double opml_csr_cosine(const struct opml_set *a, size_t i,
 
 /*
  * The rows of the sparse s mapped to L x by the model m (r x d): s
- * becomes dense, of width r; O(r) a non-zero (a model that
+ * becomes dense, of width r.  Each entry is summed over the non-zeros
+ * alone, O(r) a non-zero, in the lanes of the dense kernels, so the
+ * rows are opml_transform_batch's to the bit (a model that
  * standardizes or normalizes first makes each row dense: O(r d) a row
- * then).  The sums run in another order than the dense kernels', so
- * the mapped rows agree with opml_transform_batch's to rounding, not
- * bit for bit.  0, or -1 out of memory.
+ * then, through opml_transform).  0, or -1 out of memory.
  */
 int opml_csr_transform(struct opml_set *s, const struct opml_model *m);
 

@@ -174,27 +174,29 @@ wide_dense() {
 		line = $1; for (u = 1; u <= 391; u++) line = line " " x[u]; print line }' "$1"
 }
 
-@test "opml-knn -m, opml-pairs -m: under a model, sparse rows map to the dense ones' predictions and scores (to rounding)" {
+@test "opml-knn -m, opml-pairs -m: under a model, sparse rows map to the dense ones' bits (L x from the non-zeros)" {
 	narrow "$TMP/train.txt" > "$TMP/n.txt"
 	narrow "$TMP/test.txt" > "$TMP/nt.txt"
 	wide_dense "$TMP/n.txt" > "$TMP/n.dense"
 	wide_dense "$TMP/nt.txt" > "$TMP/nt.dense"
+	# -Z: L x alone, summed sparse; -z: standardized first, dense
 	for z in -Z -z; do
 		opml-learn $z -r 6 -o "$TMP/m" "$TMP/n.dense"
-		opml-knn -m "$TMP/m" -i "$TMP/n.dense" "$TMP/nt.dense" > "$TMP/want"
-		opml-knn -m "$TMP/m" -i "$TMP/n.txt" "$TMP/nt.txt" > "$TMP/got"
-		[ "$(wc -l < "$TMP/got")" -eq 80 ]
-		# the same neighbours and labels; distances within 1e-9
-		paste -d '\n' "$TMP/want" "$TMP/got" | awk '
-		NR % 2 { n = split($0, w); next }
-		{ if (NF != n) exit 1
-		  for (j = 1; j <= n; j++) {
-			if (j <= 2 || j % 2 == 1) { if ($j != w[j]) exit 1 }
-			else if ((d = $j - w[j]) > 1e-9 * (1 + w[j]) || -d > 1e-9 * (1 + w[j])) exit 1 } }'
-		opml-pairs -m "$TMP/m" -a -I "$TMP/n.dense" > "$TMP/want"
-		opml-pairs -m "$TMP/m" -a -I "$TMP/n.txt" | paste -d ' ' "$TMP/want" - | awk '
-		{ if (NF != 8 || $2 != $6 || $3 != $7 || $4 != $8) exit 1
-		  d = $1 - $5
-		  if (d > 1e-9 * (1 + $1) || -d > 1e-9 * (1 + $1)) exit 1 }'
+		for opts in "-i" "-N" "-L -i"; do
+			case $opts in
+			-L*) set -- "$TMP/n.dense"; t= ;;
+			*) set -- "$TMP/n.dense" "$TMP/nt.dense"; t=$TMP/nt.txt ;;
+			esac
+			opml-knn -m "$TMP/m" $opts "$@" > "$TMP/want" 2>&1
+			run opml-knn -m "$TMP/m" $opts "$TMP/n.txt" $t
+			[ "$status" -eq 0 ] || { echo "$z $opts"; show; false; }
+			[ "$output" = "$(cat "$TMP/want")" ] || { echo "$z $opts"; show; false; }
+		done
+		for opts in "-a -I" "-a -c"; do
+			opml-pairs -m "$TMP/m" $opts "$TMP/n.dense" > "$TMP/want"
+			run opml-pairs -m "$TMP/m" $opts "$TMP/n.txt"
+			[ "$status" -eq 0 ] || { echo "$z $opts"; show; false; }
+			[ "$output" = "$(cat "$TMP/want")" ] || { echo "$z $opts"; show; false; }
+		done
 	done
 }
