@@ -1,9 +1,12 @@
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "csr.h"
+#include "numfmt.h"
 #include "model.h"
 #include "set.h"
 #include "transform.h"
@@ -202,6 +205,34 @@ opml_csr_read(struct opml_set *s, struct opml_reader *r)
 	if (rc == 0 && s->n > 0 && s->d == 0)
 		return opml_reader_fail(r, "no sample has a feature");
 	return rc < 0 ? -1 : 0;
+}
+
+int
+opml_csr_put_row(struct opml_buf *b, const char *label, const uint32_t *col,
+    const double *val, size_t nnz)
+{
+	size_t ll = strlen(label), p;
+	char *s;
+
+	for (p = 0; p < nnz; p++)
+		if (!isfinite(val[p]))
+			return OPML_ENONFINITE;
+	/* an index of at most 10 digits, its blank and colon */
+	if (nnz > (SIZE_MAX - ll - 2) / (OPML_NUMFMT_MAX + 12) ||
+	    (s = opml_buf_room(b, ll + nnz * (OPML_NUMFMT_MAX + 12) + 2)) ==
+	    NULL)
+		return OPML_ENOMEM;
+	memcpy(s, label, ll);
+	s += ll;
+	for (p = 0; p < nnz; p++) {
+		if (val[p] == 0)
+			continue;
+		s += sprintf(s, " %lu:", (unsigned long)col[p] + 1);
+		s += opml_format_double(val[p], s);
+	}
+	*s++ = '\n';
+	b->len = (size_t)(s - b->s);
+	return 0;
 }
 
 int

@@ -6,6 +6,7 @@
 
 #include "reader.h"
 
+struct opml_buf;
 struct opml_set;
 struct opml_model;
 
@@ -35,6 +36,12 @@ void opml_csr_free(struct opml_csr *c);
  * with r->err set.
  */
 int opml_csr_read(struct opml_set *s, struct opml_reader *r);
+
+/* Append "label i:v ..." for the features col[] (from 0, increasing)
+ * whose values val[] are not zero, as opml_buf_row writes the dense row
+ * sparse: 0, OPML_ENOMEM or OPML_ENONFINITE. */
+int opml_csr_put_row(struct opml_buf *b, const char *label,
+    const uint32_t *col, const double *val, size_t nnz);
 
 /* Whether s (sparse) is better held dense: at least one value in 8
  * non-zero, where the dense kernels outrun the sparse ones for about
