@@ -2,6 +2,7 @@
 #define OPML_SCALE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "reader.h"
 
@@ -44,6 +45,25 @@ int opml_scale_fit_rows(struct opml_scale *p, enum opml_scale_type t,
 void opml_scale_apply(const struct opml_scale *p, const double *x,
     double *y);
 void opml_scale_free(struct opml_scale *p);
+
+/*
+ * Sparse rows (lib/csr.h: row i's non-zeros col[ptr[i]..ptr[i + 1]),
+ * from 0, increasing, and their values): minmax fitted from the
+ * non-zeros, O(nnz + d), the parameters of opml_scale_fit on the dense
+ * rows; as it returns.
+ */
+int opml_scale_fit_minmax_sparse(struct opml_scale *p, const size_t *ptr,
+    const uint32_t *col, const double *val, size_t n, size_t d);
+/* The features that a 0 does not scale to 0 (zscore, minmax) into z
+ * (p->d entries at most): their number. */
+size_t opml_scale_zeros(const struct opml_scale *p, size_t *z);
+/* The scaled sparse row (nnz features col[], val[]) as a sparse row
+ * into ycol, yval (nnz + nz entries at most): the features of the row
+ * and those of z[0..nz) (opml_scale_zeros), in order, each scaled as
+ * opml_scale_apply scales it; their number.  O(nnz + nz), not d. */
+size_t opml_scale_sparse(const struct opml_scale *p, const uint32_t *col,
+    const double *val, size_t nnz, const size_t *z, size_t nz,
+    uint32_t *ycol, double *yval);
 
 /* The parameters as text: a "#opml-scale" header line (with lower=
  * and upper= if minmax's bounds are not [0, 1]), then for zscore the
