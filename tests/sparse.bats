@@ -134,6 +134,23 @@ setup() {
 	done
 }
 
+@test "opml-scale -t minmax: features never negative keep 0 as their least, and write no zero" {
+	# the fixtures' values made positive: a feature's least is then
+	# the 0 of the rows that lack it
+	sed 's/:-/:/g' "$TMP/train.txt" > "$TMP/pos.txt"
+	dense "$TMP/pos.txt" > "$TMP/pos.dense"
+	for b in 0,1 -1,1; do
+		opml-scale -b $b "$TMP/pos.dense" > "$TMP/want"
+		run opml-scale -b $b -o "$TMP/got.txt" "$TMP/pos.txt"
+		[ "$status" -eq 0 ] || { show; false; }
+		dense "$TMP/got.txt" | cmp - "$TMP/want"
+	done
+	# into [0, 1] the zeros stay out: as many features as read
+	[ "$(wc -w < "$TMP/got.txt")" -gt 0 ]
+	opml-scale -b 0,1 -o "$TMP/got.txt" "$TMP/pos.txt"
+	[ "$(wc -w < "$TMP/got.txt")" -eq "$(wc -w < "$TMP/pos.txt")" ]
+}
+
 @test "opml-split: a sparse set of 10^6 features in 200 MB, split as the dense one is, written sparse" {
 	skip_if_sanitized "ulimit -v"
 	opml-split -S -n 3 -s 7 -o "$TMP/want" "$TMP/train.dense"
