@@ -332,7 +332,10 @@ place(struct opml_set *s, const struct opml_set *t, size_t at)
 }
 
 /* Room in s for rows rows (of its stride) without growing; the rows'
- * array on large pages (bigmem.h), written once. */
+ * array on large pages (bigmem.h), written once.  A set that already
+ * holds rows (one input of many) grows by half at least, as grow does:
+ * sized exactly, each of many small inputs would copy every row read
+ * before it, time quadratic in the number of inputs. */
 static int
 reserve(struct opml_set *s, size_t rows)
 {
@@ -341,6 +344,9 @@ reserve(struct opml_set *s, size_t rows)
 
 	if (rows <= s->cap)
 		return 0;
+	if (s->n > 0 && rows - s->cap < s->cap / 2 &&
+	    s->cap + s->cap / 2 > s->cap)
+		rows = s->cap + s->cap / 2;
 	if (rows > (size_t)-1 / sizeof *x / s->stride)
 		return -1;
 	if ((x = opml_bigmem_alloc(rows * s->stride * sizeof *x)) == NULL)
@@ -520,11 +526,17 @@ add_file(struct opml_set *s, const struct opml_reader *r)
 
 	if ((name = strdup(r->name)) == NULL)
 		return -1;
-	if ((f = realloc(s->file, (s->nfile + 1) * sizeof *f)) == NULL) {
-		free(name);
-		return -1;
+	/* Doubled at each power of two: linear in the inputs however
+	 * realloc grows a block. */
+	if ((s->nfile & (s->nfile - 1)) == 0) {
+		if ((f = realloc(s->file, (s->nfile ? 2 * s->nfile : 1) *
+		    sizeof *f)) == NULL) {
+			free(name);
+			return -1;
+		}
+		s->file = f;
 	}
-	s->file = f;
+	f = s->file;
 	f[s->nfile].first = s->n;
 	f[s->nfile++].name = name;
 	return 0;
