@@ -297,6 +297,14 @@ main(void)
 	compare(path, "sparse, then dense before the middle");
 	writefile(path, 60000, 9, 5, 0);
 	compare(path, "no newline at the end");
+	/* Past the reader's window (16 MiB of text): read and parsed a
+	 * window at a time, the rows and lines as one pass. */
+	writefile(path, 200000, 9, 0, 0);
+	compare(path, "dense, several windows");
+	writefile(path, 200000, 9, 1, 190000);
+	compare(path, "a bad number in the last window");
+	writefile(path, 200000, 9, 6, 150000);
+	compare(path, "sparse, then dense in a later window");
 	where(path);
 	widening(path);
 	many(path, 1);
