@@ -154,15 +154,19 @@ sparse_record(const char *p, size_t n)
 	return memchr(p, ':', (size_t)(end - p)) != NULL;
 }
 
-int
-opml_csr_read(struct opml_set *s, struct opml_reader *r)
+/* opml_csr_read, ending after the sample that brings the non-zeros
+ * held to maxnz (0: no end). */
+static int
+read_rows(struct opml_set *s, struct opml_reader *r, size_t maxnz)
 {
 	struct opml_sample smp;
 	size_t c;
 	char *rec;
 	size_t len;
-	int rc, isnew;
+	int rc = 0, isnew;
 
+	if (s->csr.ptr != NULL && s->n == 0)
+		s->csr.nnz = 0;
 	if (s->csr.ptr == NULL) {
 		if (s->n > 0)
 			return 1;
@@ -181,7 +185,8 @@ opml_csr_read(struct opml_set *s, struct opml_reader *r)
 	smp.dense = s->dense;
 	smp.dmodel = s->dmodel;
 	smp.keep = 1;
-	while ((rc = opml_read_sample(r, &smp)) == 1) {
+	while ((maxnz == 0 || s->csr.nnz < maxnz) &&
+	    (rc = opml_read_sample(r, &smp)) == 1) {
 		if (smp.d > UINT32_MAX) {
 			rc = opml_reader_fail(r, "%zu features: too many to "
 			    "hold sparse", smp.d);
@@ -233,6 +238,18 @@ opml_csr_put_row(struct opml_buf *b, const char *label, const uint32_t *col,
 	*s++ = '\n';
 	b->len = (size_t)(s - b->s);
 	return 0;
+}
+
+int
+opml_csr_read(struct opml_set *s, struct opml_reader *r)
+{
+	return read_rows(s, r, 0);
+}
+
+int
+opml_csr_read_block(struct opml_set *s, struct opml_reader *r)
+{
+	return read_rows(s, r, OPML_CSR_BLOCK);
 }
 
 int

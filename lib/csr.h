@@ -36,6 +36,10 @@ void opml_csr_free(struct opml_csr *c);
  * with r->err set.
  */
 int opml_csr_read(struct opml_set *s, struct opml_reader *r);
+/* The same for opml_set_read_block: the samples up to the one that
+ * brings the non-zeros held to OPML_CSR_BLOCK (12 MiB of them). */
+#define OPML_CSR_BLOCK ((size_t)1 << 20)
+int opml_csr_read_block(struct opml_set *s, struct opml_reader *r);
 
 /* Append "label i:v ..." for the features col[] (from 0, increasing)
  * whose values val[] are not zero, as opml_buf_row writes the dense row

@@ -21,7 +21,9 @@ struct index {
 struct job {
 	const struct opml_set *train, *test;
 	const struct index *ix;
-	size_t k, m;
+	size_t k, q0, m;	/* the queries: test rows q0 .. q0 + m */
+	double scale;		/* a power of two for the expansion */
+	double tiny;		/* a bound on a product's underflow */
 	int loo;
 	size_t *nbr;
 	pthread_mutex_t lock;
@@ -45,20 +47,23 @@ index_free(struct index *ix)
 	free(ix->norm);
 }
 
-/* The sum of squares of row i of s, in index order. */
+/* The sum of squares of row i of s scaled by c, in index order. */
 static double
-norm2(const struct opml_set *s, size_t i)
+norm2(const struct opml_set *s, size_t i, double c)
 {
 	size_t p;
-	double n = 0;
+	double n = 0, v;
 
-	for (p = s->csr.ptr[i]; p < s->csr.ptr[i + 1]; p++)
-		n += s->csr.val[p] * s->csr.val[p];
+	for (p = s->csr.ptr[i]; p < s->csr.ptr[i + 1]; p++) {
+		v = s->csr.val[p] * c;
+		n += v * v;
+	}
 	return n;
 }
 
+/* The training set's index, its values times sc. */
 static int
-index_build(struct index *ix, const struct opml_set *s)
+index_build(struct index *ix, const struct opml_set *s, double sc)
 {
 	const struct opml_csr *c = &s->csr;
 	size_t i, p, j;
@@ -81,9 +86,9 @@ index_build(struct index *ix, const struct opml_set *s)
 			size_t at = ix->cp[c->col[p] + 1]++;
 
 			ix->row[at] = i;
-			ix->val[at] = c->val[p];
+			ix->val[at] = c->val[p] * sc;
 		}
-		ix->norm[i] = norm2(s, i);
+		ix->norm[i] = norm2(s, i, sc);
 	}
 	return 0;
 }
@@ -135,17 +140,18 @@ kth(double *a, size_t n, size_t k)
 /*
  * The bound on |A - D| for a training row of squared norm tn and nx
  * non-zeros and a query of qn and nq, where A is the expansion
- * tn + qn - 2 x.z as computed and D the exact sum as computed: each
- * is within gamma_(2N+3) and gamma_N (N = nx + nq) of the distance,
- * itself at most 2 (tn + qn); twice that, and the underflow of N
- * products.
+ * tn + qn - 2 x.z as computed and D the exact sum as computed (both
+ * in the units of the scaled values): each is within gamma_(2N+3) and
+ * gamma_N (N = nx + nq) of the distance, itself at most 2 (tn + qn);
+ * twice that, and the underflow of N products (of values scaled down,
+ * a product of one that underflowed loses at most 2^-1075 2^401).
  */
 static double
-slack(double tn, size_t nx, double qn, size_t nq)
+slack(const struct job *J, double tn, size_t nx, double qn, size_t nq)
 {
 	double nn = (double)(nx + nq + 2);
 
-	return 0x1p-50 * nn * (tn + qn) + 4 * nn * DBL_TRUE_MIN;
+	return 0x1p-50 * nn * (tn + qn) + nn * J->tiny;
 }
 
 /* The neighbours of query q; acc, sel: n doubles, cand: n. */
@@ -162,7 +168,7 @@ one_query(const struct job *J, size_t q, double *acc, double *sel,
 	memset(acc, 0, n * sizeof *acc);
 	for (p = qb; p < qe; p++) {
 		size_t j = te->csr.col[p];
-		double z = te->csr.val[p];
+		double z = te->csr.val[p] * J->scale;
 
 		qn += z * z;
 		for (t = ix->cp[j]; t < ix->cp[j + 1]; t++)
@@ -170,8 +176,8 @@ one_query(const struct job *J, size_t q, double *acc, double *sel,
 	}
 	for (i = 0; i < n; i++) {
 		a = ix->norm[i] + qn - 2 * acc[i];
-		e = slack(ix->norm[i], tr->csr.ptr[i + 1] - tr->csr.ptr[i],
-		    qn, nq);
+		e = slack(J, ix->norm[i], tr->csr.ptr[i + 1] -
+		    tr->csr.ptr[i], qn, nq);
 		sel[i] = i == self ? INFINITY : a + e;
 	}
 	u = kth(sel, n, J->k - 1);
@@ -179,8 +185,8 @@ one_query(const struct job *J, size_t q, double *acc, double *sel,
 		if (i == self)
 			continue;
 		a = ix->norm[i] + qn - 2 * acc[i];
-		e = slack(ix->norm[i], tr->csr.ptr[i + 1] - tr->csr.ptr[i],
-		    qn, nq);
+		e = slack(J, ix->norm[i], tr->csr.ptr[i + 1] -
+		    tr->csr.ptr[i], qn, nq);
 		if (a - e <= u) {
 			cand[nc].dist = opml_csr_dist(tr, i, te, q);
 			cand[nc++].idx = i;
@@ -188,7 +194,7 @@ one_query(const struct job *J, size_t q, double *acc, double *sel,
 	}
 	qsort(cand, nc, sizeof *cand, cand_cmp);
 	for (t = 0; t < J->k; t++)
-		J->nbr[q * J->k + t] = cand[t].idx;
+		J->nbr[(q - J->q0) * J->k + t] = cand[t].idx;
 }
 
 static void *
@@ -210,7 +216,7 @@ worker(void *arg)
 		if (q0 >= J->m)
 			break;
 		for (q = q0; q < q0 + BLOCK && q < J->m; q++)
-			one_query(J, q, acc, sel, cand);
+			one_query(J, J->q0 + q, acc, sel, cand);
 	}
 	free(acc);
 	free(sel);
@@ -218,47 +224,59 @@ worker(void *arg)
 	return NULL;
 }
 
-/* Whether every squared norm of s and its sums with another's keep
- * far from overflow. */
-static int
-tame(const struct opml_set *s)
+/* The largest magnitude among the values of s's rows [from, to). */
+static double
+largest(const struct opml_set *s, size_t from, size_t to)
 {
-	size_t i;
+	size_t p;
+	double m = 0;
 
-	for (i = 0; i < s->n; i++)
-		if (!(norm2(s, i) < DBL_MAX / 64))
-			return 0;
-	return 1;
+	for (p = s->csr.ptr[from]; p < s->csr.ptr[to]; p++)
+		if (fabs(s->csr.val[p]) > m)
+			m = fabs(s->csr.val[p]);
+	return m;
 }
 
 int
 opml_knnsparse_search(const struct opml_set *train,
-    const struct opml_set *test, size_t k, int loo, unsigned nthreads,
-    size_t *nbr)
+    const struct opml_set *test, size_t q0, size_t m, size_t k, int loo,
+    unsigned nthreads, size_t *nbr)
 {
 	struct index ix;
 	struct job J;
 	pthread_t *tid;
 	unsigned w, started = 0;
+	double big;
 
-	if (loo)
+	if (loo) {
 		test = train;
-	if (!tame(train) || (!loo && !tame(test)))
-		return -2;
-	if (index_build(&ix, train) == -1)
-		return -1;
+		q0 = 0;
+		m = train->n;
+	}
 	memset(&J, 0, sizeof J);
+	/* Values past 2^400 scaled down by a power of two (exactly, but
+	 * where it underflows, which the slack covers): the squared
+	 * norms of the expansion stay far from overflow.  The exact sums
+	 * are of the values as they are. */
+	big = largest(train, 0, train->n);
+	if (largest(test, q0, q0 + m) > big)
+		big = largest(test, q0, q0 + m);
+	J.scale = big > 0x1p400 ? ldexp(1, 400 - ilogb(big)) : 1;
+	J.tiny = J.scale < 1 ? 0x1p-600 : 4 * DBL_TRUE_MIN;
+	if (index_build(&ix, train, J.scale) == -1)
+		return -1;
 	J.train = train;
 	J.test = test;
 	J.ix = &ix;
 	J.k = k;
-	J.m = test->n;
+	J.q0 = q0;
+	J.m = m;
 	J.loo = loo;
 	J.nbr = nbr;
 	if (nthreads < 1)
 		nthreads = 1;
-	if (nthreads > (test->n + BLOCK - 1) / BLOCK)
-		nthreads = (unsigned)((test->n + BLOCK - 1) / BLOCK);
+	if (nthreads > (m + BLOCK - 1) / BLOCK)
+		nthreads = (unsigned)((m + BLOCK - 1) / BLOCK);
 	if (nthreads < 1)
 		nthreads = 1;
 	if (pthread_mutex_init(&J.lock, NULL) != 0 ||
@@ -288,7 +306,7 @@ opml_knnsparse_ready(struct opml_set *train, struct opml_set *test, int loo)
 			return -1;
 		sp = 0;
 	}
-	if (loo || (test->csr.ptr != NULL) == sp)
+	if (loo || test == NULL || (test->csr.ptr != NULL) == sp)
 		return sp;
 	if ((sp ? opml_csr_sparsify(test) : opml_csr_densify(test)) == -1)
 		return -1;

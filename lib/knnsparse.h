@@ -20,26 +20,28 @@ struct opml_set;
  * Memory: the index, 16 bytes a training non-zero and 8 a feature,
  * and 32 bytes a training row a thread.
  *
- * nbr[q * k + j]: the j-th nearest training row of query q of test
- * (with loo the training rows, each not its own neighbour; test then
- * unused).  k <= n (with loo, k < n).  0, -1 out of memory, or -2
- * when a squared norm comes near the largest double (then the dense
- * search, which centres the rows first, can still rank them).
+ * nbr[q * k + j]: the j-th nearest training row of the query q0 + q of
+ * test, for q < m (with loo every training row, each not its own
+ * neighbour; test, q0 and m then unused).  k <= n (with loo, k < n).
+ * Values beyond 2^400 are scaled down by a power of two for the
+ * expansion, so that its squares cannot overflow.  0, or -1 out of
+ * memory.
  */
 int opml_knnsparse_search(const struct opml_set *train,
-    const struct opml_set *test, size_t k, int loo, unsigned nthreads,
-    size_t *nbr);
+    const struct opml_set *test, size_t q0, size_t m, size_t k, int loo,
+    unsigned nthreads, size_t *nbr);
 
 /*
- * Ready train and test (unless loo) for one search: both sparse when
- * train is held sparse and not full (opml_csr_full), else both dense.
- * 1 sparse, 0 dense, -1 out of memory.
+ * Ready train and test (test NULL or unused with loo) for a search:
+ * both sparse when train is held sparse and not full (opml_csr_full),
+ * else both dense.  1 sparse, 0 dense, -1 out of memory.
  */
 int opml_knnsparse_ready(struct opml_set *train, struct opml_set *test,
     int loo);
 
-/* opml_knn_overflow on the sets held sparse: the same answer, from
- * the non-zeros (a feature absent from some row spans 0). */
+/* opml_knn_overflow on the sets held sparse (test may be NULL): the
+ * same answer, from the non-zeros (a feature absent from some row
+ * spans 0). */
 size_t opml_knnsparse_overflow(const struct opml_set *train,
     const struct opml_set *test);
 

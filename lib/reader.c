@@ -281,11 +281,17 @@ tail(const char *p, size_t n)
 int
 opml_reader_slurp(struct opml_reader *r)
 {
+	return opml_reader_fill_upto(r, (size_t)-1);
+}
+
+int
+opml_reader_fill_upto(struct opml_reader *r, size_t want)
+{
 	size_t open = tail(r->buf + r->pos, r->len - r->pos), had, t;
 	const char *p;
 	unsigned long n;
 
-	while (!r->eof) {
+	while (!r->eof && r->len - r->pos < want) {
 		had = r->len - r->pos;
 		if (fill(r) == -1)
 			return -1;

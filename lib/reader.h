@@ -133,6 +133,9 @@ size_t opml_reader_fields(char *s, char **f, size_t max);
  * (r->err set) out of memory or on a read error; the lines not yet
  * returned can be read line by line either way. */
 int opml_reader_slurp(struct opml_reader *r);
+/* The same until want unread bytes are in r->buf or the input ends:
+ * the buffer holds about want bytes more or less at once. */
+int opml_reader_fill_upto(struct opml_reader *r, size_t want);
 
 /* Set r->err to "name:line: " followed by the formatted message;
  * returns -1 so that callers can write `return opml_reader_fail(...)`. */

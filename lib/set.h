@@ -56,6 +56,12 @@ void opml_set_free(struct opml_set *s);
 /* Append every sample of r (d as above): 0, or -1 with r->err set;
  * an error too when samples were read and none has a feature. */
 int opml_set_read(struct opml_set *s, struct opml_reader *r);
+/* Append the next samples of r, about 16 MiB of its text (at least
+ * a sample unless r is at its end), for a caller that streams the rows
+ * rather than hold them all; d as for opml_set_read, the inputs' names
+ * not kept.  1 if it read samples, 0 at the end of r, -1 with r->err
+ * set. */
+int opml_set_read_block(struct opml_set *s, struct opml_reader *r);
 /* Append every sample of the file at path ("-": stdin): 0, or -1
  * with the message ("file:line: what") in err. */
 int opml_set_load(struct opml_set *s, const char *path, char *err,
