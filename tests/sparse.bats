@@ -9,8 +9,9 @@ load helper
 # gen N SEED [BIG]: N libsvm lines over d = 10^6; a line has 5 features
 # out of 40 spread over the million (index u * 24989 + 8 for u = 0..39),
 # a third of them small integers (exact distance ties), and now and
-# then no feature at all.  With BIG every line has feature u = 0 near
-# 10^8, so that ||x||^2 + ||z||^2 - 2 x.z loses the units to rounding.
+# then no feature at all.  With BIG 1 every line has feature u = 0 near
+# 10^8, so that ||x||^2 + ||z||^2 - 2 x.z loses the units to rounding;
+# with BIG 2 near 10^160, whose squares overflow but for scaling.
 gen() {
 	awk -v n="$1" -v seed="$2" -v big="${3-0}" '
 	function draw() {	# the high bits: the low ones cycle fast
@@ -34,7 +35,8 @@ gen() {
 				r = draw()
 				v = r % 3 == 0 ? (r % 7) - 3 : (r % 10007) / 100.0 - 50
 				if (v == 0) v = 1
-				if (big) v = u ? (r % 16) / 8 - 1 : 100000000 + (r % 16) / 4
+				if (big == 1) v = u ? (r % 16) / 8 - 1 : 100000000 + (r % 16) / 4
+				if (big == 2) v = u ? (r % 16) / 8 - 1 : 1e160 + (r % 16) * 1e146
 				line = line " " (u * 24989 + 8) ":" sprintf("%.12g", v)
 			}
 			print line
@@ -108,12 +110,23 @@ setup() {
 }
 
 @test "opml-knn: sparse rows far from the origin keep their order (the expansion's rounding is bounded, not trusted)" {
-	gen 300 3 big > "$TMP/far.txt"
-	gen 80 4 big > "$TMP/far-test.txt"
+	gen 300 3 1 > "$TMP/far.txt"
+	gen 80 4 1 > "$TMP/far-test.txt"
 	dense "$TMP/far.txt" > "$TMP/far.dense"
 	dense "$TMP/far-test.txt" > "$TMP/far-test.dense"
 	opml-knn -i -k 3 "$TMP/far.dense" "$TMP/far-test.dense" > "$TMP/want" 2>&1
 	run opml-knn -i -k 3 "$TMP/far.txt" "$TMP/far-test.txt"
+	[ "$status" -eq 0 ] || { show; false; }
+	[ "$output" = "$(cat "$TMP/want")" ] || { show; false; }
+}
+
+@test "opml-knn: sparse values near 10^160 (squared norms past the largest double) ranked as the dense search ranks them" {
+	gen 200 5 2 > "$TMP/huge.txt"
+	gen 60 6 2 > "$TMP/huge-test.txt"
+	dense "$TMP/huge.txt" > "$TMP/huge.dense"
+	dense "$TMP/huge-test.txt" > "$TMP/huge-test.dense"
+	opml-knn -i -k 3 "$TMP/huge.dense" "$TMP/huge-test.dense" > "$TMP/want" 2>&1
+	run opml-knn -i -k 3 "$TMP/huge.txt" "$TMP/huge-test.txt"
 	[ "$status" -eq 0 ] || { show; false; }
 	[ "$output" = "$(cat "$TMP/want")" ] || { show; false; }
 }
