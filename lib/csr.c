@@ -29,26 +29,17 @@ opml_csr_free(struct opml_csr *c)
 static int
 grow_rows(struct opml_set *s)
 {
-	size_t cap, *y, *ptr;
+	size_t cap, *ptr;
 
 	if (s->n < s->cap)
 		return 0;
 	cap = s->cap ? s->cap + s->cap / 2 + 1 : 1024;
-	if (cap < s->cap || cap > SIZE_MAX / sizeof *y - 1)
+	if (cap < s->cap || cap > SIZE_MAX / sizeof *ptr - 1 ||
+	    opml_set_room(s, cap) == -1)
 		return -1;
-	if ((y = realloc(s->y, cap * sizeof *y)) == NULL)
-		return -1;
-	s->y = y;
 	if ((ptr = realloc(s->csr.ptr, (cap + 1) * sizeof *ptr)) == NULL)
 		return -1;
 	s->csr.ptr = ptr;
-	if (s->where) {
-		unsigned long *line;
-
-		if ((line = realloc(s->line, cap * sizeof *line)) == NULL)
-			return -1;
-		s->line = line;
-	}
 	s->cap = cap;
 	return 0;
 }

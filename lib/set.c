@@ -32,13 +32,32 @@ opml_set_free(struct opml_set *s)
 	memset(s, 0, sizeof *s);
 }
 
+int
+opml_set_room(struct opml_set *s, size_t cap)
+{
+	size_t *y;
+
+	if (cap > (size_t)-1 / sizeof *y)
+		return -1;
+	if ((y = realloc(s->y, cap * sizeof *y)) == NULL)
+		return -1;
+	s->y = y;
+	if (s->where) {
+		unsigned long *line;
+
+		if ((line = realloc(s->line, cap * sizeof *line)) == NULL)
+			return -1;
+		s->line = line;
+	}
+	return 0;
+}
+
 /* Room for one more row of s->stride numbers. */
 static int
 grow(struct opml_set *s)
 {
 	size_t w = s->stride ? s->stride : 1, cap;
 	double *x;
-	size_t *y;
 
 	/* Start at about 512 KiB of rows (one row if a row is bigger) and
 	 * grow by half: the memory follows what has been read, and a
@@ -52,16 +71,8 @@ grow(struct opml_set *s)
 	if ((x = opml_bigmem_realloc(s->x, cap * w * sizeof *x)) == NULL)
 		return -1;
 	s->x = x;
-	if ((y = realloc(s->y, cap * sizeof *y)) == NULL)
+	if (opml_set_room(s, cap) == -1)
 		return -1;
-	s->y = y;
-	if (s->where) {
-		unsigned long *line;
-
-		if ((line = realloc(s->line, cap * sizeof *line)) == NULL)
-			return -1;
-		s->line = line;
-	}
 	s->cap = cap;
 	return 0;
 }
@@ -344,7 +355,6 @@ static int
 reserve(struct opml_set *s, size_t rows)
 {
 	double *x;
-	size_t *y;
 
 	if (rows <= s->cap)
 		return 0;
@@ -366,16 +376,8 @@ reserve(struct opml_set *s, size_t rows)
 	if (x == NULL)
 		return -1;
 	s->x = x;
-	if ((y = realloc(s->y, rows * sizeof *y)) == NULL)
+	if (opml_set_room(s, rows) == -1)
 		return -1;
-	s->y = y;
-	if (s->where) {
-		unsigned long *line;
-
-		if ((line = realloc(s->line, rows * sizeof *line)) == NULL)
-			return -1;
-		s->line = line;
-	}
 	s->cap = rows;
 	return 0;
 }

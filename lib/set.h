@@ -70,6 +70,9 @@ int opml_set_load(struct opml_set *s, const char *path, char *err,
  * bytes (OPML_ERRMAX is enough for any reader's name): buf. */
 const char *opml_set_where(const struct opml_set *s, size_t i, char *buf,
     size_t len);
+/* y, and line when where is set, with room for cap rows (s->cap is
+ * the caller's to set): 0, or -1 out of memory. */
+int opml_set_room(struct opml_set *s, size_t cap);
 /* Number of rows of each class: a malloc'd array of labels.n counts. */
 size_t *opml_set_counts(const struct opml_set *s);
 
