@@ -352,12 +352,17 @@ answer(struct search *S, struct run *R, const double *x, size_t m,
 	}
 }
 
-/* The rows of q mapped to L x (a model that maps), else q's own. */
+/* The rows of q mapped to L x (a model that maps), else q's own.
+ * Held sparse, q itself becomes its rows under the model. */
 static const double *
-query_rows(struct search *S, const struct opml_set *q)
+query_rows(struct search *S, struct opml_set *q)
 {
 	if (!S->model || S->sim)
 		return q->x;
+	if (q->csr.ptr != NULL) {
+		transform_set(q, &S->m);
+		return q->x;
+	}
 	if (q->n > S->qxcap) {
 		free(S->qx);
 		S->qx = opml_prog_alloc(q->n, S->m.r * sizeof *S->qx);
@@ -390,16 +395,16 @@ answer_files(struct search *S, struct run *R, char **files)
 			    NULL;
 			/* as svm-predict: opml-formats(5) */
 			te.wide = OPML_WIDE_DROP;
-			/* sparse queries held sparse against a sparse set;
-			 * else blocks of dense rows, as bounded */
-			te.hold = S->sp;
+			/* sparse queries held sparse against a sparse set
+			 * or to be mapped by L; else blocks of dense rows,
+			 * as bounded */
+			te.hold = S->sp || (S->model && !S->sim);
 			if ((rc = opml_set_read_block(&te, &r)) == -1)
 				errx(1, "%s", r.err);
 			if (rc == 0)
 				break;
 			/* the queries in the training set's form */
-			if (te.hold && opml_knnsparse_ready(&S->tr, &te, 0) ==
-			    -1)
+			if (S->sp && opml_knnsparse_ready(&S->tr, &te, 0) == -1)
 				opml_prog_nomem();
 			answer(S, R, S->sp ? NULL : query_rows(S, &te), te.n,
 			    te.y, te.labels.name, S->sp ? &te : NULL);
