@@ -15,6 +15,7 @@
 #include "output.h"
 #include "prog.h"
 #include "knn.h"
+#include "knnsparse.h"
 #include "model.h"
 #include "nbrlist.h"
 #include "numfmt.h"
@@ -53,7 +54,14 @@ static const char options[] =
 static void
 transform_set(struct opml_set *s, const struct opml_model *m)
 {
-	double *y = opml_prog_alloc(s->n, m->r * sizeof *y);
+	double *y;
+
+	if (s->csr.ptr != NULL) {
+		if (opml_csr_transform(s, m) == -1)
+			opml_prog_nomem();
+		return;
+	}
+	y = opml_prog_alloc(s->n, m->r * sizeof *y);
 
 	if (opml_transform_batch(m, s->x, s->n, y) == -1)
 		opml_prog_nomem();
@@ -242,20 +250,183 @@ merge(char **paths, size_t nl, struct run *R, int smallest,
 	exit(0);
 }
 
+/*
+ * The search: the training set, the metric, and what each query
+ * block needs.  Queries come in blocks (opml_set_read_block), so that
+ * a query file of any length runs in the memory of the training set
+ * and one block; a block's neighbour lists are made a part at a time
+ * (at most about 32 MiB of them, as k allows).
+ */
+struct search {
+	struct opml_set tr;
+	struct opml_model m;
+	int model, sim, lists, loo;
+	int sp;			/* tr and the queries held sparse */
+	size_t k;
+	unsigned jobs;
+	const char *trainpath, *modelpath;
+	double *qx;		/* a block's rows under the model */
+	size_t qxcap;
+	size_t *nbr, nbrcap;
+	double *dist;		/* k */
+	size_t *cls;		/* k */
+	size_t nq;		/* queries answered */
+};
+
+/* Queries per part: their lists at most about 32 MiB (256 at least). */
+static size_t
+part_rows(size_t k)
+{
+	size_t q = ((size_t)1 << 22) / k;
+
+	return q < 256 ? 256 : q;
+}
+
+/* The m queries x (rows of tr.d numbers; those of the training set
+ * with loo), labeled names[y[q]]: their neighbours, then a prediction
+ * or a list each.  With S->sp the queries are the rows of sq, held
+ * sparse (lib/knnsparse.h), and x is NULL. */
+static void
+answer(struct search *S, struct run *R, const double *x, size_t m,
+    const size_t *y, char *const *names, const struct opml_set *sq)
+{
+	const struct opml_set *tr = &S->tr;
+	size_t k = S->k, d = tr->d, q, j, p, np;
+	size_t *nbr;
+
+	if (!S->sim && (j = S->sp ? opml_knnsparse_overflow(tr, S->loo ?
+	    NULL : sq) : opml_knn_overflow(tr->x, tr->n, x, S->loo ? 0 :
+	    m, d)) != 0)
+		errx(1, "%s: %s %zu spreads so widely that squared "
+		    "distances overflow a double",
+		    opml_prog_name(S->trainpath), S->model ?
+		    "under the model, coordinate" : "feature", j);
+	for (p = 0; p < m; p += np) {
+		/* -L searches the whole set at once: each row leaves
+		 * itself out. */
+		np = S->loo ? m : m - p < part_rows(k) ? m - p : part_rows(k);
+		if (np > S->nbrcap) {
+			free(S->nbr);
+			S->nbr = opml_prog_alloc(np, k * sizeof *S->nbr);
+			S->nbrcap = np;
+		}
+		nbr = S->nbr;
+		if (S->sim) {
+			double *u = opml_prog_alloc(d, sizeof *u);
+			double *sc = opml_prog_alloc(tr->n, sizeof *sc);
+
+			if (opml_bilinear_knn(S->m.L, tr->x, tr->n, x + p * d,
+			    np, d, k, S->loo, u, sc, nbr) == -1)
+				errx(1, "%s: a similarity x'Wz overflows a "
+				    "double (under the model)",
+				    opml_prog_name(S->trainpath));
+			free(u);
+			free(sc);
+		} else if (S->sp ? opml_knnsparse_search(tr, sq, p, np, k,
+		    S->loo, S->jobs, nbr) == -1 : opml_knn_search(tr->x, tr->n,
+		    x + p * d, np, d, k, S->loo, S->jobs, nbr) == -1)
+			opml_prog_nomem();
+		for (q = 0; q < np; q++) {
+			const char *truth = names[y[p + q]];
+
+			for (j = 0; (S->lists || R->nbrs) && j < k; j++) {
+				S->dist[j] = S->sp ? opml_csr_dist(tr,
+				    nbr[q * k + j], sq, p + q) :
+				    opml_knn_dist(tr->x + nbr[q * k + j] * d,
+				    x + (p + q) * d, d);
+				S->cls[j] = tr->y[nbr[q * k + j]];
+			}
+			if (!S->lists) {
+				predict(R, truth, nbr + q * k, tr->y,
+				    tr->labels.name, nbr + q * k, S->dist);
+				continue;
+			}
+			/* -N: the list of the k nearest
+			 * (opml-formats(5)). */
+			if (opml_nbrlist_write(&R->buf, truth, k, S->dist,
+			    S->cls, tr->labels.name) == -1)
+				opml_prog_nomem();
+			opml_prog_flush(&R->buf, &R->out, 0);
+		}
+		S->nq += np;
+	}
+}
+
+/* The rows of q mapped to L x (a model that maps), else q's own.
+ * Held sparse, q itself becomes its rows under the model. */
+static const double *
+query_rows(struct search *S, struct opml_set *q)
+{
+	if (!S->model || S->sim)
+		return q->x;
+	if (q->csr.ptr != NULL) {
+		transform_set(q, &S->m);
+		return q->x;
+	}
+	if (q->n > S->qxcap) {
+		free(S->qx);
+		S->qx = opml_prog_alloc(q->n, S->m.r * sizeof *S->qx);
+		S->qxcap = q->n;
+	}
+	if (opml_transform_batch(&S->m, q->x, q->n, S->qx) == -1)
+		opml_prog_nomem();
+	return S->qx;
+}
+
+/* Every query of the files, a block at a time. */
+static void
+answer_files(struct search *S, struct run *R, char **files)
+{
+	struct opml_set te;
+	struct opml_reader r;
+	const char *last = "-";
+	int rc;
+
+	opml_set_init(&te);
+	for (; *files != NULL; files++) {
+		opml_prog_open_samples(&r, *files);
+		last = *files;
+		for (;;) {
+			te.n = 0;
+			opml_labels_free(&te.labels);
+			opml_labels_init(&te.labels);
+			te.d = S->model ? S->m.d : S->tr.d;
+			te.dmodel = S->model ? opml_prog_name(S->modelpath) :
+			    NULL;
+			/* as svm-predict: opml-formats(5) */
+			te.wide = OPML_WIDE_DROP;
+			/* sparse queries held sparse against a sparse set
+			 * or to be mapped by L; else blocks of dense rows,
+			 * as bounded */
+			te.hold = S->sp || (S->model && !S->sim);
+			if ((rc = opml_set_read_block(&te, &r)) == -1)
+				errx(1, "%s", r.err);
+			if (rc == 0)
+				break;
+			/* the queries in the training set's form */
+			if (S->sp && opml_knnsparse_ready(&S->tr, &te, 0) == -1)
+				opml_prog_nomem();
+			answer(S, R, S->sp ? NULL : query_rows(S, &te), te.n,
+			    te.y, te.labels.name, S->sp ? &te : NULL);
+		}
+		opml_reader_close(&r);
+	}
+	if (S->nq == 0)
+		errx(1, "%s: no test samples", opml_prog_name(last));
+	opml_set_free(&te);
+}
+
 int
 main(int argc, char *argv[])
 {
 	static const char *const ties[] = { "nearest", "smallest", NULL };
-	struct opml_set tr, te;
-	const struct opml_set *qs;
-	struct opml_model m;
+	struct search S;
 	struct run R;
-	const char *modelpath = NULL, *outpath = NULL, *trainpath;
-	size_t *nbr, *rank = NULL, *cls, q, j, k;
-	double *dist = NULL;
+	const char *modelpath = NULL, *outpath = NULL;
+	size_t *rank = NULL, k;
 	unsigned long long kk = 5, jobs;
 	long ncpu;
-	int ch, loo = 0, smallest = 0, lists = 0, domerge = 0, sim = 0;
+	int ch, loo = 0, smallest = 0, lists = 0, domerge = 0;
 	opml_prog_init(argc, argv, synopsis, options);
 	memset(&R, 0, sizeof R);
 	opml_confusion_init(&R.cm);
@@ -330,101 +501,65 @@ main(int argc, char *argv[])
 		opml_prog_usage();
 	argv = opml_prog_files(argc, argv, "samples");
 
-	opml_set_init(&tr);
-	opml_set_init(&te);
+	memset(&S, 0, sizeof S);
+	S.k = k;
+	S.loo = loo;
+	S.lists = lists;
+	S.jobs = (unsigned)jobs;
+	S.modelpath = modelpath;
+	opml_set_init(&S.tr);
 	if (modelpath != NULL) {
-		opml_prog_model(modelpath, NULL, &m);
-		tr.d = m.d;
-		tr.dmodel = opml_prog_name(modelpath);
+		opml_prog_model(modelpath, NULL, &S.m);
+		S.model = 1;
+		S.tr.d = S.m.d;
+		S.tr.dmodel = opml_prog_name(modelpath);
 	}
-	trainpath = argv[0];
-	opml_prog_set(&tr, (char *[]){ argv[0], NULL }, NULL);
-	if (tr.n == 0)
-		errx(1, "%s: no samples", opml_prog_name(trainpath));
-	if (loo ? k >= tr.n : k > tr.n)
-		errx(1, "-k %zu: only %zu training samples%s", k, tr.n,
+	S.trainpath = argv[0];
+	/* Sparse input stays sparse (lib/csr.h). */
+	S.tr.hold = 1;
+	opml_prog_set(&S.tr, (char *[]){ argv[0], NULL }, NULL);
+	if (S.tr.n == 0)
+		errx(1, "%s: no samples", opml_prog_name(S.trainpath));
+	if (loo ? k >= S.tr.n : k > S.tr.n)
+		errx(1, "-k %zu: only %zu training samples%s", k, S.tr.n,
 		    loo ? " (one is left out)" : "");
-	if (!loo) {
-		te.d = tr.d;
-		te.dmodel = tr.dmodel;
-		/* as svm-predict: opml-formats(5) */
-		te.wide = OPML_WIDE_DROP;
-		opml_prog_set(&te, opml_prog_files(argc - 1, argv + 1,
-		    "samples"), NULL);
-		if (te.n == 0)
-			errx(1, "%s: no test samples", opml_prog_name(
-			    argc > 1 ? argv[argc - 1] : "-"));
-	}
 	/* A similarity model (form=similarity) ranks by x'Wz, the most
 	 * similar first; any other maps the samples to L x. */
-	if (modelpath != NULL && m.similarity) {
+	if (S.model && S.m.similarity) {
 		if (lists || R.nbrs)
 			errx(1, "%s: %s lists squared distances; a similarity "
 			    "model (x'Wz) has none", opml_prog_name(modelpath),
 			    lists ? "-N" : "-i");
-		sim = 1;
-	} else if (modelpath != NULL) {
-		transform_set(&tr, &m);
-		if (!loo)
-			transform_set(&te, &m);
-		opml_model_free(&m);
-	}
-
-	/* The ranking compares squared distances; an overflowed one would
-	 * tie with every other and pick neighbours by input order. */
-	if (!sim && (j = opml_knn_overflow(tr.x, tr.n, te.x, loo ? 0 :
-	    te.n, tr.d)) != 0)
-		errx(1, "%s: %s %zu spreads so widely that squared "
-		    "distances overflow a double", opml_prog_name(trainpath),
-		    modelpath != NULL ? "under the model, coordinate" :
-		    "feature", j);
-
-	qs = loo ? &tr : &te;
-	nbr = opml_prog_alloc(qs->n, k * sizeof *nbr);
-	if (sim) {
-		double *u = opml_prog_alloc(tr.d, sizeof *u);
-		double *sc = opml_prog_alloc(tr.n, sizeof *sc);
-		if (opml_bilinear_knn(m.L, tr.x, tr.n, te.x, te.n, tr.d, k,
-		    loo, u, sc, nbr) == -1)
-			errx(1, "%s: a similarity x'Wz overflows a double "
-			    "(under the model)", opml_prog_name(trainpath));
-		free(u);
-		free(sc);
-		opml_model_free(&m);
-	} else if (opml_knn_search(tr.x, tr.n, te.x, te.n, tr.d, k, loo,
-	    (unsigned)jobs, nbr) == -1)
+		S.sim = 1;
+		/* x'Wz's sums run dense */
+		if (S.tr.csr.ptr != NULL && opml_csr_densify(&S.tr) == -1)
+			opml_prog_nomem();
+	} else if (S.model)
+		transform_set(&S.tr, &S.m);
+	if ((S.sp = opml_knnsparse_ready(&S.tr, NULL, 1)) == -1)
 		opml_prog_nomem();
 	if (smallest)
-		rank = label_ranks(tr.labels.name, tr.labels.n);
-	run_classes(&R, tr.labels.n);
+		rank = label_ranks(S.tr.labels.name, S.tr.labels.n);
+	run_classes(&R, S.tr.labels.n);
 	R.rank = rank;
+	S.dist = opml_prog_alloc(k, sizeof *S.dist);
+	S.cls = opml_prog_alloc(k, sizeof *S.cls);
 
 	opml_prog_open(&R.out, outpath);
-	dist = opml_prog_alloc(k, sizeof *dist);
-	cls = opml_prog_alloc(k, sizeof *cls);
-	for (q = 0; q < qs->n; q++) {
-		for (j = 0; (lists || R.nbrs) && j < k; j++) {
-			dist[j] = opml_knn_dist(tr.x + nbr[q * k + j] * tr.d,
-			    qs->x + q * tr.d, tr.d);
-			cls[j] = tr.y[nbr[q * k + j]];
-		}
-		if (!lists) {
-			predict(&R, qs->labels.name[qs->y[q]], nbr + q * k,
-			    tr.y, tr.labels.name, nbr + q * k, dist);
-			continue;
-		}
-		/* -N: the list of the k nearest (opml-formats(5)). */
-		if (opml_nbrlist_write(&R.buf, qs->labels.name[qs->y[q]], k,
-		    dist, cls, tr.labels.name) == -1)
-			opml_prog_nomem();
-		opml_prog_flush(&R.buf, &R.out, 0);
-	}
+	if (loo)
+		answer(&S, &R, S.tr.x, S.tr.n, S.tr.y, S.tr.labels.name,
+		    S.sp ? &S.tr : NULL);
+	else
+		answer_files(&S, &R, opml_prog_files(argc - 1, argv + 1,
+		    "samples"));
 	finish(&R, !lists);
-	opml_set_free(&tr);
-	opml_set_free(&te);
-	free(nbr);
+	if (S.model)
+		opml_model_free(&S.m);
+	opml_set_free(&S.tr);
+	free(S.nbr);
+	free(S.qx);
 	free(rank);
-	free(dist);
-	free(cls);
+	free(S.dist);
+	free(S.cls);
 	return 0;
 }

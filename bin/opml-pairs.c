@@ -173,6 +173,7 @@ main(int argc, char *argv[])
 	 * the samples follow. */
 	opml_set_init(&set);
 	set.where = 1;
+	set.hold = 1;	/* sparse input held sparse (lib/csr.h) */
 	opml_prog_stdin_reader(&in);
 	if (modelpath != NULL) {
 		opml_prog_model(modelpath, &in, &model);
@@ -211,6 +212,17 @@ main(int argc, char *argv[])
 	if (sim) {
 		sc.how = OPML_PAIRSCORE_SIM;
 		sc.W = model.L;
+		/* W's sums run dense */
+		if (set.csr.ptr != NULL && opml_csr_densify(&set) == -1)
+			opml_prog_nomem();
+		sc.x = set.x;
+	} else if (modelpath != NULL && set.csr.ptr != NULL) {
+		/* L x from the non-zeros, O(r) a non-zero */
+		if (opml_csr_transform(&set, &model) == -1)
+			opml_prog_nomem();
+		sc.x = set.x;
+		sc.n = model.r;
+		opml_model_free(&model);
 	} else if (modelpath != NULL) {
 		if ((Y = opml_pairscore_map(&model, set.x, set.n)) == NULL)
 			opml_prog_nomem();
@@ -238,7 +250,10 @@ main(int argc, char *argv[])
 			opml_prog_nomem();
 		if (np == 0)
 			break;
-		opml_pairscore(&sc, p, np, score, work);
+		if (set.csr.ptr != NULL)
+			opml_pairscore_sparse(&set, sc.how, p, np, score);
+		else
+			opml_pairscore(&sc, p, np, score, work);
 		for (i = 0; i < np; i++) {
 			if (!isfinite(score[i])) {
 				/* overflow() exits: what it does not

@@ -5,6 +5,7 @@
  * the parameters fitted to shards into those of their union.
  */
 #include <err.h>
+#include <stdint.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,7 +153,56 @@ save(struct opml_output *so, const char *path, const struct opml_scale *p,
 	free(text);
 }
 
-/* Fit p to every sample, then scale them: sparse if any was. */
+/* Row i of a set held sparse, made dense in work. */
+static const double *
+sparse_row(void *arg, size_t i, size_t d, double *work)
+{
+	(void)d;
+	opml_csr_row(arg, i, work);
+	return work;
+}
+
+/* The sparse rows of set scaled by p, each from its non-zeros and the
+ * features a 0 does not scale to 0 (all of them for zscore, but for
+ * those of no spread; none for minmax into [0, upper] of features that
+ * are never negative). */
+static void
+put_sparse(struct opml_buf *b, struct opml_output *o,
+    const struct opml_scale *p, const struct opml_set *set)
+{
+	const size_t *ptr = set->csr.ptr;
+	size_t *z = opml_prog_alloc(set->d, sizeof *z), nz, i, m, most = 0;
+	uint32_t *ycol;
+	double *yval;
+	int rc;
+
+	nz = opml_scale_zeros(p, z);
+	for (i = 0; i < set->n; i++)
+		if (ptr[i + 1] - ptr[i] > most)
+			most = ptr[i + 1] - ptr[i];
+	ycol = opml_prog_alloc(most + nz, sizeof *ycol);
+	yval = opml_prog_alloc(most + nz, sizeof *yval);
+	for (i = 0; i < set->n; i++) {
+		m = opml_scale_sparse(p, set->csr.col + ptr[i], set->csr.val +
+		    ptr[i], ptr[i + 1] - ptr[i], z, nz, ycol, yval);
+		if ((rc = opml_csr_put_row(b, set->labels.name[set->y[i]], ycol,
+		    yval, m)) == OPML_ENONFINITE) {
+			opml_prog_flush(b, o, 1);
+			errx(1, "sample %zu: the scaled sample overflows a "
+			    "double", i + 1);
+		}
+		if (rc != 0)
+			opml_prog_nomem();
+		opml_prog_flush(b, o, 0);
+	}
+	free(z);
+	free(ycol);
+	free(yval);
+}
+
+/* Fit p to every sample, then scale them: sparse if any was.  A set
+ * held sparse: minmax fitted from the non-zeros, zscore a row made
+ * dense at a time (its sums run over every row, in order). */
 static void
 fit(char **files, struct opml_scale *p, enum opml_scale_type type,
     const double *bounds, const char **savepath, struct opml_output *so,
@@ -160,18 +210,27 @@ fit(char **files, struct opml_scale *p, enum opml_scale_type type,
 {
 	struct opml_buf buf = { NULL, 0, 0 };
 	struct opml_set set;
-	double *y;
+	double *y, *x;
 	size_t i;
 	int rc;
 
 	opml_set_init(&set);
+	set.hold = 1;
 	opml_prog_set(&set, files, NULL);
 	if (set.n == 0) {
 		for (i = 0; files[i + 1] != NULL; i++)
 			;
 		errx(1, "%s: no samples", opml_prog_name(files[i]));
 	}
-	if ((rc = opml_scale_fit(p, type, set.x, set.n, set.d)) == -2)
+	if (set.csr.ptr != NULL && type == OPML_SCALE_MINMAX)
+		rc = opml_scale_fit_minmax_sparse(p, set.csr.ptr, set.csr.col,
+		    set.csr.val, set.n, set.d);
+	else if (set.csr.ptr != NULL)
+		rc = opml_scale_fit_rows(p, type, sparse_row, &set, set.n,
+		    set.d);
+	else
+		rc = opml_scale_fit(p, type, set.x, set.n, set.d);
+	if (rc == -2)
 		errx(1, "values too large to scale: a column's sum or "
 		    "spread overflows a double");
 	if (rc != 0)
@@ -183,15 +242,23 @@ fit(char **files, struct opml_scale *p, enum opml_scale_type type,
 	if (savepath[1] != NULL)
 		save(&so[1], savepath[1], p, 1);
 	opml_prog_open(o, outpath);
-	y = opml_prog_alloc(set.d, sizeof *y);
-	for (i = 0; i < set.n; i++)
-		put_row(&buf, o, p, set.labels.name[set.y[i]],
-		    set.x + i * set.d, y, set.sparse, "sample ",
-		    (unsigned long long)i + 1);
+	if (set.csr.ptr != NULL && type != OPML_SCALE_UNIT)
+		put_sparse(&buf, o, p, &set);
+	else {
+		y = opml_prog_alloc(set.d, sizeof *y);
+		x = set.csr.ptr != NULL ? opml_prog_alloc(set.d, sizeof *x) :
+		    NULL;
+		for (i = 0; i < set.n; i++)
+			put_row(&buf, o, p, set.labels.name[set.y[i]],
+			    x != NULL ? sparse_row(&set, i, set.d, x) :
+			    set.x + i * set.d, y, set.sparse, "sample ",
+			    (unsigned long long)i + 1);
+		free(y);
+		free(x);
+	}
 	opml_prog_flush(&buf, o, 1);
 	opml_buf_free(&buf);
 	opml_set_free(&set);
-	free(y);
 }
 
 /* -b lower,upper: two finite numbers, lower below upper, or exit 2. */

@@ -55,14 +55,19 @@ write_parts(char **path, size_t np, const size_t *idx, const size_t *start)
 {
 	struct opml_output *o = opml_prog_zalloc(np, sizeof *o);
 	struct opml_buf buf = { NULL, 0, 0 };
+	const size_t *ptr = set.csr.ptr;
 	size_t p, i, r;
 
 	for (p = 0; p < np; p++) {
 		opml_prog_open(&o[p], path[p]);
 		for (i = start[p]; i < start[p + 1]; i++) {
 			r = idx[i];
-			if (opml_buf_row(&buf, set.labels.name[set.y[r]],
-			    set.x + r * set.d, set.d, set.sparse) != 0)
+			/* a row held sparse written from its non-zeros */
+			if ((ptr != NULL ? opml_csr_put_row(&buf,
+			    set.labels.name[set.y[r]], set.csr.col + ptr[r],
+			    set.csr.val + ptr[r], ptr[r + 1] - ptr[r]) :
+			    opml_buf_row(&buf, set.labels.name[set.y[r]],
+			    set.x + r * set.d, set.d, set.sparse)) != 0)
 				opml_prog_nomem();
 			opml_prog_flush(&buf, &o[p], 0);
 		}
@@ -228,6 +233,7 @@ main(int argc, char *argv[])
 		errx(2, "-%c: needs -f or -n", strat ? 'S' : 'g');
 
 	opml_set_init(&set);
+	set.hold = 1;
 	opml_prog_set(&set, opml_prog_files(argc, argv, "samples"), NULL);
 	if ((n = set.n) == 0)
 		errx(1, "no samples in the input");

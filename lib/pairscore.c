@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "bilinear.h"
+#include "csr.h"
 #include "kernels.h"
 #include "pairscore.h"
 #include "transform.h"
@@ -114,6 +115,18 @@ opml_pairscore(const struct opml_pairscore *s, const struct opml_pair *p,
 		    opml_pairs_cosine(u, v, n) :
 		    0 - opml_bilinear_score(s->W, n, u, v);
 	}
+}
+
+void
+opml_pairscore_sparse(const struct opml_set *s, int how,
+    const struct opml_pair *p, size_t np, double *score)
+{
+	size_t t;
+
+	for (t = 0; t < np; t++)
+		score[t] = how == OPML_PAIRSCORE_COSINE ?
+		    opml_csr_cosine(s, p[t].i, s, p[t].j) :
+		    opml_csr_dist(s, p[t].i, s, p[t].j);
 }
 
 double *

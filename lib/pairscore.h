@@ -35,6 +35,11 @@ struct opml_pairscore {
 void opml_pairscore(const struct opml_pairscore *s,
     const struct opml_pair *p, size_t np, double *score, size_t *work);
 
+/* The same for a set held sparse (lib/csr.h), DIST or COSINE, the
+ * same bits, from the non-zeros of each pair. */
+void opml_pairscore_sparse(const struct opml_set *s, int how,
+    const struct opml_pair *p, size_t np, double *score);
+
 /*
  * The n samples in the rows of X (n x m->d) mapped to L x as
  * opml_transform does, to the bit, into the rows of an n x m->r

@@ -281,11 +281,17 @@ tail(const char *p, size_t n)
 int
 opml_reader_slurp(struct opml_reader *r)
 {
+	return opml_reader_fill_upto(r, (size_t)-1);
+}
+
+int
+opml_reader_fill_upto(struct opml_reader *r, size_t want)
+{
 	size_t open = tail(r->buf + r->pos, r->len - r->pos), had, t;
 	const char *p;
 	unsigned long n;
 
-	while (!r->eof) {
+	while (!r->eof && r->len - r->pos < want) {
 		had = r->len - r->pos;
 		if (fill(r) == -1)
 			return -1;
@@ -701,9 +707,12 @@ beyond(struct opml_reader *r, struct opml_sample *s, size_t field,
 			return opml_reader_fail(r, "field %zu: index %.*s too "
 			    "large (at most %lu)", field, n, b, INDEX_MAX -
 			    (unsigned long)zero);
-		if (grow(r, s, idx) == -1)
-			return -1;
-		memset(s->x + s->d, 0, (idx - s->d) * sizeof *s->x);
+		if (!s->keep) {
+			if (grow(r, s, idx) == -1)
+				return -1;
+			memset(s->x + s->d, 0, (idx - s->d) *
+			    sizeof *s->x);
+		}
 		s->d = idx;
 		return 0;
 	}
@@ -721,6 +730,28 @@ beyond(struct opml_reader *r, struct opml_sample *s, size_t field,
 		    s->d - (size_t)zero, s->dmodel);
 	return opml_reader_fail(r, "field %zu: index %.*s out of range "
 	    "%d..%zu", field, n, b, !zero, s->d - (size_t)zero);
+}
+
+/* One more feature of a kept sparse sample. */
+static int
+keep_nz(struct opml_reader *r, struct opml_sample *s, size_t i, double v)
+{
+	if (s->nnz == s->nzcap) {
+		size_t cap = s->nzcap ? 2 * s->nzcap : 64;
+		size_t *ni = realloc(s->nzi, cap * sizeof *ni);
+		double *nv;
+
+		if (ni != NULL)
+			s->nzi = ni;
+		if (ni == NULL || (nv = realloc(s->nzv, cap *
+		    sizeof *nv)) == NULL)
+			return opml_reader_fail(r, "out of memory");
+		s->nzv = nv;
+		s->nzcap = cap;
+	}
+	s->nzi[s->nnz] = i;
+	s->nzv[s->nnz++] = v;
+	return 0;
 }
 
 /* libsvm form: i:v pairs with 1-based indices (0-based with
@@ -753,9 +784,11 @@ sparse(struct opml_reader *r, struct opml_sample *s, const char *p,
 		s->d = maxi;
 		s->dline = r->line;
 	}
-	if (grow(r, s, s->d) == -1)
+	s->nnz = 0;
+	if (!s->keep && grow(r, s, s->d) == -1)
 		return -1;
-	if (s->d > 0)	/* x may be NULL while a grown set's d is 0 */
+	/* x may be NULL while a grown set's d is 0 */
+	if (!s->keep && s->d > 0)
 		memset(s->x, 0, s->d * sizeof *s->x);
 	while (p < end) {
 		b = p;
@@ -772,8 +805,10 @@ sparse(struct opml_reader *r, struct opml_sample *s, const char *p,
 		if (idx > s->d && beyond(r, s, field, idx, b, (int)(p - b),
 		    &skip) == -1)
 			return -1;
-		if ((p = number(r, field, p + 1, end, skip ? &v :
+		if ((p = number(r, field, p + 1, end, skip || s->keep ? &v :
 		    &s->x[idx - 1])) == NULL)
+			return -1;
+		if (s->keep && !skip && keep_nz(r, s, idx - 1, v) == -1)
 			return -1;
 		field++;
 		p = skipsep(p, end, &comma);
@@ -788,9 +823,10 @@ bare(struct opml_reader *r, struct opml_sample *s)
 {
 	if (s->d == 0 && s->wide != OPML_WIDE_GROW)
 		return opml_reader_fail(r, "no features after the label");
-	if (grow(r, s, s->d) == -1)
+	s->nnz = 0;
+	if (!s->keep && grow(r, s, s->d) == -1)
 		return -1;
-	if (s->d > 0)
+	if (!s->keep && s->d > 0)
 		memset(s->x, 0, s->d * sizeof *s->x);
 	s->sparse = 1;
 	return 0;
@@ -928,7 +964,37 @@ opml_sample_free(struct opml_sample *s)
 {
 	free(s->label);
 	free(s->x);
+	free(s->nzi);
+	free(s->nzv);
 	memset(s, 0, sizeof *s);
+}
+
+int
+opml_reader_peek(struct opml_reader *r, char **s, size_t *n)
+{
+	char *line, *p, *end;
+	size_t len;
+	int rc;
+
+	/* The skipping of opml_read_sample; then the line is given back:
+	 * it lies whole in the buffer, before pos. */
+	for (;;) {
+		if ((rc = opml_reader_line(r, &line, &len)) != 1)
+			return rc;
+		for (p = line, end = line + len; p < end &&
+		    opml_reader_isblank(*p); p++)
+			;
+		if (p < end && *p != '#') {
+			if (r->seen || !r->lay.header)
+				break;
+			r->seen = 1;
+		}
+	}
+	r->pos = (size_t)(line - r->buf);
+	r->line--;
+	*s = p;
+	*n = (size_t)(end - p);
+	return 1;
 }
 
 int

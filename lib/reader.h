@@ -84,6 +84,14 @@ struct opml_sample {
 	unsigned long dline;	/* the sparse line that fixed d, or 0 */
 	const char *dmodel;	/* the model d is from, to name in
 				   messages; NULL if none */
+	/* Set by the caller: a sparse sample leaves x alone and lists
+	 * its features as read (indices from 0, in the line's order,
+	 * none dropped) in nzi[0..nnz) and nzv, so that its cost is its
+	 * length, not d; a dense one fills x as ever. */
+	int keep;
+	size_t *nzi;
+	double *nzv;
+	size_t nnz, nzcap;
 };
 
 /* OPML_LINE_MAX, or OPML_READER_LINE_MAX if unset; 0 if it is not a
@@ -125,6 +133,9 @@ size_t opml_reader_fields(char *s, char **f, size_t max);
  * (r->err set) out of memory or on a read error; the lines not yet
  * returned can be read line by line either way. */
 int opml_reader_slurp(struct opml_reader *r);
+/* The same until want unread bytes are in r->buf or the input ends:
+ * the buffer holds about want bytes more or less at once. */
+int opml_reader_fill_upto(struct opml_reader *r, size_t want);
 
 /* Set r->err to "name:line: " followed by the formatted message;
  * returns -1 so that callers can write `return opml_reader_fail(...)`. */
@@ -150,5 +161,13 @@ int opml_parse_row(struct opml_reader *r, const char *p, const char *end,
     double *x, size_t d);
 
 void opml_sample_free(struct opml_sample *s);
+
+/*
+ * The next record, as opml_read_sample would parse it: [*s, *s + *n)
+ * from its first non-blank, left to be read (the blank and comment
+ * lines before it, and an input's header under -H, are passed).
+ * 1, 0 at end, -1 with r->err set.
+ */
+int opml_reader_peek(struct opml_reader *r, char **s, size_t *n);
 
 #endif

@@ -59,15 +59,37 @@ opml_scale_free(struct opml_scale *p)
 	p->a = p->b = p->m2 = NULL;
 }
 
+/* Row i of the dense rows of d numbers at arg. */
+static const double *
+dense_row(void *arg, size_t i, size_t d, double *work)
+{
+	(void)work;
+	return (const double *)arg + i * d;
+}
+
 int
 opml_scale_fit(struct opml_scale *p, enum opml_scale_type t,
     const double *x, size_t n, size_t d)
 {
+	return opml_scale_fit_rows(p, t, dense_row, (void *)x, n, d);
+}
+
+int
+opml_scale_fit_rows(struct opml_scale *p, enum opml_scale_type t,
+    const double *(*row)(void *, size_t, size_t, double *), void *arg,
+    size_t n, size_t d)
+{
+	const double *x;
+	double *work;
 	size_t i, j;
 
 	if (alloc(p, t, d) == -1)
 		return -1;
 	p->n = n;
+	if ((work = malloc((d + 1) * sizeof *work)) == NULL) {
+		opml_scale_free(p);
+		return -1;
+	}
 	if (t == OPML_SCALE_ZSCORE) {
 		if ((p->m2 = calloc(d + 1, sizeof *p->m2)) == NULL) {
 			opml_scale_free(p);
@@ -75,13 +97,13 @@ opml_scale_fit(struct opml_scale *p, enum opml_scale_type t,
 		}
 		/* Two passes: the mean, then squared deviations from it. */
 		for (i = 0; i < n; i++)
-			for (j = 0; j < d; j++)
-				p->a[j] += x[i * d + j];
+			for (x = row(arg, i, d, work), j = 0; j < d; j++)
+				p->a[j] += x[j];
 		for (j = 0; j < d; j++)
 			p->a[j] = n ? p->a[j] / (double)n : 0;
 		for (i = 0; i < n; i++)
-			for (j = 0; j < d; j++) {
-				double v = x[i * d + j] - p->a[j];
+			for (x = row(arg, i, d, work), j = 0; j < d; j++) {
+				double v = x[j] - p->a[j];
 				p->b[j] += v * v;
 			}
 		for (j = 0; j < d; j++) {
@@ -89,17 +111,19 @@ opml_scale_fit(struct opml_scale *p, enum opml_scale_type t,
 			p->b[j] = n > 1 ? sqrt(p->b[j] / (double)(n - 1)) : 0;
 		}
 	} else if (t == OPML_SCALE_MINMAX && n > 0) {
+		x = row(arg, 0, d, work);
 		memcpy(p->a, x, d * sizeof *x);
 		memcpy(p->b, x, d * sizeof *x);
 		for (i = 1; i < n; i++)
-			for (j = 0; j < d; j++) {
-				double v = x[i * d + j];
+			for (x = row(arg, i, d, work), j = 0; j < d; j++) {
+				double v = x[j];
 				if (v < p->a[j])
 					p->a[j] = v;
 				if (v > p->b[j])
 					p->b[j] = v;
 			}
 	}
+	free(work);
 	for (j = 0; j < d; j++)
 		if (!isfinite(p->a[j]) || !isfinite(p->b[j]) ||
 		    !isfinite(p->b[j] - p->a[j]))
@@ -149,34 +173,110 @@ opml_scale_merge(struct opml_scale *p, const struct opml_scale *q)
 	return NULL;
 }
 
+/* Feature j's scaled x, zscore or minmax. */
+static double
+entry(const struct opml_scale *p, size_t j, double x)
+{
+	if (p->type == OPML_SCALE_ZSCORE)
+		return p->b[j] > 0 ? (x - p->a[j]) / p->b[j] : 0;
+	/* svm-scale's order of operations; with [0, 1] the bits of
+	 * (x - min) / (max - min). */
+	if (!(p->b[j] > p->a[j]))
+		return 0;
+	if (x == p->a[j])
+		return p->lo;
+	if (x == p->b[j])
+		return p->hi;
+	return p->lo + (p->hi - p->lo) * (x - p->a[j]) / (p->b[j] - p->a[j]);
+}
+
 void
 opml_scale_apply(const struct opml_scale *p, const double *x, double *y)
 {
 	size_t j;
 
-	switch (p->type) {
-	case OPML_SCALE_ZSCORE:
-		for (j = 0; j < p->d; j++)
-			y[j] = p->b[j] > 0 ? (x[j] - p->a[j]) / p->b[j] : 0;
-		break;
-	case OPML_SCALE_MINMAX:
-		/* svm-scale's order of operations; with [0, 1] the bits
-		 * of (x - min) / (max - min). */
-		for (j = 0; j < p->d; j++)
-			if (!(p->b[j] > p->a[j]))
-				y[j] = 0;
-			else if (x[j] == p->a[j])
-				y[j] = p->lo;
-			else if (x[j] == p->b[j])
-				y[j] = p->hi;
-			else
-				y[j] = p->lo + (p->hi - p->lo) *
-				    (x[j] - p->a[j]) / (p->b[j] - p->a[j]);
-		break;
-	case OPML_SCALE_UNIT:
+	if (p->type == OPML_SCALE_UNIT)
 		opml_unit(x, y, p->d);
-		break;
+	else
+		for (j = 0; j < p->d; j++)
+			y[j] = entry(p, j, x[j]);
+}
+
+int
+opml_scale_fit_minmax_sparse(struct opml_scale *p, const size_t *ptr,
+    const uint32_t *col, const double *val, size_t n, size_t d)
+{
+	size_t *cnt, i, k, j;
+
+	if (alloc(p, OPML_SCALE_MINMAX, d) == -1)
+		return -1;
+	p->n = n;
+	if ((cnt = calloc(d + 1, sizeof *cnt)) == NULL) {
+		opml_scale_free(p);
+		return -1;
 	}
+	/* The least and largest value of each feature over its
+	 * non-zeros, and 0 where a row lacks it: the values the dense
+	 * loop picks (the zeros of a sparse row are +0 there too). */
+	for (i = 0; i < n; i++)
+		for (k = ptr[i]; k < ptr[i + 1]; k++) {
+			double v = val[k];
+
+			j = col[k];
+			if (cnt[j]++ == 0 || v < p->a[j])
+				p->a[j] = v;
+			if (cnt[j] == 1 || v > p->b[j])
+				p->b[j] = v;
+		}
+	for (j = 0; j < d; j++)
+		if (cnt[j] < n) {
+			if (cnt[j] == 0 || p->a[j] > 0)
+				p->a[j] = 0;
+			if (cnt[j] == 0 || p->b[j] < 0)
+				p->b[j] = 0;
+		}
+	free(cnt);
+	for (j = 0; j < d; j++)
+		if (!isfinite(p->a[j]) || !isfinite(p->b[j]) ||
+		    !isfinite(p->b[j] - p->a[j]))
+			return -2;
+	return 0;
+}
+
+size_t
+opml_scale_zeros(const struct opml_scale *p, size_t *z)
+{
+	size_t j, m = 0;
+
+	for (j = 0; j < p->d; j++)
+		if (entry(p, j, 0) != 0)
+			z[m++] = j;
+	return m;
+}
+
+size_t
+opml_scale_sparse(const struct opml_scale *p, const uint32_t *col,
+    const double *val, size_t nnz, const size_t *z, size_t nz,
+    uint32_t *ycol, double *yval)
+{
+	size_t k = 0, t = 0, m = 0, j;
+	double x;
+
+	/* the union of both lists, in index order */
+	while (k < nnz || t < nz) {
+		if (t == nz || (k < nnz && col[k] <= z[t])) {
+			j = col[k];
+			x = val[k++];
+			if (t < nz && z[t] == j)
+				t++;
+		} else {
+			j = z[t++];
+			x = 0;
+		}
+		ycol[m] = (uint32_t)j;
+		yval[m++] = entry(p, j, x);
+	}
+	return m;
 }
 
 /*

@@ -40,6 +40,12 @@ const char *opml_scale_name(enum opml_scale_type t);
  * (a sum, a spread) overflows a double. */
 int opml_scale_fit(struct opml_scale *p, enum opml_scale_type t,
     const double *x, size_t n, size_t d);
+/* The same over rows given one at a time: row(arg, i, d, work) is row
+ * i's d numbers (which it may write into work, d of them); each row is
+ * asked for once a pass, in order. */
+int opml_scale_fit_rows(struct opml_scale *p, enum opml_scale_type t,
+    const double *(*row)(void *, size_t, size_t, double *), void *arg,
+    size_t n, size_t d);
 /* y = the scaled x (d entries; y may be x). */
 void opml_scale_apply(const struct opml_scale *p, const double *x,
     double *y);
@@ -59,6 +65,25 @@ void opml_scale_free(struct opml_scale *p);
  * NULL, or why not (p then unspecified).
  */
 const char *opml_scale_merge(struct opml_scale *p, const struct opml_scale *q);
+
+/*
+ * Sparse rows (lib/csr.h: row i's non-zeros col[ptr[i]..ptr[i + 1]),
+ * from 0, increasing, and their values): minmax fitted from the
+ * non-zeros, O(nnz + d), the parameters of opml_scale_fit on the dense
+ * rows; as it returns.
+ */
+int opml_scale_fit_minmax_sparse(struct opml_scale *p, const size_t *ptr,
+    const uint32_t *col, const double *val, size_t n, size_t d);
+/* The features that a 0 does not scale to 0 (zscore, minmax) into z
+ * (p->d entries at most): their number. */
+size_t opml_scale_zeros(const struct opml_scale *p, size_t *z);
+/* The scaled sparse row (nnz features col[], val[]) as a sparse row
+ * into ycol, yval (nnz + nz entries at most): the features of the row
+ * and those of z[0..nz) (opml_scale_zeros), in order, each scaled as
+ * opml_scale_apply scales it; their number.  O(nnz + nz), not d. */
+size_t opml_scale_sparse(const struct opml_scale *p, const uint32_t *col,
+    const double *val, size_t nnz, const size_t *z, size_t nz,
+    uint32_t *ycol, double *yval);
 
 /* The parameters as text: a "#opml-scale version=2" header line (with
  * n= when known, lower= and upper= if minmax's bounds are not [0, 1]),

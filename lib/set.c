@@ -24,11 +24,32 @@ opml_set_free(struct opml_set *s)
 	free(s->x);
 	free(s->y);
 	free(s->line);
+	opml_csr_free(&s->csr);
 	for (i = 0; i < s->nfile; i++)
 		free(s->file[i].name);
 	free(s->file);
 	opml_labels_free(&s->labels);
 	memset(s, 0, sizeof *s);
+}
+
+int
+opml_set_room(struct opml_set *s, size_t cap)
+{
+	size_t *y;
+
+	if (cap > (size_t)-1 / sizeof *y)
+		return -1;
+	if ((y = realloc(s->y, cap * sizeof *y)) == NULL)
+		return -1;
+	s->y = y;
+	if (s->where) {
+		unsigned long *line;
+
+		if ((line = realloc(s->line, cap * sizeof *line)) == NULL)
+			return -1;
+		s->line = line;
+	}
+	return 0;
 }
 
 /* Room for one more row of s->stride numbers. */
@@ -37,7 +58,6 @@ grow(struct opml_set *s)
 {
 	size_t w = s->stride ? s->stride : 1, cap;
 	double *x;
-	size_t *y;
 
 	/* Start at about 512 KiB of rows (one row if a row is bigger) and
 	 * grow by half: the memory follows what has been read, and a
@@ -51,16 +71,8 @@ grow(struct opml_set *s)
 	if ((x = opml_bigmem_realloc(s->x, cap * w * sizeof *x)) == NULL)
 		return -1;
 	s->x = x;
-	if ((y = realloc(s->y, cap * sizeof *y)) == NULL)
+	if (opml_set_room(s, cap) == -1)
 		return -1;
-	s->y = y;
-	if (s->where) {
-		unsigned long *line;
-
-		if ((line = realloc(s->line, cap * sizeof *line)) == NULL)
-			return -1;
-		s->line = line;
-	}
 	s->cap = cap;
 	return 0;
 }
@@ -201,6 +213,9 @@ nomem:
  */
 #define CHUNK_MIN (1 << 18)	/* bytes a chunk is worth cutting for:
 				   some milliseconds of parsing */
+#define WINDOW ((size_t)1 << 24)	/* bytes of text parsed at a time:
+				   the text is not held beside all its
+				   numbers */
 #define CHUNKS_MAX OPML_TEAM_PARTS
 
 struct chunk {
@@ -332,42 +347,46 @@ place(struct opml_set *s, const struct opml_set *t, size_t at)
 }
 
 /* Room in s for rows rows (of its stride) without growing; the rows'
- * array on large pages (bigmem.h), written once. */
+ * array on large pages (bigmem.h), written once.  A set that already
+ * holds rows (one input of many) grows by half at least, as grow does:
+ * sized exactly, each of many small inputs would copy every row read
+ * before it, time quadratic in the number of inputs. */
 static int
 reserve(struct opml_set *s, size_t rows)
 {
 	double *x;
-	size_t *y;
 
 	if (rows <= s->cap)
 		return 0;
+	if (s->n > 0 && rows - s->cap < s->cap / 2 &&
+	    s->cap + s->cap / 2 > s->cap)
+		rows = s->cap + s->cap / 2;
 	if (rows > (size_t)-1 / sizeof *x / s->stride)
 		return -1;
-	if ((x = opml_bigmem_alloc(rows * s->stride * sizeof *x)) == NULL)
-		return -1;
+	/* Rows held: a realloc, which moves a block this large without
+	 * a copy where it can (mremap), so that the rows are not held
+	 * twice. */
 	if (s->n > 0)
-		memcpy(x, s->x, s->n * s->stride * sizeof *x);
-	free(s->x);
-	s->x = x;
-	if ((y = realloc(s->y, rows * sizeof *y)) == NULL)
-		return -1;
-	s->y = y;
-	if (s->where) {
-		unsigned long *line;
-
-		if ((line = realloc(s->line, rows * sizeof *line)) == NULL)
-			return -1;
-		s->line = line;
+		x = opml_bigmem_realloc(s->x, rows * s->stride * sizeof *x);
+	else {
+		x = opml_bigmem_alloc(rows * s->stride * sizeof *x);
+		if (x != NULL)
+			free(s->x);
 	}
+	if (x == NULL)
+		return -1;
+	s->x = x;
+	if (opml_set_room(s, rows) == -1)
+		return -1;
 	s->cap = rows;
 	return 0;
 }
 
 /*
  * A reader that has read nothing of a regular file of some size gets
- * a buffer for all of it, on large pages: one read, a few faults (its
- * own buffer would grow by doubling, a fault a page).  The buffer keeps
- * the reader's padding after cap (reader.h).
+ * a buffer for all of it up to a window, on large pages: one read, a
+ * few faults (its own buffer would grow by doubling, a fault a page).
+ * The buffer keeps the reader's padding after cap (reader.h).
  */
 static void
 presize(struct opml_reader *r)
@@ -380,7 +399,9 @@ presize(struct opml_reader *r)
 	    !S_ISREG(st.st_mode) || st.st_size < CHUNK_MIN ||
 	    (uintmax_t)st.st_size >= SIZE_MAX / 2)
 		return;
-	n = (size_t)st.st_size + 1;	/* room to see the end */
+	/* room to see the end */
+	n = (uintmax_t)st.st_size < WINDOW ? (size_t)st.st_size + 1 :
+	    WINDOW + 1;
 	if (n <= r->cap || r->pad != OPML_READER_PAD ||
 	    (b = opml_bigmem_alloc(n + OPML_READER_PAD)) == NULL)
 		return;
@@ -391,32 +412,29 @@ presize(struct opml_reader *r)
 	r->cap = n;
 }
 
+/* The text of r from r->pos to end (whole lines) parsed on nt threads
+ * into s; r->pos and r->line then past it. */
 static int
-read_all(struct opml_set *s, struct opml_reader *r)
+parse_window(struct opml_set *s, struct opml_reader *r, size_t end, int nt)
 {
 	struct chunk c[CHUNKS_MAX];
 	struct opml_reader p;
 	size_t cut[CHUNKS_MAX + 1], lines[CHUNKS_MAX], len, i, k, nc, at;
 	unsigned long line, first[CHUNKS_MAX];
-	int nt, rc = 0, redo = 0, fixed;
+	int rc = 0, redo = 0, fixed;
 	char *nl;
 
-	nt = opml_team_threads();
-	if (nt < 2)
-		return read_seq(s, r, 0, 0);
-	presize(r);
-	if (opml_reader_slurp(r) == -1)
-		return read_seq(s, r, 0, 0);
 	/* A first sample read alone: a dense one fixes the width. */
-	part(&p, r, r->pos, r->len, r->line);
+	part(&p, r, r->pos, end, r->line);
 	if (s->d == 0 || (s->wide == OPML_WIDE_GROW && !s->dense)) {
 		if (read_seq(s, &p, 1, 0) == -1) {
 			memcpy(r->err, p.err, sizeof r->err);
 			return -1;
 		}
+		r->seen |= p.seen;
 	}
 	fixed = s->d > 0 && (s->wide != OPML_WIDE_GROW || s->dense);
-	len = r->len - p.pos;
+	len = end - p.pos;
 	nc = opml_team_parts(nt);
 	if (len / CHUNK_MIN < nc)
 		nc = len / CHUNK_MIN;
@@ -428,10 +446,10 @@ read_all(struct opml_set *s, struct opml_reader *r)
 		i = p.pos + len / nc * k;
 		if (i < cut[k - 1])
 			i = cut[k - 1];
-		nl = memchr(r->buf + i, '\n', r->len - i);
-		cut[k] = nl != NULL ? (size_t)(nl - r->buf) + 1 : r->len;
+		nl = memchr(r->buf + i, '\n', end - i);
+		cut[k] = nl != NULL ? (size_t)(nl - r->buf) + 1 : end;
 	}
-	cut[nc] = r->len;
+	cut[nc] = end;
 	/* The lines before a chunk, for its messages; the lines in it, a
 	 * bound on its rows. */
 	line = p.line;
@@ -488,16 +506,19 @@ read_all(struct opml_set *s, struct opml_reader *r)
 			goto out;
 		}
 	}
+	for (i = 0; i < k; i++)
+		r->seen |= c[i].r.seen;
 	if (redo) {
 		struct opml_reader rest;
 
-		part(&rest, r, cut[k], r->len, first[k]);
+		part(&rest, r, cut[k], end, first[k]);
 		if ((rc = read_seq(s, &rest, 0, 0)) == -1)
 			memcpy(r->err, rest.err, sizeof r->err);
 		line = rest.line;
+		r->seen |= rest.seen;
 	} else
 		line = c[nc - 1].r.line;
-	r->pos = r->len;
+	r->pos = end;
 	r->line = line;
 out:
 	for (k = 0; k < nc; k++) {
@@ -511,6 +532,54 @@ out:
 	return rc;
 }
 
+/*
+ * The next window of r on nt threads: its whole lines up to about
+ * WINDOW bytes (a longer line whole), read into r's buffer and parsed.
+ * 1 when it read something, 0 at the end of the input, -1 on error.
+ * A failed read is left to the line-by-line reader, which says where.
+ */
+static int
+read_window(struct opml_set *s, struct opml_reader *r, int nt)
+{
+	size_t want = WINDOW, end;
+	char *nl;
+
+	presize(r);
+	for (;;) {
+		if (opml_reader_fill_upto(r, want) == -1)
+			return read_seq(s, r, 0, 0) == -1 ? -1 : 1;
+		if (r->eof) {
+			end = r->len;
+			break;
+		}
+		/* The last line end of the window. */
+		for (nl = r->buf + r->len; nl > r->buf + r->pos &&
+		    nl[-1] != '\n'; nl--)
+			;
+		if (nl > r->buf + r->pos) {
+			end = (size_t)(nl - r->buf);
+			break;
+		}
+		want = r->len - r->pos + WINDOW;
+	}
+	if (end == r->pos)
+		return 0;
+	return parse_window(s, r, end, nt) == -1 ? -1 : 1;
+}
+
+/* Every sample of r into s, a window at a time on several threads. */
+static int
+read_all(struct opml_set *s, struct opml_reader *r)
+{
+	int nt = opml_team_threads(), rc;
+
+	if (nt < 2)
+		return read_seq(s, r, 0, 0);
+	while ((rc = read_window(s, r, nt)) == 1)
+		;
+	return rc;
+}
+
 /* The rows from s->n on come from r. */
 static int
 add_file(struct opml_set *s, const struct opml_reader *r)
@@ -520,14 +589,33 @@ add_file(struct opml_set *s, const struct opml_reader *r)
 
 	if ((name = strdup(r->name)) == NULL)
 		return -1;
-	if ((f = realloc(s->file, (s->nfile + 1) * sizeof *f)) == NULL) {
-		free(name);
-		return -1;
+	/* Doubled at each power of two: linear in the inputs however
+	 * realloc grows a block. */
+	if ((s->nfile & (s->nfile - 1)) == 0) {
+		if ((f = realloc(s->file, (s->nfile ? 2 * s->nfile : 1) *
+		    sizeof *f)) == NULL) {
+			free(name);
+			return -1;
+		}
+		s->file = f;
 	}
-	s->file = f;
+	f = s->file;
 	f[s->nfile].first = s->n;
 	f[s->nfile++].name = name;
 	return 0;
+}
+
+/* An empty set whose d was set from outside: its rows' arrays
+ * follow. */
+static void
+restride(struct opml_set *s)
+{
+	if (s->n == 0 && s->stride != s->d) {
+		free(s->x);
+		s->x = NULL;
+		s->cap = 0;
+		s->stride = s->d;
+	}
 }
 
 int
@@ -539,17 +627,33 @@ opml_set_read(struct opml_set *s, struct opml_reader *r)
 		return opml_reader_fail(r, "out of memory");
 	if (s->n == 0 && s->d == 0)
 		s->wide = OPML_WIDE_GROW;
-	if (s->n == 0 && s->stride != s->d) {
-		free(s->x);
-		s->x = NULL;
-		s->cap = 0;
-		s->stride = s->d;
-	}
+	if (s->hold && (rc = opml_csr_read(s, r)) != 1)
+		return rc;
+	restride(s);
 	rc = read_all(s, r);
 	compact(s);
 	if (rc == 0 && s->n > 0 && s->d == 0)
 		return opml_reader_fail(r, "no sample has a feature");
 	return rc;
+}
+
+int
+opml_set_read_block(struct opml_set *s, struct opml_reader *r)
+{
+	size_t before = s->n;
+	int nt = opml_team_threads(), rc;
+
+	if (s->hold && (rc = opml_csr_read_block(s, r)) != 1)
+		return rc < 0 ? -1 : s->n > before;
+	restride(s);
+	if (nt < 2)
+		rc = read_seq(s, r, WINDOW / sizeof *s->x / (s->d ? s->d : 1) +
+		    1, 0);
+	else
+		while ((rc = read_window(s, r, nt)) == 1 && s->n == before)
+			;
+	compact(s);
+	return rc < 0 ? -1 : s->n > before;
 }
 
 int

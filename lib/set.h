@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 
+#include "csr.h"
 #include "labels.h"
 #include "reader.h"
 
@@ -37,6 +38,10 @@ struct opml_set {
 	unsigned long *line;	/* the line of each row */
 	struct opml_set_file *file;	/* the inputs, in order */
 	size_t nfile;
+	/* Set before reading: sparse input is held sparse, in csr (x
+	 * NULL then; lib/csr.h). */
+	int hold;
+	struct opml_csr csr;
 };
 
 /* The rows from first on (up to the next input's first) were read
@@ -51,6 +56,12 @@ void opml_set_free(struct opml_set *s);
 /* Append every sample of r (d as above): 0, or -1 with r->err set;
  * an error too when samples were read and none has a feature. */
 int opml_set_read(struct opml_set *s, struct opml_reader *r);
+/* Append the next samples of r, about 16 MiB of its text (at least
+ * a sample unless r is at its end), for a caller that streams the rows
+ * rather than hold them all; d as for opml_set_read, the inputs' names
+ * not kept.  1 if it read samples, 0 at the end of r, -1 with r->err
+ * set. */
+int opml_set_read_block(struct opml_set *s, struct opml_reader *r);
 /* Append every sample of the file at path ("-": stdin): 0, or -1
  * with the message ("file:line: what") in err. */
 int opml_set_load(struct opml_set *s, const char *path, char *err,
@@ -59,6 +70,9 @@ int opml_set_load(struct opml_set *s, const char *path, char *err,
  * bytes (OPML_ERRMAX is enough for any reader's name): buf. */
 const char *opml_set_where(const struct opml_set *s, size_t i, char *buf,
     size_t len);
+/* y, and line when where is set, with room for cap rows (s->cap is
+ * the caller's to set): 0, or -1 out of memory. */
+int opml_set_room(struct opml_set *s, size_t cap);
 /* Number of rows of each class: a malloc'd array of labels.n counts. */
 size_t *opml_set_counts(const struct opml_set *s);
 

@@ -5,16 +5,28 @@
 
 #include "team.h"
 
+static pthread_once_t online_once = PTHREAD_ONCE_INIT;
+static long online;
+
+static void
+count_online(void)
+{
+	online = sysconf(_SC_NPROCESSORS_ONLN);
+}
+
 int
 opml_team_threads(void)
 {
 	const char *e = getenv("OPML_THREADS");
-	long n;
 
 	if (e != NULL && strcmp(e, "1") == 0)
 		return 1;
-	n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : n > OPML_TEAM_MAX ? OPML_TEAM_MAX : (int)n;
+	/* Asked once: the count is a file's read (Linux's
+	 * /sys/devices/system/cpu/online), and a tool reads a set from
+	 * each of ten thousand files asks it for each. */
+	pthread_once(&online_once, count_online);
+	return online < 1 ? 1 : online > OPML_TEAM_MAX ? OPML_TEAM_MAX :
+	    (int)online;
 }
 
 size_t

@@ -9,11 +9,14 @@ faster).  scripts/bench runs it with a python3 that has numpy:
     bench-peers.py roc TMP BIN RUNS N FORM       TMP/scores.FORM.txt
     bench-peers.py learn TMP BIN RUNS D FORM     TMP/dD.FORM.txt, numpy on
                                                  TMP/npD.FORM.txt
+    bench-peers.py sparse TMP BIN RUNS D K       TMP/sparse-train.txt,
+                                                 TMP/sparse-test.txt (libsvm)
 
 TMP holds the data, BIN the opml programs; the best of RUNS runs counts.
 FORM is how the files write their numbers (g6, g17, e18: %.6g, %.17g,
 %.18e), named in every line.  A peer that is not installed is skipped.
 """
+import os
 import resource
 import subprocess
 import sys
@@ -152,6 +155,102 @@ def knn(tmp, bin, runs, shape, form):
         pass
 
 
+# A child's wall time, CPU time and peak resident set, best of runs by
+# the wall clock.  The peak is GNU time's (/usr/bin/time -f %M): a
+# child forked from this process would count python's pages as its own
+# until it execs.  None where there is no /usr/bin/time.
+def child(cmd, runs, tmp):
+    best = None
+    timed = os.access("/usr/bin/time", os.X_OK)
+    out = tmp + "/peak"
+    for _ in range(runs):
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        subprocess.run((["/usr/bin/time", "-f", "%M", "-o", out] if timed
+                        else []) + cmd, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, check=True)
+        t1 = time.perf_counter()
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+        peak = None
+        if timed:
+            with open(out) as f:
+                peak = int(f.read().split()[-1]) / 1024
+        if best is None or t1 - t0 < best[0]:
+            best = (t1 - t0, cpu, peak)
+    return best
+
+
+def mbytes(x):
+    return "-" if x is None else "%.1f MB" % x
+
+
+# Sparse sets (issue 32): libsvm files of D features, as text
+# classification has them.  Each tool that holds a set on them, its CPU
+# time and peak memory; then opml-knn -k K against scikit-learn's brute
+# force on the same CSR matrices (load_svmlight_file; its distances are
+# sparse products), the peak of the whole python process beside what
+# python, numpy and scikit-learn held before loading the data.
+def sparse(tmp, bin, runs, d, k):
+    runs, d = int(runs), int(d)
+    tr = "%s/sparse-train.txt" % tmp
+    te = "%s/sparse-test.txt" % tmp
+    mb = (os.path.getsize(tr) + os.path.getsize(te)) / 1e6
+    tools = [
+        ("opml-knn -e -k %s train test" % k,
+         [bin + "/opml-knn", "-e", "-k", k, tr, te]),
+        ("opml-knn -L -e -k %s train" % k,
+         [bin + "/opml-knn", "-L", "-e", "-k", k, tr]),
+        ("opml-scale -t minmax train",
+         [bin + "/opml-scale", "-t", "minmax", "-o", "/dev/null", tr]),
+        ("opml-split -f 0.5 train",
+         [bin + "/opml-split", "-f", "0.5", "-o", tmp + "/sparse-part",
+          tr]),
+        ("opml-pairs -n 100000 -c train",
+         [bin + "/opml-pairs", "-n", "100000", "-c", "-o", "/dev/null",
+          tr]),
+    ]
+    o = None
+    for name, cmd in tools:
+        r = child(cmd, runs, tmp)
+        if o is None:
+            o = r
+        print("sparse %-32s d=%d, %.1f MB of text: cpu %.3f s, wall %.3f s,"
+              " peak %s" % (name, d, mb, r[1], r[0], mbytes(r[2])))
+    try:
+        from sklearn.datasets import load_svmlight_file
+        from sklearn.neighbors import KNeighborsClassifier
+    except ImportError:
+        return
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    ld = {}
+
+    def load():
+        ld["tr"] = load_svmlight_file(tr, n_features=d)
+        ld["te"] = load_svmlight_file(te, n_features=d)
+    pl = peer(load, 1)
+    (Xtr, ytr), (Xte, _) = ld["tr"], ld["te"]
+
+    def sk():
+        KNeighborsClassifier(n_neighbors=int(k), algorithm="brute").fit(
+            Xtr, ytr).predict(Xte)
+    # one run: it takes a minute
+    p = peer(sk, 1)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    shape = "%dx%d, %d queries, %d non-zeros, k=%s" % (
+        Xtr.shape[0], d, Xte.shape[0], Xtr.nnz + Xte.nnz, k)
+    print("sklearn brute sparse %s: %.3f s compute, cpu %.3f s, peak %.1f MB"
+          " whole process (%.1f MB with python, numpy and sklearn loaded"
+          " before the data); load_svmlight_file %.3f s"
+          % (shape, p[0], p[1], rss / 1024, rss0 / 1024, pl[0]))
+    print("sparse knn %s: peak memory opml-knn %s, sklearn %.1f MB"
+          % (shape, mbytes(o[2]), rss / 1024))
+    ratio("knn sparse %s sklearn-brute-CSR compute / opml-knn whole" % shape,
+          p, o)
+    ratio("knn sparse %s sklearn-brute-CSR with load_svmlight_file /"
+          " opml-knn whole" % shape, (p[0] + pl[0], p[1] + pl[1]), o)
+
+
 # ROC: opml-roc, the curve and the summary from text, against
 # roc_auc_score + roc_curve on the scores in memory and with np.loadtxt.
 def roc(tmp, bin, runs, n, form):
@@ -250,7 +349,7 @@ def learn(tmp, bin, runs, d, form):
 
 
 COMMANDS = {"blas": (blas, 0), "knn": (knn, 5), "roc": (roc, 5),
-            "learn": (learn, 5)}
+            "learn": (learn, 5), "sparse": (sparse, 5)}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS or \

@@ -4,6 +4,7 @@
  *	gen-data [-f form] n d classes seed [spread]
  *	gen-data drift n d classes seed spread period
  *	gen-data [-f form] scores n seed
+ *	gen-data sparse n d nnz classes seed
  *
  * writes n lines `LABEL x1 ... xd`: class k (0..classes-1) is a unit
  * Gaussian around a random centre, whose coordinates are Gaussian with
@@ -24,6 +25,10 @@
  * the rounding of %.6g.
  * The scores form writes n score lines `SCORE SAME` for opml-roc: SAME
  * is 0 or 1 with even odds, SCORE a unit Gaussian shifted by SAME.
+ * The sparse form writes n libsvm lines `LABEL i:v ...` of nnz distinct
+ * increasing indices out of d (text-classification shape): each class
+ * owns a block of d / 100 features from which half of a line's indices
+ * are drawn, the rest from all d; values uniform in (0, 1], %.6g.
  * Built by scripts/bench into a temporary directory, not by the Makefile.
  */
 #include <math.h>
@@ -102,6 +107,46 @@ drift(unsigned long n, unsigned long d, unsigned long c, unsigned long long seed
 	return ferror(stdout) || fclose(stdout) ? 1 : 0;
 }
 
+static int
+cmp_index(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int
+sparse(unsigned long n, unsigned long d, unsigned long nnz, unsigned long c,
+    unsigned long long seed)
+{
+	unsigned long *idx, i, j, t, k, block = d / 100 ? d / 100 : 1;
+
+	state = seed;
+	if (d == 0 || c == 0 || nnz > d / 2 || nnz > block ||
+	    (idx = malloc((nnz + 1) * sizeof *idx)) == NULL)
+		return 2;
+	for (i = 0; i < n; i++) {
+		k = (unsigned long)(next() % c);
+		for (j = 0; j < nnz; j++) {
+			/* distinct by drawing again */
+			do {
+				idx[j] = j % 2 ? next() % d :
+				    (k * block + next() % block) % d;
+				for (t = 0; t < j && idx[t] != idx[j]; t++)
+					;
+			} while (t < j);
+		}
+		qsort(idx, nnz, sizeof *idx, cmp_index);
+		printf("%lu", k);
+		for (j = 0; j < nnz; j++)
+			printf(" %lu:%.6g", idx[j] + 1, 1 - unit());
+		putchar('\n');
+	}
+	free(idx);
+	return ferror(stdout) || fclose(stdout) ? 1 : 0;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -134,11 +179,16 @@ main(int argc, char *argv[])
 		    strtoul(argv[3], NULL, 10), strtoul(argv[4], NULL, 10),
 		    strtoull(argv[5], NULL, 10), strtod(argv[6], NULL),
 		    strtod(argv[7], NULL));
+	if (argc == 7 && strcmp(argv[1], "sparse") == 0)
+		return sparse(strtoul(argv[2], NULL, 10),
+		    strtoul(argv[3], NULL, 10), strtoul(argv[4], NULL, 10),
+		    strtoul(argv[5], NULL, 10), strtoull(argv[6], NULL, 10));
 	if (argc != 5 && argc != 6) {
 		fprintf(stderr, "usage: gen-data [-f form] n d classes seed "
 		    "[spread]\n"
 		    "       gen-data drift n d classes seed spread period\n"
-		    "       gen-data [-f form] scores n seed\n");
+		    "       gen-data [-f form] scores n seed\n"
+		    "       gen-data sparse n d nnz classes seed\n");
 		return 2;
 	}
 	n = strtoul(argv[1], NULL, 10);

@@ -403,3 +403,38 @@ same_fields() {
 	run --separate-stderr opml-knn -v -m "$TMP/s" "$DATA/iris.txt" "$DATA/iris.txt"
 	[ "$status" -eq 0 ]
 }
+
+# Memory by ulimit -v (address space, KiB): a run that held the text of
+# its input, or all its queries at once, cannot fit.
+
+@test "queries stream in blocks: a million query lines (200 MB) from a pipe under 150 MB of address space" {
+	skip_if_sanitized "ulimit -v"
+	awk 'BEGIN { srand(2); for (i = 0; i < 20; i++) { printf "%d", i % 2
+		for (j = 0; j < 10; j++) printf " %.17g", rand(); print "" } }' > "$TMP/train"
+	line=$(awk 'BEGIN { srand(3); printf "1"; for (j = 0; j < 10; j++) printf " %.17g", rand(); print "" }')
+	echo "$line" > "$TMP/one"
+	opml-knn -k 3 "$TMP/train" "$TMP/one" > "$TMP/want" 2>/dev/null
+	[ "$(wc -l < "$TMP/want")" -eq 1 ]
+	run --separate-stderr sh -c 'ulimit -v 150000; yes "$1" | head -n 1000000 |
+	    opml-knn -k 3 "$2" - | uniq -c' sh "$line" "$TMP/train"
+	show
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%7d %s' 1000000 "$(cat "$TMP/want")")" ]
+}
+
+@test "the training set is held as numbers, not text: 160 MB of training text under 160 MB of address space" {
+	skip_if_sanitized "ulimit -v"
+	# Four rows of 40-digit numbers (five times the bytes of a
+	# double), 400,000 times over; the queries' nearest is a copy of
+	# the nearest of the four, as k = 1 on the four finds.
+	awk 'BEGIN { srand(4); for (i = 0; i < 4; i++) { printf "c%d", i
+		for (j = 0; j < 10; j++) printf " %.40f", rand(); print "" } }' > "$TMP/four"
+	awk 'BEGIN { srand(5); for (i = 0; i < 30; i++) { printf "c%d", i % 4
+		for (j = 0; j < 10; j++) printf " %.6f", rand(); print "" } }' > "$TMP/q"
+	opml-knn -k 1 "$TMP/four" "$TMP/q" > "$TMP/want" 2>/dev/null
+	run --separate-stderr sh -c 'ulimit -v 160000; yes "$(cat "$1")" | head -n 400000 |
+	    opml-knn -k 3 - "$2"' sh "$TMP/four" "$TMP/q"
+	show
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$TMP/want")" ]
+}

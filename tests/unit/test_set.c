@@ -221,6 +221,53 @@ widening(const char *path)
 	opml_set_free(&s);
 }
 
+/*
+ * 20,000 inputs of five rows each into one set (tools that take many
+ * files): the rows' arrays grow by half, as one input's would, so that
+ * the rows they copy over all the inputs are at most a few times those
+ * they end with (each reallocation counted by the capacity it leaves);
+ * an array sized exactly for each input would copy every row read
+ * before it, 20,000 times.  On one thread and on several, with where
+ * (the inputs' names kept).
+ */
+static void
+many(const char *path, int threads)
+{
+	struct opml_set s;
+	char err[OPML_ERRMAX] = "";
+	size_t i, cap, grew = 0, copied = 0, inputs = 20000;
+	int rc = 0;
+	FILE *f = fopen(path, "w");
+
+	for (i = 0; i < 5; i++)
+		fprintf(f, "c%zu %zu 1.5 -2 0.25\n", i % 2, i);
+	fclose(f);
+	opml_set_init(&s);
+	s.where = 1;
+	if (threads == 1)
+		setenv("OPML_THREADS", "1", 1);
+	for (i = 0; i < inputs && rc == 0; i++) {
+		cap = s.cap;
+		rc = opml_set_load(&s, path, err, sizeof err);
+		if (s.cap != cap) {
+			grew++;
+			copied += s.n - 5;
+		}
+	}
+	unsetenv("OPML_THREADS");
+	if (CHECKF(rc == 0 && s.n == 5 * inputs && s.d == 4 &&
+	    s.nfile == inputs, "%d threads: '%s', %zu rows of %zu",
+	    threads, err, s.n, s.d)) {
+		CHECKF(grew <= 40 && copied <= 3 * s.n, "%d threads: the "
+		    "rows grew %zu times and copied %zu rows, for %zu",
+		    threads, grew, copied, s.n);
+		CHECKF(s.x[(s.n - 1) * 4] == 4 && s.x[(s.n - 1) * 4 + 3] ==
+		    0.25 && s.line[s.n - 1] == 5 && s.y[s.n - 1] == 0,
+		    "%d threads: the last row", threads);
+	}
+	opml_set_free(&s);
+}
+
 int
 main(void)
 {
@@ -250,8 +297,18 @@ main(void)
 	compare(path, "sparse, then dense before the middle");
 	writefile(path, 60000, 9, 5, 0);
 	compare(path, "no newline at the end");
+	/* Past the reader's window (16 MiB of text): read and parsed a
+	 * window at a time, the rows and lines as one pass. */
+	writefile(path, 200000, 9, 0, 0);
+	compare(path, "dense, several windows");
+	writefile(path, 200000, 9, 1, 190000);
+	compare(path, "a bad number in the last window");
+	writefile(path, 200000, 9, 6, 150000);
+	compare(path, "sparse, then dense in a later window");
 	where(path);
 	widening(path);
+	many(path, 1);
+	many(path, 2);
 #ifndef NO_HUGE_REQUEST
 	comments(path);
 #endif
