@@ -9,6 +9,10 @@
  *                          after it (an exit leaves it to the system)
  *   fopen, fdopen, fclose  streams left open are closed after the run;
  *                          stdout is never closed, only flushed
+ *   sigaction              what a run would install is not: the
+ *                          handlers of libFuzzer and the sanitizers
+ *                          stay, so that a crash or a failed property
+ *                          (abort) is still kept as a finding
  *
  * The input: one byte choosing a command line from the harness's
  * table, then the text of the input file, optionally followed by a
@@ -38,6 +42,7 @@
 #include <dirent.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <strings.h>
 #include <stdarg.h>
 #include <sys/stat.h>
@@ -370,6 +375,19 @@ __wrap_warnx(const char *fmt, ...)
 	va_start(ap, fmt);
 	message(-1, fmt, ap);
 	va_end(ap);
+}
+
+/* --- signals: the program's handlers are not installed (see above) */
+
+int __real_sigaction(int, const struct sigaction *, struct sigaction *);
+int __wrap_sigaction(int sig, const struct sigaction *sa,
+    struct sigaction *old);
+int
+__wrap_sigaction(int sig, const struct sigaction *sa, struct sigaction *old)
+{
+	if (armed && sa != NULL)
+		return old != NULL ? __real_sigaction(sig, NULL, old) : 0;
+	return __real_sigaction(sig, sa, old);
 }
 
 /* --- the run */
