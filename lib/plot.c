@@ -126,16 +126,6 @@ ticklabel(const struct axis *a, int i, char *buf)
 	memmove(q, p, strlen(p) + 1);
 }
 
-static void
-style(struct opml_svg_buf *b, size_t c)
-{
-	opml_svg_printf(b, " stroke=\"%s\" stroke-width=\"2\"",
-	    opml_svg_colour[c % OPML_SVG_NCOLOUR]);
-	if (c % OPML_SVG_NDASH)
-		opml_svg_printf(b, " stroke-dasharray=\"%s\"",
-		    opml_svg_dash[c % OPML_SVG_NDASH]);
-}
-
 /* The pixel of x on the horizontal axis a over [x0, x0 + pw], and of y
  * on the vertical one over [y0, y0 + ph], larger y higher. */
 static double
@@ -369,7 +359,7 @@ opml_plot_svg(const double *x, const double *y, size_t nrows,
 		for (i = 0; i == 0 || i + 1 < d[c].n; i += CHUNK - 1) {
 			opml_svg_printf(&b, "<polyline class=\"curve\" "
 			    "fill=\"none\"");
-			style(&b, c);
+			opml_svg_stroke(&b, c);
 			opml_svg_printf(&b, " stroke-linejoin=\"round\" "
 			    "points=\"");
 			for (j = i; j < d[c].n && j < i + CHUNK; j++)
@@ -396,22 +386,8 @@ opml_plot_svg(const double *x, const double *y, size_t nrows,
 	    "fill-opacity=\"0.92\" stroke=\"#999999\" "
 	    "stroke-width=\"0.8\"/>\n", lx, ly, lw, lh);
 	for (c = 0; c < ncurves; c++) {
-		double yc = ly + 5 + (fs + 7) * c + (fs + 7) / 2;
-
-		opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
-		    "x2=\"%.1f\" y2=\"%.1f\"", lx + 10, yc, lx + 38, yc);
-		style(&b, c);
-		opml_svg_printf(&b, "/>\n");
-		if (marks) {
-			opml_svg_printf(&b, "<g stroke=\"white\" "
-			    "stroke-width=\"0.8\">\n");
-			opml_svg_marker(&b, c, lx + 24, yc);
-			opml_svg_printf(&b, "</g>\n");
-		}
-		opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\">", lx + 46,
-		    yc + fs * 0.35);
-		opml_svg_xml(&b, names[c]);
-		opml_svg_printf(&b, "</text>\n");
+		opml_svg_key(&b, c, lx, ly + 5 + (fs + 7) * c + (fs + 7) / 2,
+		    fs, marks, names[c], NULL);
 	}
 	opml_svg_printf(&b, "</g>\n</svg>\n");
 	svg = opml_svg_done(&b, len);

@@ -554,21 +554,10 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 		    "stroke-width=\"0.8\"/>\n", lx, ly, lw, lh);
 		for (c = 0; c < n; c++) {
 			double y = ly + 5 + (fs + 7) * c + (fs + 7) / 2;
-			opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
-			    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-			    "stroke-width=\"2\"%s%s%s/>\n", lx + 10, y,
-			    lx + 38, y, opml_svg_colour[c % OPML_SVG_NCOLOUR],
-			    c % OPML_SVG_NDASH ? " stroke-dasharray=\"" : "",
-			    opml_svg_dash[c % OPML_SVG_NDASH],
-			    c % OPML_SVG_NDASH ? "\"" : "");
-			opml_svg_printf(&b, "<g stroke=\"white\" "
-			    "stroke-width=\"0.8\">\n");
-			opml_svg_marker(&b, c, lx + 24, y);
-			opml_svg_printf(&b, "</g>\n");
-			opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\">", lx + 46,
-			    y + fs * 0.35);
-			opml_svg_xml(&b, names[c]);
-			opml_svg_printf(&b, " (AUC %.4f)</text>\n", roc[c]->auc);
+			char auc[32];
+
+			snprintf(auc, sizeof auc, " (AUC %.4f)", roc[c]->auc);
+			opml_svg_key(&b, c, lx, y, fs, 1, names[c], auc);
 		}
 		opml_svg_printf(&b, "</g>\n");
 	}

@@ -131,6 +131,35 @@ opml_svg_marker(struct opml_svg_buf *b, size_t c, double x, double y)
 	}
 }
 
+void
+opml_svg_stroke(struct opml_svg_buf *b, size_t c)
+{
+	opml_svg_printf(b, " stroke=\"%s\" stroke-width=\"2\"",
+	    opml_svg_colour[c % OPML_SVG_NCOLOUR]);
+	if (c % OPML_SVG_NDASH)
+		opml_svg_printf(b, " stroke-dasharray=\"%s\"",
+		    opml_svg_dash[c % OPML_SVG_NDASH]);
+}
+
+void
+opml_svg_key(struct opml_svg_buf *b, size_t c, double x, double y,
+    double fs, int marked, const char *name, const char *suffix)
+{
+	opml_svg_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+	    "y2=\"%.1f\"", x + 10, y, x + 38, y);
+	opml_svg_stroke(b, c);
+	opml_svg_printf(b, "/>\n");
+	if (marked) {
+		opml_svg_printf(b, "<g stroke=\"white\" stroke-width=\"0.8\">\n");
+		opml_svg_marker(b, c, x + 24, y);
+		opml_svg_printf(b, "</g>\n");
+	}
+	opml_svg_printf(b, "<text x=\"%.1f\" y=\"%.1f\">", x + 46,
+	    y + fs * 0.35);
+	opml_svg_xml(b, name);
+	opml_svg_printf(b, "%s</text>\n", suffix != NULL ? suffix : "");
+}
+
 size_t
 opml_svg_thin(const double *px, const double *py, size_t n, size_t *keep)
 {

@@ -38,6 +38,17 @@ size_t opml_svg_textlen(const char *s);
 void opml_svg_marker(struct opml_svg_buf *b, size_t c, double x, double y);
 #define OPML_SVG_NMARKER 4
 
+/* The stroke of curve c's line, as attributes: its colour, width 2 and
+ * dash pattern. */
+void opml_svg_stroke(struct opml_svg_buf *b, size_t c);
+
+/* Curve c's entry in a legend whose left edge is at x, centred on
+ * height y, for text of font size fs: a sample of its line, its marker
+ * on it if marked, then name (escaped) and suffix (as it is; may be
+ * NULL). */
+void opml_svg_key(struct opml_svg_buf *b, size_t c, double x, double y,
+    double fs, int marked, const char *name, const char *suffix);
+
 /*
  * The points of a polyline through (px[i], py[i]), i in [0, n), in
  * pixels, that show at one pixel: of each run of consecutive points in

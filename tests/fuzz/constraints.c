@@ -15,8 +15,7 @@
 #include <math.h>
 
 #include "constraint.h"
-#include "fuzz.h"
-#include "set.h"
+#include "fuzzset.h"
 
 /* c's samples are rows of s, or c->d finite numbers of c->x. */
 static void
@@ -97,7 +96,6 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct opml_constraints c;
-	struct opml_reader r;
 	struct opml_set s, *set = NULL;
 	enum opml_constraint_kind kind;
 	const uint8_t *p, *end = data + size;
@@ -113,16 +111,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		n = part(&p, end, &more);
 		if (!more)
 			return 0;
-		opml_set_init(&s);
-		if (opml_reader_init(&r, fuzz_input(data + 1, n), "samples") ==
-		    -1)
-			abort();
-		if (opml_set_read(&s, &r) == -1 || s.n == 0) {
-			opml_reader_free(&r);
-			opml_set_free(&s);
+		if (!fuzz_set(&s, data + 1, n))
 			return 0;
-		}
-		opml_reader_free(&r);
 		set = &s;
 		given = 0;
 	}
