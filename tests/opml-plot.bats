@@ -90,43 +90,43 @@ well_formed() {
 @test "errors name the file and line: a ragged row, a non-number, NaN, Inf; nothing written" {
 	printf '# x a\n1 2\n3 4 5\n' > "$TMP/rag"
 	run --separate-stderr opml-plot -o "$TMP/out.svg" "$TMP/rag"
-	[ "$status" -eq 1 ] || show
-	[[ $stderr == "opml-plot: $TMP/rag:3: "* ]] || show
+	[ "$status" -eq 1 ] || { show; false; }
+	[[ $stderr == "opml-plot: $TMP/rag:3: "* ]] || { show; false; }
 	[ ! -e "$TMP/out.svg" ]
 	printf '1 2\n3 4\n3\n' > "$TMP/short"
 	run --separate-stderr opml-plot "$TMP/short"
-	[ "$status" -eq 1 ] && [[ $stderr == "opml-plot: $TMP/short:3: "* ]] || show
+	[ "$status" -eq 1 ] && [[ $stderr == "opml-plot: $TMP/short:3: "* ]] || { show; false; }
 	for bad in x nan NaN inf -inf 1e999; do
 		printf '1 2\n\n3 %s\n' "$bad" > "$TMP/bad"
 		run --separate-stderr opml-plot -o "$TMP/out.svg" "$TMP/bad"
-		[ "$status" -eq 1 ] || show
-		[[ $stderr == "opml-plot: $TMP/bad:3: field 2: "* ]] || show
+		[ "$status" -eq 1 ] || { show; false; }
+		[[ $stderr == "opml-plot: $TMP/bad:3: field 2: "* ]] || { show; false; }
 		[ ! -e "$TMP/out.svg" ]
 	done
 	printf '1 2\n3 2e300\n' | { run --separate-stderr opml-plot
-		[ "$status" -eq 1 ] && [[ $stderr == "opml-plot: stdin:2: field 2: "* ]] || show; }
+		[ "$status" -eq 1 ] && [[ $stderr == "opml-plot: stdin:2: field 2: "* ]] || { show; false; }; }
 }
 
 @test "empty input, comments alone, one column, a header of another width: exit 1" {
 	run --separate-stderr opml-plot < /dev/null
-	[ "$status" -eq 1 ] && [ "$stderr" = "opml-plot: stdin: no rows" ] || show
+	[ "$status" -eq 1 ] && [ "$stderr" = "opml-plot: stdin: no rows" ] || { show; false; }
 	run --separate-stderr opml-plot <<< $'# x y\n\n'
-	[ "$status" -eq 1 ] && [ "$stderr" = "opml-plot: stdin: no rows" ] || show
+	[ "$status" -eq 1 ] && [ "$stderr" = "opml-plot: stdin: no rows" ] || { show; false; }
 	run --separate-stderr opml-plot <<< $'1\n2\n'
-	[ "$status" -eq 1 ] && [[ $stderr == "opml-plot: stdin:1: "* ]] || show
+	[ "$status" -eq 1 ] && [[ $stderr == "opml-plot: stdin:1: "* ]] || { show; false; }
 	run --separate-stderr opml-plot <<< $'# x y z\n1 2\n'
-	[ "$status" -eq 1 ] && [[ $stderr == "opml-plot: stdin:1: the header names 3 columns"* ]] || show
+	[ "$status" -eq 1 ] && [[ $stderr == "opml-plot: stdin:1: the header names 3 columns"* ]] || { show; false; }
 }
 
 @test "usage errors exit 2; -h and --help print the synopsis" {
 	run opml-plot -q
-	[ "$status" -eq 2 ] || show
+	[ "$status" -eq 2 ] || { show; false; }
 	run opml-plot a b
-	[ "$status" -eq 2 ] || show
+	[ "$status" -eq 2 ] || { show; false; }
 	run opml-plot -h
-	[ "$status" -eq 0 ] && [[ $output == *"opml-plot [-h] [-o file]"* ]] || show
+	[ "$status" -eq 0 ] && [[ $output == *"opml-plot [-h] [-l axes] [-o file]"* ]] || { show; false; }
 	run opml-plot --help
-	[ "$status" -eq 0 ] || show
+	[ "$status" -eq 0 ] || { show; false; }
 }
 
 @test "one row, one value everywhere, subnormal or huge values: a finite figure, the range widened" {
@@ -261,13 +261,13 @@ legend_clear() {
 @test "-l: a value of 0 or below on a log axis is an error naming the line; a bad -l is a usage error" {
 	printf '1 2\n0 3\n' > "$TMP/z"
 	run --separate-stderr opml-plot -l x -o "$TMP/out.svg" "$TMP/z"
-	[ "$status" -eq 1 ] && [ "$stderr" = "opml-plot: $TMP/z:2: field 1: 0, not above 0, on a log axis (-l)" ] || show
+	[ "$status" -eq 1 ] && [ "$stderr" = "opml-plot: $TMP/z:2: field 1: 0, not above 0, on a log axis (-l)" ] || { show; false; }
 	[ ! -e "$TMP/out.svg" ]
 	opml-plot -l y "$TMP/z" > /dev/null
 	printf '1 2\n2 -3\n' | { run --separate-stderr opml-plot -l xy
-		[ "$status" -eq 1 ] && [[ $stderr == "opml-plot: stdin:2: field 2: negative, "* ]] || show; }
+		[ "$status" -eq 1 ] && [[ $stderr == "opml-plot: stdin:2: field 2: negative, "* ]] || { show; false; }; }
 	run --separate-stderr opml-plot -l z "$TMP/z"
-	[ "$status" -eq 2 ] && [[ $stderr == "opml-plot: -l z: expected x, y or xy"* ]] || show
+	[ "$status" -eq 2 ] && [[ $stderr == "opml-plot: -l z: expected x, y or xy"* ]] || { show; false; }
 }
 
 @test "the legend meets no line and no point: the learning curves, rising, falling, crossing; outside the axes when no place inside is free" {
