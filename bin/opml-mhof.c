@@ -54,7 +54,10 @@ numbers(int opt, const char *s, int sep, size_t n, unsigned long long lo,
 		if (q != NULL)
 			*q = '\0';
 		v[k] = opml_prog_uint(opt, p, lo, hi);
-		p = q + 1;
+		/* past the separator; after the last number there is none
+		 * (and NULL + 1 is undefined) */
+		if (q != NULL)
+			p = q + 1;
 	}
 	free(copy);
 }

@@ -16,9 +16,11 @@
 #include "reader.h"
 
 static const char synopsis[] =
-    "opml-plot [-h] [-o file] [-t title] [-x label] [-y label] [file]";
+    "opml-plot [-h] [-l axes] [-o file] [-t title] [-x label] [-y label]\n"
+    "          [file]";
 static const char options[] =
     "  -h        print this help and exit\n"
+    "  -l axes   log scale on the axes named: x, y or xy\n"
     "  -o file   write the figure to file, whole or not at all\n"
     "  -t title  the title of the figure\n"
     "  -x label  the x axis's label (default: the header's first word)\n"
@@ -83,13 +85,24 @@ main(int argc, char *argv[])
 	double *v = NULL, *x, *y, *row;
 	size_t nhead = 0, ncol = 0, nrows = 0, cap = 0, n, i, c, svglen;
 	unsigned long headline = 0;
-	int ch, rc;
+	int ch, rc, logaxes = 0;
 
 	opml_prog_init(argc, argv, synopsis, options);
-	while ((ch = getopt(argc, argv, "ho:t:x:y:")) != -1) {
+	while ((ch = getopt(argc, argv, "hl:o:t:x:y:")) != -1) {
 		switch (ch) {
 		case 'h':
 			opml_prog_help();
+			break;
+		case 'l':
+			if (strcmp(optarg, "x") == 0)
+				logaxes = OPML_PLOT_LOGX;
+			else if (strcmp(optarg, "y") == 0)
+				logaxes = OPML_PLOT_LOGY;
+			else if (strcmp(optarg, "xy") == 0 ||
+			    strcmp(optarg, "yx") == 0)
+				logaxes = OPML_PLOT_LOGX | OPML_PLOT_LOGY;
+			else
+				errx(2, "-l %s: expected x, y or xy", optarg);
 			break;
 		case 'o':
 			outpath = optarg;
@@ -160,10 +173,16 @@ main(int argc, char *argv[])
 		row = v + nrows * ncol;
 		if (opml_parse_row(&r, line, end, row, ncol) == -1)
 			errx(1, "%s", r.err);
-		for (i = 0; i < ncol; i++)
+		for (i = 0; i < ncol; i++) {
 			if (fabs(row[i]) > 1e300)
 				errx(1, "%s:%lu: field %zu: beyond +-1e300",
 				    r.name, r.line, i + 1);
+			if (row[i] <= 0 && (logaxes & (i == 0 ?
+			    OPML_PLOT_LOGX : OPML_PLOT_LOGY)))
+				errx(1, "%s:%lu: field %zu: %s, not above 0, "
+				    "on a log axis (-l)", r.name, r.line, i + 1,
+				    row[i] == 0 ? "0" : "negative");
+		}
 		nrows++;
 	}
 	if (rc == -1)
@@ -187,7 +206,7 @@ main(int argc, char *argv[])
 	if (xlabel == NULL && nhead > 0)
 		xlabel = head[0];
 	if ((svg = opml_plot_svg(x, y, nrows, ncol - 1,
-	    (const char *const *)head + 1, title, xlabel, ylabel,
+	    (const char *const *)head + 1, title, xlabel, ylabel, logaxes,
 	    &svglen)) == NULL)
 		opml_prog_nomem();
 	opml_prog_open(&out, outpath);

@@ -95,15 +95,18 @@
  *   roccounts the exact partial form of a ROC curve: counts per distinct
  *             score, summed across shards, and their text
  *   svg       what the SVG figures share: a printf string, XML escaping,
- *             the curves' colours and dashes
- *   plot      a line chart of x-y curves (learning curves) as SVG
+ *             the curves' colours, dashes, markers and legend entries,
+ *             a polyline thinned to what shows at one pixel
+ *   plot      a line chart of x-y curves (learning curves) as SVG, on
+ *             linear or log axes
  *   table     tables of per-split figures, a column per method
  *   stat      mean, std, the paired t-test and Student's t p-value
  *   team      a team of threads for work cut in parts
  *   bigmem    large arrays backed by large pages where the system can
  *   opt       strict option values
  *   buf       a growing output buffer of text lines
- *   output    output that appears whole or not at all
+ *   output    output that appears whole or not at all; a lock on the
+ *             directory a set of outputs is renamed into
  *   prog      the programs' layer (the one that exits), with the
  *             options of the input's layout that every sample reader takes
  *   version   the release and the commit built from

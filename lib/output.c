@@ -1,6 +1,10 @@
-/* realpath(3) is XSI. */
+/* realpath(3) is XSI; flock(2), a BSD call that Linux and the BSDs
+ * have, is asked for where it is. */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
+#endif
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE
 #endif
 #include <errno.h>
 #include <fcntl.h>
@@ -9,6 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#if defined(__linux__) || defined(__APPLE__) || defined(__FreeBSD__) || \
+    defined(__OpenBSD__) || defined(__NetBSD__)
+#include <sys/file.h>
+#endif
 
 #include "output.h"
 
@@ -351,4 +359,59 @@ opml_output_abort(struct opml_output *o)
 	free(o->tmp);
 	o->path = o->tmp = NULL;
 	o->made = 0;
+}
+
+int
+opml_output_lockdir(const struct opml_output *o, dev_t *dev, ino_t *ino)
+{
+#if defined(LOCK_EX)
+	const char *slash;
+	struct stat st;
+	char *dir;
+	int fd;
+
+	if (o->how != OPML_OUTPUT_RENAME || o->path == NULL)
+		return -1;
+	slash = strrchr(o->path, '/');
+	if (slash == NULL)
+		dir = strdup(".");
+	else if (slash == o->path)
+		dir = strdup("/");
+	else if ((dir = malloc((size_t)(slash - o->path) + 1)) != NULL) {
+		memcpy(dir, o->path, (size_t)(slash - o->path));
+		dir[slash - o->path] = '\0';
+	}
+	if (dir == NULL)
+		return -1;
+	fd = open(dir, O_RDONLY | O_NOCTTY);
+	free(dir);
+	if (fd == -1)
+		return -1;
+	if (fstat(fd, &st) == -1) {
+		close(fd);
+		return -1;
+	}
+	*dev = st.st_dev;
+	*ino = st.st_ino;
+	return fd;
+#else
+	(void)o;
+	(void)dev;
+	(void)ino;
+	return -1;
+#endif
+}
+
+int
+opml_output_lock(int fd)
+{
+#if defined(LOCK_EX)
+	while (flock(fd, LOCK_EX) == -1)
+		if (errno != EINTR)
+			return -1;
+	return 0;
+#else
+	(void)fd;
+	return -1;
+#endif
 }

@@ -2,6 +2,7 @@
 #define OPML_OUTPUT_H
 
 #include <stdio.h>
+#include <sys/types.h>
 
 /*
  * Output that appears whole or not at all, written as `>` would write
@@ -36,6 +37,19 @@ struct opml_output {
 	int made;		/* path was created by open (a link's end) */
 	struct opml_output *next;	/* for a list of open outputs */
 };
+
+/*
+ * The directory o is renamed into, opened (a descriptor, its device and
+ * inode in *dev and *ino) so that opml_output_lock can take an
+ * exclusive flock(2) lock on it (waiting for it; 0, or -1 where flock
+ * is missing or refused, as on some network file systems), released
+ * by closing the descriptor: two runs that rename sets of files into
+ * one directory under the lock do not interleave their renames.  -1
+ * for an output that is not renamed, or when the directory cannot be
+ * opened.
+ */
+int opml_output_lockdir(const struct opml_output *o, dev_t *dev, ino_t *ino);
+int opml_output_lock(int fd);
 
 int opml_output_open(struct opml_output *o, const char *path);
 int opml_output_finish(struct opml_output *o);

@@ -27,14 +27,38 @@ abort_outputs(void)
 		opml_output_abort(open_out);
 }
 
-/* TERM, INT, HUP and PIPE remove the temporaries of the outputs not
- * yet committed, then end the program as the signal would have (unlink
- * is safe in a handler; the list is changed only with them blocked).
+/* Every signal that ends the program and can be caught removes the
+ * temporaries of the outputs not yet committed, then ends the program
+ * as the signal would have (unlink is safe in a handler, and each
+ * output's paths are made at open and kept until it is put in place or
+ * removed).  The first NASYNC come from outside (kill, a terminal, a
+ * timer, a closed pipe): the list of outputs is changed only with them
+ * blocked, and they may wait for a commit (opml_prog_defer_signals).
+ * The others are raised by the program's own instructions, such as
+ * BUS when a mapped input is cut short by another program (lib/
+ * reader.c) or ABRT from abort(): they cannot wait, and are never
+ * blocked (a blocked fault kills at once, skipping the handler).
  * A PIPE that the caller ignores stays ignored (a write then fails with
- * EPIPE, an error like any other).  After KILL nothing can. */
-static const int fatal_signals[] = { SIGTERM, SIGINT, SIGHUP, SIGPIPE };
+ * EPIPE, an error like any other); XFSZ is ignored (opml_prog_init).
+ * After KILL nothing can. */
+static const int fatal_signals[] = { SIGTERM, SIGINT, SIGHUP, SIGPIPE,
+	SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF, SIGXCPU,
+	SIGBUS, SIGSEGV, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS };
+#define NASYNC 11
+#define NFATAL (sizeof fatal_signals / sizeof fatal_signals[0])
 
 static volatile sig_atomic_t deferring, deferred_signal;
+
+static int
+from_outside(int sig)
+{
+	size_t i;
+
+	for (i = 0; i < NASYNC; i++)
+		if (fatal_signals[i] == sig)
+			return 1;
+	return 0;
+}
 
 static void
 on_fatal_signal(int sig)
@@ -42,8 +66,9 @@ on_fatal_signal(int sig)
 	struct opml_output *o;
 
 	/* A second signal does not wait (the input may be stalled), nor
-	 * does PIPE: the reader is gone. */
-	if (deferring && !deferred_signal && sig != SIGPIPE) {
+	 * does PIPE (the reader is gone) or a fault. */
+	if (deferring && !deferred_signal && sig != SIGPIPE &&
+	    from_outside(sig)) {
 		deferred_signal = sig;
 		return;
 	}
@@ -60,7 +85,7 @@ block_fatal_signals(int how)
 	size_t i;
 
 	sigemptyset(&set);
-	for (i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++)
+	for (i = 0; i < NASYNC; i++)
 		sigaddset(&set, fatal_signals[i]);
 	pthread_sigmask(how, &set, NULL);
 }
@@ -77,7 +102,7 @@ catch_fatal_signals(void)
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_fatal_signal;
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++)
+	for (i = 0; i < NFATAL; i++)
 		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
 		    !(fatal_signals[i] == SIGPIPE && old.sa_handler == SIG_IGN))
 			sigaction(fatal_signals[i], &sa, NULL);
@@ -519,16 +544,66 @@ opml_prog_commit(struct opml_output *o)
 	block_fatal_signals(SIG_UNBLOCK);
 }
 
+/* A directory locked for the renames of a set. */
+struct dirlock {
+	dev_t dev;
+	ino_t ino;
+	int fd;
+};
+
+#define MAXLOCK 16
+
+/* Lock the directories the open outputs are renamed into, each once,
+ * in the order of their device and inode numbers, so that two runs
+ * never wait for each other: their count in lock[] (at most MAXLOCK;
+ * a directory that cannot be locked is left unlocked). */
+static size_t
+lock_dirs(struct dirlock *lock)
+{
+	struct opml_output *p;
+	struct dirlock l, t;
+	size_t n = 0, i, j;
+	int seen;
+
+	for (p = open_out; p != NULL && n < MAXLOCK; p = p->next) {
+		if ((l.fd = opml_output_lockdir(p, &l.dev, &l.ino)) == -1)
+			continue;
+		for (i = 0, seen = 0; i < n && !seen; i++)
+			seen = lock[i].dev == l.dev && lock[i].ino == l.ino;
+		if (seen) {
+			close(l.fd);
+			continue;
+		}
+		lock[n++] = l;
+	}
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && (lock[j].dev < lock[j - 1].dev ||
+		    (lock[j].dev == lock[j - 1].dev &&
+		    lock[j].ino < lock[j - 1].ino)); j--) {
+			t = lock[j];
+			lock[j] = lock[j - 1];
+			lock[j - 1] = t;
+		}
+	for (i = 0; i < n; i++)
+		(void)opml_output_lock(lock[i].fd);
+	return n;
+}
+
 void
 opml_prog_commit_all(void)
 {
 	struct opml_output *p;
+	struct dirlock lock[MAXLOCK];
+	size_t nlock;
 
 	flush_all();
 	/* Every text written and closed before the first is put in
 	 * place: an error in any leaves the old set. */
 	for (p = open_out; p != NULL; p = p->next)
 		finish(p);
+	/* Another run renaming a set into the same directories waits, so
+	 * that the sets do not mix (opml(7), Output files). */
+	nlock = lock_dirs(lock);
 	/* Then put in place in the order opened, with the signals that
 	 * could end the program in between blocked throughout. */
 	block_fatal_signals(SIG_BLOCK);
@@ -538,4 +613,6 @@ opml_prog_commit_all(void)
 		place(p);
 	}
 	block_fatal_signals(SIG_UNBLOCK);
+	while (nlock > 0)
+		close(lock[--nlock].fd);
 }

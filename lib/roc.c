@@ -473,33 +473,6 @@ opml_roc_lines(const struct opml_roc *roc, size_t from, size_t to,
 
 #define MARKS 5
 
-/* Curve c's marker centred on (x, y): a circle, square, triangle or
- * diamond, filled in its colour. */
-static void
-marker(struct opml_svg_buf *b, size_t c, double x, double y)
-{
-	const char *f = opml_svg_colour[c % OPML_SVG_NCOLOUR];
-
-	switch (c % 4) {
-	case 0:
-		opml_svg_printf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.6\" "
-		    "fill=\"%s\"/>\n", x, y, f);
-		break;
-	case 1:
-		opml_svg_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"6.4\" "
-		    "height=\"6.4\" fill=\"%s\"/>\n", x - 3.2, y - 3.2, f);
-		break;
-	case 2:
-		opml_svg_printf(b, "<path d=\"M%.2f %.2fl4.2 7.2h-8.4z\" "
-		    "fill=\"%s\"/>\n", x, y - 4.4, f);
-		break;
-	default:
-		opml_svg_printf(b, "<path d=\"M%.2f %.2fl4.4 4.4l-4.4 4.4l-4.4 "
-		    "-4.4z\" fill=\"%s\"/>\n", x, y - 4.4, f);
-		break;
-	}
-}
-
 char *
 opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
     size_t n, const char *title, size_t *len)
@@ -600,7 +573,7 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 		    "stroke-width=\"0.8\">\n");
 		for (i = 0; i < MARKS; i++) {
 			double f = (i + (c + 0.5) / n) / MARKS;
-			marker(&b, c, x0 + pw * f,
+			opml_svg_marker(&b, c, x0 + pw * f,
 			    y0 + ph * (1 - opml_roc_tpr_at(roc[c], f)));
 		}
 		opml_svg_printf(&b, "</g>\n");
@@ -628,21 +601,10 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 		    "stroke-width=\"0.8\"/>\n", lx, ly, lw, lh);
 		for (c = 0; c < n; c++) {
 			double y = ly + 5 + (fs + 7) * c + (fs + 7) / 2;
-			opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
-			    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-			    "stroke-width=\"2\"%s%s%s/>\n", lx + 10, y,
-			    lx + 38, y, opml_svg_colour[c % OPML_SVG_NCOLOUR],
-			    c % OPML_SVG_NDASH ? " stroke-dasharray=\"" : "",
-			    opml_svg_dash[c % OPML_SVG_NDASH],
-			    c % OPML_SVG_NDASH ? "\"" : "");
-			opml_svg_printf(&b, "<g stroke=\"white\" "
-			    "stroke-width=\"0.8\">\n");
-			marker(&b, c, lx + 24, y);
-			opml_svg_printf(&b, "</g>\n");
-			opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\">", lx + 46,
-			    y + fs * 0.35);
-			opml_svg_xml(&b, names[c]);
-			opml_svg_printf(&b, " (AUC %.4f)</text>\n", roc[c]->auc);
+			char auc[32];
+
+			snprintf(auc, sizeof auc, " (AUC %.4f)", roc[c]->auc);
+			opml_svg_key(&b, c, lx, y, fs, 1, names[c], auc);
 		}
 		opml_svg_printf(&b, "</g>\n");
 	}

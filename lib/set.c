@@ -98,12 +98,25 @@ widen(struct opml_set *s, size_t nd)
 	if (ns < nd)
 		ns = nd;
 	if (s->cap > 0) {
-		if (s->cap > (size_t)-1 / sizeof *x / ns)
+		/* Room for the rows read and for as many as the old bytes
+		 * held (grow makes more), not for cap rows at the new
+		 * width: a first row with a sparse index of 177760 would
+		 * ask 65536 such rows, 93 GB.  y and line keep their
+		 * room, at least cap.  (cap * stride doubles are held:
+		 * the product fits.) */
+		size_t cap = s->cap * s->stride / ns;
+
+		if (cap < s->n)
+			cap = s->n;
+		if (cap == 0)
+			cap = 1;
+		if (cap > (size_t)-1 / sizeof *x / ns)
 			return -1;
-		if ((x = opml_bigmem_realloc(s->x, s->cap * ns *
+		if ((x = opml_bigmem_realloc(s->x, cap * ns *
 		    sizeof *x)) == NULL)
 			return -1;
 		s->x = x;
+		s->cap = cap;
 		for (i = s->n; i-- > 0;) {
 			memmove(x + i * ns, x + i * s->stride,
 			    s->d * sizeof *x);

@@ -1,3 +1,4 @@
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,7 +93,10 @@ opml_svg_xml(struct opml_svg_buf *b, const char *s)
 		case '"': opml_svg_printf(b, "&quot;"); break;
 		case '\'': opml_svg_printf(b, "&apos;"); break;
 		default:
-			if (n == 0)
+			/* U+FFFE and U+FFFF are UTF-8 but not XML 1.0 */
+			if (n == 0 || (n == 3 && (unsigned char)s[0] == 0xef &&
+			    (unsigned char)s[1] == 0xbf &&
+			    (unsigned char)s[2] >= 0xbe))
 				opml_svg_printf(b, "\xef\xbf\xbd");
 			else if ((unsigned char)*s < 0x20)
 				opml_svg_printf(b, "?");
@@ -100,6 +104,94 @@ opml_svg_xml(struct opml_svg_buf *b, const char *s)
 				opml_svg_printf(b, "%.*s", (int)n, s);
 		}
 	}
+}
+
+void
+opml_svg_marker(struct opml_svg_buf *b, size_t c, double x, double y)
+{
+	const char *f = opml_svg_colour[c % OPML_SVG_NCOLOUR];
+
+	switch (c % OPML_SVG_NMARKER) {
+	case 0:
+		opml_svg_printf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.6\" "
+		    "fill=\"%s\"/>\n", x, y, f);
+		break;
+	case 1:
+		opml_svg_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"6.4\" "
+		    "height=\"6.4\" fill=\"%s\"/>\n", x - 3.2, y - 3.2, f);
+		break;
+	case 2:
+		opml_svg_printf(b, "<path d=\"M%.2f %.2fl4.2 7.2h-8.4z\" "
+		    "fill=\"%s\"/>\n", x, y - 4.4, f);
+		break;
+	default:
+		opml_svg_printf(b, "<path d=\"M%.2f %.2fl4.4 4.4l-4.4 4.4l-4.4 "
+		    "-4.4z\" fill=\"%s\"/>\n", x, y - 4.4, f);
+		break;
+	}
+}
+
+void
+opml_svg_stroke(struct opml_svg_buf *b, size_t c)
+{
+	opml_svg_printf(b, " stroke=\"%s\" stroke-width=\"2\"",
+	    opml_svg_colour[c % OPML_SVG_NCOLOUR]);
+	if (c % OPML_SVG_NDASH)
+		opml_svg_printf(b, " stroke-dasharray=\"%s\"",
+		    opml_svg_dash[c % OPML_SVG_NDASH]);
+}
+
+void
+opml_svg_key(struct opml_svg_buf *b, size_t c, double x, double y,
+    double fs, int marked, const char *name, const char *suffix)
+{
+	opml_svg_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+	    "y2=\"%.1f\"", x + 10, y, x + 38, y);
+	opml_svg_stroke(b, c);
+	opml_svg_printf(b, "/>\n");
+	if (marked) {
+		opml_svg_printf(b, "<g stroke=\"white\" stroke-width=\"0.8\">\n");
+		opml_svg_marker(b, c, x + 24, y);
+		opml_svg_printf(b, "</g>\n");
+	}
+	opml_svg_printf(b, "<text x=\"%.1f\" y=\"%.1f\">", x + 46,
+	    y + fs * 0.35);
+	opml_svg_xml(b, name);
+	opml_svg_printf(b, "%s</text>\n", suffix != NULL ? suffix : "");
+}
+
+size_t
+opml_svg_thin(const double *px, const double *py, size_t n, size_t *keep)
+{
+	size_t i = 0, k = 0, j, lo, hi, last;
+
+	while (i < n) {
+		/* the run [i, j) in the column of point i */
+		double col = floor(px[i]);
+		lo = hi = i;
+		for (j = i + 1; j < n && floor(px[j]) == col; j++) {
+			if (py[j] < py[lo])
+				lo = j;
+			if (py[j] > py[hi])
+				hi = j;
+		}
+		last = j - 1;
+		/* first, the extremes in their order, last; each once */
+		keep[k++] = i;
+		if (lo != i && hi != i && lo > hi) {
+			size_t t = lo;
+			lo = hi;
+			hi = t;
+		}
+		if (lo != i && lo != last)
+			keep[k++] = lo;
+		if (hi != i && hi != last && hi != lo)
+			keep[k++] = hi;
+		if (last != i)
+			keep[k++] = last;
+		i = j;
+	}
+	return k;
 }
 
 size_t

@@ -16,7 +16,15 @@
  *                        called (which then succeeds);
  *                        "protected": open for writing through a
  *                        symbolic link (EACCES), as the kernel's
- *                        fs.protected_symlinks refuses it
+ *                        fs.protected_symlinks refuses it;
+ *                        "mmap-shrink": a regular file is cut to 0
+ *                        bytes as soon as mmap has mapped it, as
+ *                        another program truncating it while it is
+ *                        read would (its pages then raise SIGBUS);
+ *                        "rename-wait": after the first rename, wait
+ *                        until the FIFO OPML_FAULT_FIFO is written and
+ *                        closed: the window between the renames of a
+ *                        set held open for as long as a test needs
  *   OPML_FAULT_AFTER=N   the first N calls of those functions (all
  *                        together) succeed: a read error after the
  *                        first block, say
@@ -37,6 +45,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -51,6 +60,7 @@ static int (*real_fchmod)(int, mode_t);
 static ssize_t (*real_read)(int, void *, size_t);
 static int (*real_mkstemp)(char *);
 static int (*real_open)(const char *, int, ...);
+static void *(*real_mmap)(void *, size_t, int, int, int, off_t);
 
 static long alloc_fail = -1;	/* the call to fail; -1: none */
 static long alloc_count;
@@ -132,6 +142,7 @@ init(void)
 	LOAD(read);
 	LOAD(mkstemp);
 	LOAD(open);
+	LOAD(mmap);
 	if (n != NULL)
 		alloc_fail = strtol(n, NULL, 10);
 	fail_list = getenv("OPML_FAULT");
@@ -231,6 +242,21 @@ rename(const char *a, const char *b)
 		errno = EXDEV;
 		return -1;
 	}
+	if (failing("rename-wait")) {
+		static int waited;
+		const char *fifo = getenv("OPML_FAULT_FIFO");
+		char c;
+		int rc = real_rename(a, b), fd;
+
+		if (waited++ || fifo == NULL)
+			return rc;
+		if ((fd = real_open(fifo, O_RDONLY)) == -1)
+			abort();
+		while (real_read(fd, &c, 1) > 0)
+			;
+		close(fd);
+		return rc;
+	}
 	return real_rename(a, b);
 }
 
@@ -306,4 +332,26 @@ open(const char *path, int flags, ...)
 	if (real_open == NULL)
 		LOAD(open);
 	return real_open(path, flags, mode);
+}
+
+void *
+mmap(void *addr, size_t n, int prot, int flags, int fd, off_t off)
+{
+	void *m;
+	struct stat st;
+	char path[64];
+	int w;
+
+	if (real_mmap == NULL)
+		LOAD(mmap);
+	m = real_mmap(addr, n, prot, flags, fd, off);
+	if (m == MAP_FAILED || fd < 0 || fstat(fd, &st) == -1 ||
+	    !S_ISREG(st.st_mode) || !failing("mmap-shrink"))
+		return m;
+	/* the mapped file's own descriptor may be read-only */
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	if ((w = real_open(path, O_WRONLY)) == -1 || ftruncate(w, 0) == -1)
+		abort();
+	close(w);
+	return m;
 }

@@ -156,3 +156,28 @@ once() {
 	[ "$(ls -A "$TMP/o")" = link ]
 	[ "$(cat "$TMP/target")" = old ]
 }
+
+@test "an input cut short while it is mapped: SIGBUS, as the page says, and no temporary beside the -o file" {
+	# 8.7 MB: two windows of the reader's mapping (lib/reader.c); the
+	# file is cut to 0 bytes as the first window is mapped, or the
+	# second, when some 4 MB of output have been written
+	awk 'BEGIN { srand(1); for (i = 0; i < 300000; i++) print i % 3, rand(), rand(), rand() }' > "$TMP/big"
+	head -150 "$TMP/big" | opml-learn -o "$TMP/m"
+	for after in 0 1; do
+		rm -rf "$TMP/o"
+		mkdir "$TMP/o"
+		cp "$TMP/big" "$TMP/in"
+		run --separate-stderr env OPML_FAULT=mmap-shrink OPML_FAULT_AFTER=$after \
+		    LD_PRELOAD="$SHIM" opml-transform -m "$TMP/m" -o "$TMP/o/out" "$TMP/in"
+		show
+		[ "$status" -eq $((128 + $(kill -l BUS))) ]
+		[ "$(wc -c < "$TMP/in")" -eq 0 ]
+		[ -z "$(ls -A "$TMP/o")" ]
+		cp "$TMP/big" "$TMP/in"
+		rm -f "$TMP/o/m"
+		run --separate-stderr env OPML_FAULT=mmap-shrink OPML_FAULT_AFTER=$after \
+		    LD_PRELOAD="$SHIM" opml-learn -o "$TMP/o/m" "$TMP/in"
+		[ "$status" -eq $((128 + $(kill -l BUS))) ]
+		[ -z "$(ls -A "$TMP/o")" ]
+	done
+}

@@ -39,10 +39,10 @@ dense() {
 
 @test "opml-knn -L and train/test: as the dense file" {
 	run opml-knn -F -k 3 -L "$TMP/S"
-	[ "$status" -eq 0 ] || show
+	[ "$status" -eq 0 ] || { show; false; }
 	[ "$output" = "$(opml-knn -F -k 3 -L "$TMP/D" 2>&1)" ]
 	run opml-knn -F -k 3 -N "$TMP/S" "$TMP/S"
-	[ "$status" -eq 0 ] || show
+	[ "$status" -eq 0 ] || { show; false; }
 	[ "$output" = "$(opml-knn -F -k 3 -N "$TMP/D" "$TMP/D" 2>&1)" ]
 	# A sparse training set, a dense test set of its d, and back.
 	[ "$(opml-knn -k 3 "$TMP/S" "$TMP/D" 2>&1)" = "$(opml-knn -k 3 "$TMP/D" "$TMP/D" 2>&1)" ]
@@ -52,7 +52,7 @@ dense() {
 @test "opml-knn: a test index beyond the training set's d is ignored, as svm-predict does" {
 	sed 's/$/ 9:100/' "$TMP/S" > "$TMP/T"
 	run opml-knn -F -k 3 -N "$TMP/S" "$TMP/T"
-	[ "$status" -eq 0 ] || show
+	[ "$status" -eq 0 ] || { show; false; }
 	[ "$output" = "$(opml-knn -F -k 3 -N "$TMP/S" "$TMP/S" 2>&1)" ]
 	# A dense test sample of another width stays an error.
 	printf '0 1 2 3 4 5 6\n' > "$TMP/wide"
@@ -64,7 +64,7 @@ dense() {
 @test "opml-knn -m: a training index beyond the model is an error naming file and line" {
 	opml-learn -a pola -s 1 "$TMP/D" > "$TMP/m"
 	run opml-knn -k 3 -m "$TMP/m" "$TMP/S" "$TMP/S"
-	[ "$status" -eq 0 ] || show
+	[ "$status" -eq 0 ] || { show; false; }
 	[ "$output" = "$(opml-knn -k 3 -m "$TMP/m" "$TMP/D" "$TMP/D" 2>&1)" ]
 	sed '7s/$/ 6:1/' "$TMP/S" > "$TMP/S6"
 	run opml-knn -k 3 -m "$TMP/m" "$TMP/S6" "$TMP/S"
@@ -74,7 +74,7 @@ dense() {
 
 @test "opml-pairs: as the dense file" {
 	run opml-pairs -n 40 -s 3 "$TMP/S"
-	[ "$status" -eq 0 ] || show
+	[ "$status" -eq 0 ] || { show; false; }
 	[ "$output" = "$(opml-pairs -n 40 -s 3 "$TMP/D")" ]
 	opml-learn -a pola -s 1 "$TMP/D" > "$TMP/m"
 	[ "$(opml-pairs -n 40 -s 3 -m "$TMP/m" "$TMP/S")" = "$(opml-pairs -n 40 -s 3 -m "$TMP/m" "$TMP/D")" ]
@@ -107,7 +107,7 @@ dense() {
 @test "opml-learn: the set learners take d from the whole file" {
 	for a in pola lego soml; do
 		run opml-learn -a $a -s 1 "$TMP/S"
-		[ "$status" -eq 0 ] || show
+		[ "$status" -eq 0 ] || { show; false; }
 		[ "$output" = "$(opml-learn -a $a -s 1 "$TMP/D")" ]
 		[[ ${lines[0]} == *" d=5 "* ]]
 	done
@@ -138,7 +138,7 @@ dense() {
 @test "opml-transform: samples within the model's d read, sparse or not" {
 	opml-learn -s 1 "$TMP/D" > "$TMP/m"
 	run opml-transform -m "$TMP/m" "$TMP/S"
-	[ "$status" -eq 0 ] || show
+	[ "$status" -eq 0 ] || { show; false; }
 	[ "$output" = "$(opml-transform -m "$TMP/m" "$TMP/D")" ]
 	printf '0 1:1 6:1\n' > "$TMP/six"
 	run opml-transform -m "$TMP/m" "$TMP/six"
@@ -149,7 +149,7 @@ dense() {
 @test "a label alone is the sample of zeros, as libsvm writes it" {
 	printf 'a 1:2 2:4\nb\nc 2:8\n' > "$TMP/z"
 	run opml-scale -t minmax "$TMP/z"
-	[ "$status" -eq 0 ] || show
+	[ "$status" -eq 0 ] || { show; false; }
 	[ "$output" = "$(printf 'a 1:1 2:0.5\nb\nc 2:1')" ]
 	# Not where it would fix d: the first sample of a stream.
 	printf 'b\na 1:2 2:4\n' > "$TMP/z1"

@@ -181,7 +181,7 @@ as_g() {
 	svm-scale -l -2 -u 3 -s "$TMP/range" "$TMP/a" > /dev/null 2>&1
 	svm-scale -r "$TMP/range" "$TMP/b" 2> /dev/null | sed 's/ *$//' > "$TMP/theirs"
 	run opml-scale -r "$TMP/range" "$TMP/b"
-	[ "$status" -eq 0 ] || show
+	[ "$status" -eq 0 ] || { show; false; }
 	echo "$output" | as_g | cmp - "$TMP/theirs"
 }
 

@@ -207,7 +207,7 @@ END
 	# Line 1 lacks the largest index; a label alone is a row of zeros.
 	printf 'a 1:1\nb 2:2.50 3:-1\nc\nd 3:0 1:4\n' > "$TMP/sp"
 	run opml-split -x -s 1 "$TMP/sp"
-	[ "$status" -eq 0 ] || show
+	[ "$status" -eq 0 ] || { show; false; }
 	[ "$(printf '%s\n' "$output" | sort)" = "$(printf 'a 1:1\nb 2:2.5 3:-1\nc\nd 1:4')" ]
 	opml-split -f 0.5 -s 1 -o "$TMP/p" "$TMP/sp"
 	[ "$(cat "$TMP/p.train" "$TMP/p.test" | sort)" = "$(printf 'a 1:1\nb 2:2.5 3:-1\nc\nd 1:4')" ]

@@ -41,27 +41,76 @@ no_temporaries() {
 	no_temporaries "$TMP/d"
 }
 
+# signal_ends_write SIG: SIG to opml-transform while it writes -o from a
+# FIFO ends it as SIG would, with no output and no temporary left.
+signal_ends_write() {
+	local sig=$1 pid status i
+	mkdir "$TMP/$sig"
+	mkfifo "$TMP/$sig/in"
+	opml-transform -m "$TMP/m" -o "$TMP/$sig/out" "$TMP/$sig/in" &
+	pid=$!
+	# the FIFO held open by the test: the program waits for more
+	# input for as long as the test needs, however slow the machine
+	exec 7> "$TMP/$sig/in"
+	head -5 "$DATA/wine.txt" >&7
+	# the temporary exists once the program has opened its output
+	for i in $(seq 1200); do ls -A "$TMP/$sig" | grep -q '^\.opml-' && break; sleep 0.05; done
+	ls -A "$TMP/$sig" | grep -q '^\.opml-'
+	kill -"$sig" "$pid"
+	# a program the signal does not end fails the test (KILL after
+	# 60 s) instead of hanging the suite
+	for i in $(seq 1200); do kill -0 "$pid" 2> /dev/null || break; sleep 0.05; done
+	kill -KILL "$pid" 2> /dev/null || :
+	status=0
+	wait "$pid" || status=$?
+	exec 7>&-
+	echo "$sig: status $status, left: $(ls -A "$TMP/$sig" | tr '\n' ' ')"
+	[ "$status" -eq $((128 + $(kill -l "$sig"))) ]
+	[ ! -e "$TMP/$sig/out" ]
+	no_temporaries "$TMP/$sig"
+}
+
 @test "TERM, INT or HUP during an -o write remove the temporary" {
 	for sig in TERM INT HUP; do
-		mkdir "$TMP/$sig"
-		mkfifo "$TMP/$sig/in"
-		opml-transform -m "$TMP/m" -o "$TMP/$sig/out" "$TMP/$sig/in" &
-		pid=$!
-		# the FIFO held open by the test: the program waits for more
-		# input for as long as the test needs, however slow the machine
-		exec 7> "$TMP/$sig/in"
-		head -5 "$DATA/wine.txt" >&7
-		# the temporary exists once the program has opened its output
-		for i in $(seq 1200); do ls -A "$TMP/$sig" | grep -q '^\.opml-' && break; sleep 0.05; done
-		ls -A "$TMP/$sig" | grep -q '^\.opml-'
-		kill -"$sig" "$pid"
-		status=0
-		wait "$pid" || status=$?
-		exec 7>&-
-		[ "$status" -eq $((128 + $(kill -l "$sig"))) ]
-		[ ! -e "$TMP/$sig/out" ]
-		no_temporaries "$TMP/$sig"
+		signal_ends_write "$sig"
 	done
+}
+
+@test "every other signal that ends a program and can be caught removes the temporary too: USR1 USR2 ALRM VTALRM PROF XCPU BUS SEGV ILL FPE ABRT TRAP SYS QUIT" {
+	for sig in USR1 USR2 ALRM VTALRM PROF XCPU BUS SEGV ILL FPE ABRT TRAP SYS QUIT; do
+		signal_ends_write "$sig"
+	done
+}
+
+@test "two runs writing one prefix at once leave the set of one of them, never a mix: the second waits for the first's renames" {
+	skip_if_sanitized "LD_PRELOAD cannot interpose"
+	[ -r /proc/locks ] || skip "no /proc/locks, to see a run wait for the lock"
+	mkdir "$TMP/d"
+	mkfifo "$TMP/go"
+	# A: wine's split, held after its first rename (tests/fault.c)
+	OPML_FAULT=rename-wait OPML_FAULT_FIFO="$TMP/go" LD_PRELOAD="$TOP/tests/fault.so" \
+	    opml-split -f 0.5 -o "$TMP/d/p" "$DATA/wine.txt" &
+	a=$!
+	for i in $(seq 1200); do [ -e "$TMP/d/p.train" ] && break; sleep 0.05; done
+	[ -e "$TMP/d/p.train" ] && [ ! -e "$TMP/d/p.test" ]
+	# B: iris's split into the same prefix, not held: it ends, its
+	# renames among A's (9e64f68), or it waits for A's lock
+	opml-split -f 0.5 -o "$TMP/d/p" "$DATA/iris.txt" &
+	b=$!
+	for i in $(seq 1200); do
+		kill -0 "$b" 2> /dev/null || break
+		grep -q -- "-> FLOCK *ADVISORY *WRITE *$b " /proc/locks && break
+		sleep 0.05
+	done
+	echo "A's first rename done; B: $(kill -0 "$b" 2> /dev/null && echo waiting || echo ended)"
+	: > "$TMP/go"
+	wait "$a"
+	wait "$b"
+	# the set is B's, the last to rename: both parts of iris
+	opml-split -f 0.5 -o "$TMP/want" "$DATA/iris.txt"
+	cmp "$TMP/want.train" "$TMP/d/p.train"
+	cmp "$TMP/want.test" "$TMP/d/p.test"
+	no_temporaries "$TMP/d"
 }
 
 @test "-o through a symbolic link writes its target and keeps the link" {

@@ -106,3 +106,17 @@ load helper
 	run sh -c 'ulimit -v 1500000; opml-scale -t unit "$1" | wc -l' sh "$TMP/wide"
 	[ "$status" -eq 0 ] && [ "$output" -eq 1 ]
 }
+
+@test "a sparse index far beyond the rows read widens them alone: 177760 after 2 rows, 2000 after 2000, in 300 MB of address space (not 93 GB and 1 GB for 65536 rows)" {
+	skip_if_sanitized "its shadow memory does not fit under ulimit -v"
+	printf '.2\n4a13\nx 177760:.2\n4a13\n' > "$TMP/far"
+	# (-x shuffles the rows: sorted, they are the file's)
+	run --separate-stderr sh -c 'ulimit -v 300000; opml-split -x "$1" | sort' sh "$TMP/far"
+	[ "$status" -eq 0 ] || { show; false; }
+	[ "$output" = "$(printf '.2\n4a13\n4a13\nx 177760:0.2\n' | sort)" ] || { show; false; }
+	# rows read before the widening keep their values
+	awk 'BEGIN { for (i = 1; i <= 2000; i++) print "a 1:" i; print "b 2000:7"; print "c 2:1" }' > "$TMP/late"
+	run --separate-stderr sh -c 'ulimit -v 300000; opml-split -x "$1" | sort' sh "$TMP/late"
+	[ "$status" -eq 0 ] || { show; false; }
+	[ "$output" = "$(sort "$TMP/late")" ] || { show; false; }
+}

@@ -5,9 +5,8 @@
  * file and a line that exists.  The input is the samples, a line
  * "--", then the list.
  */
-#include "fuzz.h"
+#include "fuzzset.h"
 #include "pairs.h"
-#include "set.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -28,15 +27,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	if (list == NULL)
 		return 0;
-	opml_set_init(&s);
-	if (opml_reader_init(&r, fuzz_input(data, insize), "samples") == -1)
-		abort();
-	if (opml_set_read(&s, &r) == -1 || s.n == 0) {
-		opml_reader_free(&r);
-		opml_set_free(&s);
+	if (!fuzz_set(&s, data, insize))
 		return 0;
-	}
-	opml_reader_free(&r);
 	nlines = fuzz_lines(list, lsize);
 	if (opml_reader_init(&r, fuzz_input(list, lsize), fuzz_path) == -1)
 		abort();

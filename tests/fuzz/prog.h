@@ -9,6 +9,10 @@
  *                          after it (an exit leaves it to the system)
  *   fopen, fdopen, fclose  streams left open are closed after the run;
  *                          stdout is never closed, only flushed
+ *   sigaction              what a run would install is not: the
+ *                          handlers of libFuzzer and the sanitizers
+ *                          stay, so that a crash or a failed property
+ *                          (abort) is still kept as a finding
  *
  * The input: one byte choosing a command line from the harness's
  * table, then the text of the input file, optionally followed by a
@@ -22,6 +26,10 @@
  * stdout holds no nan or inf that the input did not; the output
  * directory holds only what the command line names (no temporary),
  * and nothing at all after an error (output whole or not at all).
+ * A harness that includes xmlcheck.h has every output file named
+ * *.svg checked as XML (xml_check); one that defines PROG_CHECK(out,
+ * outn, status, in, insize) checks stdout (out, outn bytes) its own
+ * way too.
  *
  * A harness includes fuzz.h, then the program's source with main
  * renamed prog_main and stderr fuzz_stderr_file, then defines PROG
@@ -34,6 +42,7 @@
 #include <dirent.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <strings.h>
 #include <stdarg.h>
 #include <sys/stat.h>
@@ -368,6 +377,19 @@ __wrap_warnx(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* --- signals: the program's handlers are not installed (see above) */
+
+int __real_sigaction(int, const struct sigaction *, struct sigaction *);
+int __wrap_sigaction(int sig, const struct sigaction *sa,
+    struct sigaction *old);
+int
+__wrap_sigaction(int sig, const struct sigaction *sa, struct sigaction *old)
+{
+	if (armed && sa != NULL)
+		return old != NULL ? __real_sigaction(sig, NULL, old) : 0;
+	return __real_sigaction(sig, sa, old);
+}
+
 /* --- the run */
 
 static char in_path[300], aux_path[300], out_dir[300], out_path[300];
@@ -463,6 +485,20 @@ check_outputs(char **argv, int status)
 			*dot = '\0';
 		CHECK(listed(base, argv), "'%s' written, not asked for",
 		    e->d_name);
+#ifdef OPML_FUZZ_XMLCHECK_H
+		if (strlen(e->d_name) > 4 && strcmp(e->d_name +
+		    strlen(e->d_name) - 4, ".svg") == 0) {
+			char path[600], *svg;
+			const char *why;
+			size_t n;
+			snprintf(path, sizeof path, "%s/%s", out_dir,
+			    e->d_name);
+			svg = slurp(path, &n);
+			why = xml_check(svg, n);
+			CHECK(why == NULL, "%s is not XML: %s", e->d_name, why);
+			__real_free(svg);
+		}
+#endif
 	}
 	closedir(d);
 }
@@ -660,6 +696,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_stderr(err, status);
 	check_finite(out, data, size);
 	check_outputs(argv, status);
+#ifdef PROG_CHECK
+	PROG_CHECK(out, outn, status, data, insize);
+#endif
 	__real_free(out);
 	__real_free(err);
 	for (i = 1; i < (size_t)argc; i++)

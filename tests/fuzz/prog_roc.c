@@ -1,5 +1,7 @@
-/* opml-roc's main on fuzzed input (see prog.h). */
+/* opml-roc's main on fuzzed input (see prog.h); its -g figure is
+ * checked as XML (xmlcheck.h). */
 #include "fuzz.h"
+#include "xmlcheck.h"
 
 static FILE *fuzz_stderr_file;
 #undef stderr
@@ -15,7 +17,8 @@ static const char *const variants[][12] = {
 	{ NULL },
 	{ "-d", "IN", NULL },
 	{ "-a", "-q", "IN", "AUX", NULL },
-	{ "-g", "OUT/f.svg", "-T", "T <&>", "-o", "OUT/r", "IN", NULL },
+	{ "-g", "OUT/f.svg", "-T", "T <&>\xef\xbf\xbf\x01\xff", "-o", "OUT/r",
+	    "IN", NULL },
 	{ "-g", "OUT/f.svg", "-N", "a", "-N", "b", "IN", "AUX", NULL },
 	{ "-d", "-g", "OUT/f.svg", "-", NULL },
 };
