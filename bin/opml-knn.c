@@ -262,6 +262,8 @@ struct search {
 	double *dist;		/* k */
 	size_t *cls;		/* k */
 	size_t nq;		/* queries answered */
+	size_t known;		/* of them, labeled as some training
+				   sample */
 };
 
 /* Queries per part: their lists at most about 32 MiB (256 at least). */
@@ -355,6 +357,21 @@ query_rows(struct search *S, const struct opml_set *q)
 	return S->qx;
 }
 
+/* Count the queries of q labeled as some training sample. */
+static void
+known(struct search *S, const struct opml_set *q)
+{
+	size_t i, *in;
+
+	in = opml_prog_alloc(q->labels.n + 1, sizeof *in);
+	for (i = 0; i < q->labels.n; i++)
+		in[i] = opml_labels_find(&S->tr.labels, q->labels.name[i]) !=
+		    (size_t)-1;
+	for (i = 0; i < q->n; i++)
+		S->known += in[q->y[i]];
+	free(in);
+}
+
 /* Every query of the files, a block at a time. */
 static void
 answer_files(struct search *S, struct run *R, char **files)
@@ -383,11 +400,19 @@ answer_files(struct search *S, struct run *R, char **files)
 				break;
 			answer(S, R, query_rows(S, &te), te.n, te.y,
 			    te.labels.name);
+			known(S, &te);
 		}
 		opml_reader_close(&r);
 	}
 	if (S->nq == 0)
 		errx(1, "%s: no test samples", opml_prog_name(last));
+	/* Every answer wrong for want of a label in common: most likely
+	 * the files are laid out differently. */
+	if (S->known == 0)
+		warnx("%s: no test label occurs among the labels of %s: are "
+		    "both laid out alike? -H, -X and -Y apply to every input "
+		    "(opml(7), Common options)", opml_prog_name(last),
+		    opml_prog_name(S->trainpath));
 	opml_set_free(&te);
 }
 
