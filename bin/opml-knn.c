@@ -24,7 +24,8 @@
 
 static const char synopsis[] =
     "opml-knn [-0FHcehiv] [-j threads] [-k k] [-m model] [-o file]\n"
-    "         [-t nearest|smallest] [-Y column] train [file ...]\n"
+    "         [-t nearest|smallest] [-Y column] train [-0H] [-X columns]\n"
+    "         [-Y column] [file ...]\n"
     "opml-knn -L [-0FHcehiv] [-j threads] [-k k] [-m model] [-o file]\n"
     "         [-t nearest|smallest] [-Y column] [file]\n"
     "opml-knn -N [-0Hh] [-j threads] [-k k] [-m model] [-o file]\n"
@@ -410,8 +411,9 @@ answer_files(struct search *S, struct run *R, char **files)
 	 * the files are laid out differently. */
 	if (S->known == 0)
 		warnx("%s: no test label occurs among the labels of %s: are "
-		    "both laid out alike? -H, -X and -Y apply to every input "
-		    "(opml(7), Common options)", opml_prog_name(last),
+		    "both laid out alike? -H, -X and -Y apply to every input; "
+		    "given again after the training file, to the test files "
+		    "alone (opml(7), Common options)", opml_prog_name(last),
 		    opml_prog_name(S->trainpath));
 	opml_set_free(&te);
 }
@@ -541,9 +543,14 @@ main(int argc, char *argv[])
 	opml_prog_open(&R.out, outpath);
 	if (loo)
 		answer(&S, &R, S.tr.x, S.tr.n, S.tr.y, S.tr.labels.name);
-	else
-		answer_files(&S, &R, opml_prog_files(argc - 1, argv + 1,
-		    "samples"));
+	else {
+		/* The test files' own layout, given after the training
+		 * file. */
+		int n = opml_prog_relayout(argc - 1, argv + 1);
+
+		answer_files(&S, &R, opml_prog_files(argc - 1 - n,
+		    argv + 1 + n, "samples"));
+	}
 	finish(&R, !lists);
 	if (S.model)
 		opml_model_free(&S.m);

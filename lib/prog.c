@@ -326,6 +326,27 @@ opml_prog_input(int ch, const char *arg)
 	return 0;
 }
 
+int
+opml_prog_relayout(int argc, char **argv)
+{
+	const char *p;
+	int i;
+
+	for (i = 0; i < argc && argv[i][0] == '-' && argv[i][1] != '\0' &&
+	    strchr("0HXY", argv[i][1]) != NULL; i++) {
+		if (i == 0)
+			memset(&layout, 0, sizeof layout);
+		for (p = argv[i] + 1; *p == '0' || *p == 'H'; p++)
+			opml_prog_input(*p, NULL);
+		if (*p == '\0')
+			continue;
+		if ((*p != 'X' && *p != 'Y') || (p[1] == '\0' && i + 1 == argc))
+			opml_prog_usage();
+		opml_prog_input(*p, p[1] != '\0' ? p + 1 : argv[++i]);
+	}
+	return i;
+}
+
 const struct opml_layout *
 opml_prog_layout(void)
 {

@@ -72,6 +72,12 @@ size_t opml_prog_word(int opt, const char *s, const char *const *words);
     "  -Y column  the label's column, from 1, or from -1 (the last)\n"
 int opml_prog_input(int ch, const char *arg);
 const struct opml_layout *opml_prog_layout(void);
+/* Layout options among the operands (argv[0..argc)), as -0, -H,
+ * -X columns and -Y column: if argv starts with any, the layout is
+ * made anew from them alone, for the inputs that follow (a file laid
+ * out otherwise than another); the number of arguments they took.
+ * Exit 2 on a bad one. */
+int opml_prog_relayout(int argc, char **argv);
 /* Open the samples at path ("-": stdin) with the layout given, or exit. */
 void opml_prog_open_samples(struct opml_reader *r, const char *path);
 

@@ -206,6 +206,15 @@ index_csv() {
 	[[ $stderr == *"first: no test label occurs among the labels of $TMP/last: are both laid out alike? -H, -X and -Y apply to every input"* ]] || { show; false; }
 	run --separate-stderr opml-knn -e -Y -1 "$TMP/last" "$TMP/last"
 	[ "$status" -eq 0 ] && [ -z "$stderr" ] || { show; false; }
+	# The test file's own layout after the training file: the
+	# predictions of the standard files.
+	awk '{ print $1, $2, $3, $4, $5 }' "$TMP/std" > "$TMP/first"
+	opml-knn -k 3 "$TMP/std" "$TMP/std" > "$TMP/a" 2>/dev/null
+	run --separate-stderr opml-knn -k 3 -Y -1 "$TMP/last" -Y 1 "$TMP/first"
+	[ "$status" -eq 0 ] || { show; false; }
+	[ "$output" = "$(cat "$TMP/a")" ]
+	run --separate-stderr opml-knn -k 3 -Y -1 "$TMP/last" -H -X 9 -Y
+	[ "$status" -eq 2 ]
 }
 
 @test "-X: a column the line lacks is a data error naming file and line; 0, a descending list or not a number, a usage error" {
