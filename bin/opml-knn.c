@@ -373,7 +373,25 @@ known(struct search *S, const struct opml_set *q)
 	free(in);
 }
 
-/* Every query of the files, a block at a time. */
+/* The queries of many small files go to the search together: a search
+ * has a cost of its own (the training rows packed, threads started). */
+#define BLOCK_NUMBERS ((size_t)1 << 21)
+
+/* The queries read so far answered, and the set made empty. */
+static void
+flush(struct search *S, struct run *R, struct opml_set *te)
+{
+	if (te->n == 0)
+		return;
+	answer(S, R, query_rows(S, te), te->n, te->y, te->labels.name);
+	known(S, te);
+	te->n = 0;
+	opml_labels_free(&te->labels);
+	opml_labels_init(&te->labels);
+}
+
+/* Every query of the files, a block at a time (a block may span
+ * files). */
 static void
 answer_files(struct search *S, struct run *R, char **files)
 {
@@ -383,28 +401,21 @@ answer_files(struct search *S, struct run *R, char **files)
 	int rc;
 
 	opml_set_init(&te);
+	te.d = S->model ? S->m.d : S->tr.d;
+	te.dmodel = S->model ? opml_prog_name(S->modelpath) : NULL;
+	/* as svm-predict: opml-formats(5) */
+	te.wide = OPML_WIDE_DROP;
 	for (; *files != NULL; files++) {
 		opml_prog_open_samples(&r, *files);
 		last = *files;
-		for (;;) {
-			te.n = 0;
-			opml_labels_free(&te.labels);
-			opml_labels_init(&te.labels);
-			te.d = S->model ? S->m.d : S->tr.d;
-			te.dmodel = S->model ? opml_prog_name(S->modelpath) :
-			    NULL;
-			/* as svm-predict: opml-formats(5) */
-			te.wide = OPML_WIDE_DROP;
-			if ((rc = opml_set_read_block(&te, &r)) == -1)
-				errx(1, "%s", r.err);
-			if (rc == 0)
-				break;
-			answer(S, R, query_rows(S, &te), te.n, te.y,
-			    te.labels.name);
-			known(S, &te);
-		}
+		while ((rc = opml_set_read_block(&te, &r)) == 1)
+			if (te.n * te.d >= BLOCK_NUMBERS)
+				flush(S, R, &te);
+		if (rc == -1)
+			errx(1, "%s", r.err);
 		opml_reader_close(&r);
 	}
+	flush(S, R, &te);
 	if (S->nq == 0)
 		errx(1, "%s: no test samples", opml_prog_name(last));
 	/* Every answer wrong for want of a label in common: most likely
