@@ -25,7 +25,8 @@
 
 static const char synopsis[] =
     "opml-knn [-0FHcehiv] [-j threads] [-k k] [-m model] [-o file]\n"
-    "         [-t nearest|smallest] [-Y column] train [file ...]\n"
+    "         [-t nearest|smallest] [-Y column] train [-0H] [-X columns]\n"
+    "         [-Y column] [file ...]\n"
     "opml-knn -L [-0FHcehiv] [-j threads] [-k k] [-m model] [-o file]\n"
     "         [-t nearest|smallest] [-Y column] [file]\n"
     "opml-knn -N [-0Hh] [-j threads] [-k k] [-m model] [-o file]\n"
@@ -271,6 +272,8 @@ struct search {
 	double *dist;		/* k */
 	size_t *cls;		/* k */
 	size_t nq;		/* queries answered */
+	size_t known;		/* of them, labeled as some training
+				   sample */
 };
 
 /* Queries per part: their lists at most about 32 MiB (256 at least). */
@@ -373,7 +376,67 @@ query_rows(struct search *S, struct opml_set *q)
 	return S->qx;
 }
 
-/* Every query of the files, a block at a time. */
+/* Count the queries of q labeled as some training sample. */
+static void
+known(struct search *S, const struct opml_set *q)
+{
+	size_t i, *in;
+
+	in = opml_prog_alloc(q->labels.n + 1, sizeof *in);
+	for (i = 0; i < q->labels.n; i++)
+		in[i] = opml_labels_find(&S->tr.labels, q->labels.name[i]) !=
+		    (size_t)-1;
+	for (i = 0; i < q->n; i++)
+		S->known += in[q->y[i]];
+	free(in);
+}
+
+/* The queries of many small files go to the search together: a search
+ * has a cost of its own (the training rows packed, threads started). */
+#define BLOCK_NUMBERS ((size_t)1 << 21)
+
+/* An empty query set in the form the search takes. */
+static void
+empty_queries(struct search *S, struct opml_set *te)
+{
+	te->n = 0;
+	opml_labels_free(&te->labels);
+	opml_labels_init(&te->labels);
+	/* (a block mapped by L has the model's r as its d) */
+	te->d = S->model ? S->m.d : S->tr.d;
+	te->dmodel = S->model ? opml_prog_name(S->modelpath) : NULL;
+	/* as svm-predict: opml-formats(5) */
+	te->wide = OPML_WIDE_DROP;
+	/* sparse queries held sparse against a sparse set or to be mapped
+	 * by L; else blocks of dense rows, as bounded */
+	te->hold = S->sp || (S->model && !S->sim);
+}
+
+/* Enough queries read for one search. */
+static int
+block_full(const struct opml_set *te)
+{
+	return te->csr.ptr != NULL ? te->csr.nnz >= OPML_CSR_BLOCK :
+	    te->n * te->d >= BLOCK_NUMBERS;
+}
+
+/* The queries read so far answered, and the set made empty. */
+static void
+flush(struct search *S, struct run *R, struct opml_set *te)
+{
+	if (te->n == 0)
+		return;
+	/* the queries in the training set's form */
+	if (S->sp && opml_knnsparse_ready(&S->tr, te, 0) == -1)
+		opml_prog_nomem();
+	known(S, te);
+	answer(S, R, S->sp ? NULL : query_rows(S, te), te->n, te->y,
+	    te->labels.name, S->sp ? te : NULL);
+	empty_queries(S, te);
+}
+
+/* Every query of the files, a block at a time (a block may span
+ * files). */
 static void
 answer_files(struct search *S, struct run *R, char **files)
 {
@@ -383,36 +446,28 @@ answer_files(struct search *S, struct run *R, char **files)
 	int rc;
 
 	opml_set_init(&te);
+	empty_queries(S, &te);
 	for (; *files != NULL; files++) {
 		opml_prog_open_samples(&r, *files);
 		last = *files;
-		for (;;) {
-			te.n = 0;
-			opml_labels_free(&te.labels);
-			opml_labels_init(&te.labels);
-			te.d = S->model ? S->m.d : S->tr.d;
-			te.dmodel = S->model ? opml_prog_name(S->modelpath) :
-			    NULL;
-			/* as svm-predict: opml-formats(5) */
-			te.wide = OPML_WIDE_DROP;
-			/* sparse queries held sparse against a sparse set
-			 * or to be mapped by L; else blocks of dense rows,
-			 * as bounded */
-			te.hold = S->sp || (S->model && !S->sim);
-			if ((rc = opml_set_read_block(&te, &r)) == -1)
-				errx(1, "%s", r.err);
-			if (rc == 0)
-				break;
-			/* the queries in the training set's form */
-			if (S->sp && opml_knnsparse_ready(&S->tr, &te, 0) == -1)
-				opml_prog_nomem();
-			answer(S, R, S->sp ? NULL : query_rows(S, &te), te.n,
-			    te.y, te.labels.name, S->sp ? &te : NULL);
-		}
+		while ((rc = opml_set_read_block(&te, &r)) == 1)
+			if (block_full(&te))
+				flush(S, R, &te);
+		if (rc == -1)
+			errx(1, "%s", r.err);
 		opml_reader_close(&r);
 	}
+	flush(S, R, &te);
 	if (S->nq == 0)
 		errx(1, "%s: no test samples", opml_prog_name(last));
+	/* Every answer wrong for want of a label in common: most likely
+	 * the files are laid out differently. */
+	if (S->known == 0)
+		warnx("%s: no test label occurs among the labels of %s: are "
+		    "both laid out alike? -H, -X and -Y apply to every input; "
+		    "given again after the training file, to the test files "
+		    "alone (opml(7), Common options)", opml_prog_name(last),
+		    opml_prog_name(S->trainpath));
 	opml_set_free(&te);
 }
 
@@ -549,9 +604,14 @@ main(int argc, char *argv[])
 	if (loo)
 		answer(&S, &R, S.tr.x, S.tr.n, S.tr.y, S.tr.labels.name,
 		    S.sp ? &S.tr : NULL);
-	else
-		answer_files(&S, &R, opml_prog_files(argc - 1, argv + 1,
-		    "samples"));
+	else {
+		/* The test files' own layout, given after the training
+		 * file. */
+		int n = opml_prog_relayout(argc - 1, argv + 1);
+
+		answer_files(&S, &R, opml_prog_files(argc - 1 - n,
+		    argv + 1 + n, "samples"));
+	}
 	finish(&R, !lists);
 	if (S.model)
 		opml_model_free(&S.m);

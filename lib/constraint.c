@@ -89,6 +89,46 @@ numbers(struct opml_reader *r, const char *p, const char *end, double *x,
 
 static const char *const count_name[] = { "", "", "two", "three" };
 
+/* 1 if [p, e) is a whole number: digits after an optional sign. */
+static int
+whole_number(const char *p, const char *e)
+{
+	if (p < e && (*p == '-' || *p == '+'))
+		p++;
+	if (p == e)
+		return 0;
+	for (; p < e; p++)
+		if (*p < '0' || *p > '9')
+			return 0;
+	return 1;
+}
+
+/*
+ * A first line of triplets that reads as a labeled sample: its first
+ * field a whole number (a class), none of the others (features).  A
+ * triplet whose first number alone is whole is rare; a sample line read
+ * as three samples of d/3 numbers would learn a metric of nothing.
+ */
+static int
+sample_line(const char *p, const char *end)
+{
+	const char *e;
+	int first = 1;
+
+	for (;;) {
+		while (p < end && opml_reader_isblank(*p))
+			p++;
+		if (p == end)
+			return !first;
+		for (e = p; e < end && !opml_reader_isblank(*e); e++)
+			;
+		if (whole_number(p, e) != first)
+			return 0;
+		first = 0;
+		p = e;
+	}
+}
+
 /* A line of whole samples. */
 static int
 whole(struct opml_constraints *c, struct opml_reader *r, const char *p,
@@ -118,6 +158,12 @@ whole(struct opml_constraints *c, struct opml_reader *r, const char *p,
 			return opml_reader_fail(r, "%zu number%s: not %s "
 			    "samples of one width", n, n == 1 ? "" : "s",
 			    count_name[k]);
+		if (k == 3 && sample_line(p, end))
+			return opml_reader_fail(r, "a sample line (a "
+			    "whole-number label, then features)? -I "
+			    "triplets reads three samples X P Q a line; "
+			    "sample lines are read with -S samples "
+			    "(opml-formats(5))");
 		c->d = n / k;
 		if ((c->x = malloc(3 * c->d * sizeof *c->x)) == NULL)
 			return opml_reader_fail(r, "out of memory");

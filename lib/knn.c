@@ -17,6 +17,9 @@
 #define NRF OPML_TILE_NRF	/* the same in single precision */
 #define TBMAX 256	/* queries per work unit, at most */
 #define SLOTMAX 32768	/* candidate slots per work unit, at most */
+#define HEAP_K 32	/* up to this k a heap keeps the k-th smallest
+			   value of a query's slots; beyond, selection
+			   when they fill (enter) */
 
 double
 opml_knn_dist(const double *x, const double *z, size_t d)
@@ -274,6 +277,71 @@ float_up(double x)
  * can fill the slots: then the query takes no more rows (-inf) and is
  * scanned exactly in the end (have is set past cap).
  */
+/*
+ * v[0..n) (n > k), and idx[] alike, reordered so that v[k - 1] is the
+ * k-th smallest, none before it larger and none after it smaller
+ * (Hoare's selection, the middle of three as the pivot).
+ */
+static void
+select_kth(double *v, size_t *idx, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n - 1, i, j, t;
+	double p, x;
+
+	while (hi > lo) {
+		i = lo + (hi - lo) / 2;
+		/* The median of v[lo], v[i], v[hi] as the pivot. */
+		p = v[lo] < v[i] ? (v[i] < v[hi] ? v[i] : v[lo] < v[hi] ?
+		    v[hi] : v[lo]) : (v[lo] < v[hi] ? v[lo] : v[i] < v[hi] ?
+		    v[hi] : v[i]);
+		i = lo;
+		j = hi;
+		while (i <= j) {
+			while (v[i] < p)
+				i++;
+			while (p < v[j])
+				j--;
+			if (i <= j) {
+				x = v[i];
+				v[i] = v[j];
+				v[j] = x;
+				t = idx[i];
+				idx[i] = idx[j];
+				idx[j] = t;
+				i++;
+				if (j-- == 0)
+					break;
+			}
+		}
+		/* [lo, j] at most p, [i, hi] at least p, between them p. */
+		if (k - 1 <= j && j != (size_t)-1)
+			hi = j;
+		else if (k - 1 >= i)
+			lo = i;
+		else
+			break;
+	}
+}
+
+/* Slots full under a large k (no heap): the limit to the k-th smallest
+ * v plus the margin, by selection, and the rows past it dropped; an
+ * entered row costs a constant on average, not a heap's log k. */
+static void
+prune(struct slots *s, size_t k)
+{
+	size_t i, w = k;
+
+	select_kth(s->v, s->idx, s->have, k);
+	*s->lim = s->v[k - 1] + s->margin;
+	*s->limf = float_up(*s->lim);
+	for (i = k; i < s->have; i++)
+		if (s->v[i] < *s->lim) {
+			s->v[w] = s->v[i];
+			s->idx[w++] = s->idx[i];
+		}
+	s->have = w;
+}
+
 static void
 enter(struct slots *s, double v, size_t j, size_t k, size_t cap)
 {
@@ -281,6 +349,19 @@ enter(struct slots *s, double v, size_t j, size_t k, size_t cap)
 
 	s->v[s->have] = v;
 	s->idx[s->have++] = j;
+	if (k > HEAP_K) {
+		if (s->ntop < k)
+			s->ntop++;
+		if (s->have < cap)
+			return;
+		prune(s, k);
+		if (s->have > cap - cap / 4) {
+			s->have = cap + 1;
+			*s->lim = -INFINITY;
+			*s->limf = -INFINITY;
+		}
+		return;
+	}
 	if (s->ntop < k) {
 		s->top[s->ntop] = v;
 		sift_up(s->top, s->ntop++);
@@ -345,24 +426,51 @@ exact4(const double *train, size_t d, const double *z, struct cand *c,
 		c[j].dist = opml_knn_dist(train + c[j].idx * d, z, d);
 }
 
-static int
-cmp_cand(const void *a, const void *b)
-{
-	const struct cand *x = a, *y = b;
-
-	return cand_less(x, y) ? -1 : cand_less(y, x) ? 1 : 0;
-}
-
-/* c[0..n) in the order of cand_less (insertion sort: n is small). */
+/* c[0..n) in the order of cand_less: quicksort down to runs of 16
+ * (the comparison inline: qsort's call a comparison cost a large k as
+ * much as the search), then insertion. */
 static void
 sort_cand(struct cand *c, size_t n)
 {
 	size_t i, j;
-	struct cand t;
+	struct cand t, p;
 
-	if (n > 64) {
-		qsort(c, n, sizeof *c, cmp_cand);
-		return;
+	while (n > 16) {
+		/* The middle of three as the pivot; the smaller side
+		 * sorted by recursion, the larger by the loop. */
+		i = n / 2;
+		if (cand_less(&c[i], &c[0])) {
+			t = c[i]; c[i] = c[0]; c[0] = t;
+		}
+		if (cand_less(&c[n - 1], &c[i])) {
+			t = c[i]; c[i] = c[n - 1]; c[n - 1] = t;
+			if (cand_less(&c[i], &c[0])) {
+				t = c[i]; c[i] = c[0]; c[0] = t;
+			}
+		}
+		p = c[i];
+		i = 0;
+		j = n - 1;
+		for (;;) {
+			while (cand_less(&c[i], &p))
+				i++;
+			while (cand_less(&p, &c[j]))
+				j--;
+			if (i >= j)
+				break;
+			t = c[i]; c[i] = c[j]; c[j] = t;
+			i++;
+			j--;
+		}
+		/* [0, j] at most p, [j + 1, n) at least p. */
+		if (j + 1 < n - j - 1) {
+			sort_cand(c, j + 1);
+			c += j + 1;
+			n -= j + 1;
+		} else {
+			sort_cand(c + j + 1, n - j - 1);
+			n = j + 1;
+		}
 	}
 	for (i = 1; i < n; i++) {
 		t = c[i];
@@ -390,8 +498,13 @@ rerank(const struct job *J, struct slots *s, double xn, double tol,
     double grow, const double *z, struct cand *c, size_t *o)
 {
 	size_t k = J->k, d = J->d, ns = 0, t;
-	double lim = *s->lim, rest;
+	double lim, rest;
 
+	/* Under a large k the limit follows only when the slots fill:
+	 * tightened to the k-th smallest v now, fewer rows to measure. */
+	if (k > HEAP_K && s->have > k)
+		prune(s, k);
+	lim = *s->lim;
 	for (t = 0; t < s->have; t++)
 		if (s->v[t] < lim) {
 			c[ns].idx = s->idx[t];

@@ -295,6 +295,35 @@ opml_prog_word(int opt, const char *s, const char *const *words)
 /* The layout of the sample lines, as -H, -Y and -0 say. */
 static struct opml_layout layout;
 
+/* -X columns: numbers from 1 split by commas, ascending, into the
+ * layout, or exit 2. */
+static void
+drop_option(const char *arg)
+{
+	char num[32];
+	const char *p = arg, *c;
+	unsigned long long v;
+	int n = 0;
+
+	do {
+		c = strchr(p, ',');
+		if (c == NULL)
+			c = p + strlen(p);
+		if ((size_t)(c - p) >= sizeof num || n == OPML_LAYOUT_DROP)
+			errx(2, "-X %s: expected at most %d columns from 1, "
+			    "by commas", arg, OPML_LAYOUT_DROP);
+		memcpy(num, p, (size_t)(c - p));
+		num[c - p] = '\0';
+		if (opml_opt_uint(num, 1, LONG_MAX, &v) != 0 ||
+		    (n > 0 && v <= layout.drop[n - 1]))
+			errx(2, "-X %s: expected columns from 1, ascending, "
+			    "by commas", arg);
+		layout.drop[n++] = (unsigned long)v;
+		p = c + 1;
+	} while (*c != '\0');
+	layout.ndrop = n;
+}
+
 int
 opml_prog_input(int ch, const char *arg)
 {
@@ -308,6 +337,9 @@ opml_prog_input(int ch, const char *arg)
 	case 'H':
 		layout.header = 1;
 		return 1;
+	case 'X':
+		drop_option(arg);
+		return 1;
 	case 'Y':
 		neg = arg[0] == '-';
 		if (opml_opt_uint(arg + neg, 1, LONG_MAX, &c) != 0)
@@ -317,6 +349,27 @@ opml_prog_input(int ch, const char *arg)
 		return 1;
 	}
 	return 0;
+}
+
+int
+opml_prog_relayout(int argc, char **argv)
+{
+	const char *p;
+	int i;
+
+	for (i = 0; i < argc && argv[i][0] == '-' && argv[i][1] != '\0' &&
+	    strchr("0HXY", argv[i][1]) != NULL; i++) {
+		if (i == 0)
+			memset(&layout, 0, sizeof layout);
+		for (p = argv[i] + 1; *p == '0' || *p == 'H'; p++)
+			opml_prog_input(*p, NULL);
+		if (*p == '\0')
+			continue;
+		if ((*p != 'X' && *p != 'Y') || (p[1] == '\0' && i + 1 == argc))
+			opml_prog_usage();
+		opml_prog_input(*p, p[1] != '\0' ? p + 1 : argv[++i]);
+	}
+	return i;
 }
 
 const struct opml_layout *
@@ -364,10 +417,44 @@ opml_prog_name(const char *path)
 	return strcmp(path, "-") == 0 ? "stdin" : path;
 }
 
+/*
+ * Layouts that read but mislead (a row index written beside the data,
+ * as pandas' to_csv() does): a label of its own on every row, or a
+ * first feature that counts the rows 0, 1, 2, ... (or from 1).  A
+ * warning naming the options that fix it; what names the set in it.
+ */
+static void
+check_layout(const struct opml_set *s, const char *what)
+{
+	size_t i;
+	double x0;
+
+	if (s->n < 20)
+		return;
+	if (s->labels.n == s->n)
+		warnx("%s: each of the %zu samples has a label of its own: "
+		    "is a row index read as the label? -Y names the label's "
+		    "column, -X drops columns (opml(7), Common options)",
+		    what, s->n);
+	/* (a set held sparse has no row index written beside it) */
+	if (s->csr.ptr != NULL || s->x == NULL || s->d < 2)
+		return;
+	x0 = s->x[0];
+	if (x0 != 0 && x0 != 1)
+		return;
+	for (i = 1; i < s->n && s->x[i * s->d] == x0 + (double)i; i++)
+		;
+	if (i == s->n)
+		warnx("%s: the first feature counts the samples %g, %g, %g, "
+		    "...: is a row index read as a feature? -X drops columns "
+		    "(opml(7), Common options)", what, x0, x0 + 1, x0 + 2);
+}
+
 void
 opml_prog_set(struct opml_set *s, char **files, struct opml_reader *in)
 {
 	struct opml_reader r;
+	char **first = files;
 
 	for (; *files != NULL; files++) {
 		if (in != NULL && strcmp(*files, "-") == 0) {
@@ -381,6 +468,8 @@ opml_prog_set(struct opml_set *s, char **files, struct opml_reader *in)
 			errx(1, "%s", r.err);
 		opml_reader_close(&r);
 	}
+	check_layout(s, files - first == 1 ? opml_prog_name(first[0]) :
+	    "the samples");
 }
 
 void

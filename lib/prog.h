@@ -56,20 +56,28 @@ size_t opml_prog_word(int opt, const char *s, const char *const *words);
  * The options of every tool that reads samples, for the layouts other
  * programs write (opml(7), Common options): -H, each input's first
  * record is a header; -Y column, the label's column (negative: from the
- * last); -0, sparse indices from 0.  OPML_PROG_INPUT goes into the
+ * last); -X columns, columns that are not data (a row index), dropped
+ * first; -0, sparse indices from 0.  OPML_PROG_INPUT goes into the
  * getopt string, OPML_PROG_INPUT_HELP into the options text.
  * opml_prog_input takes such an option: 1, or 0 if ch is none of them;
  * exit 2 on a bad value.  The readers of samples that the functions
  * here open or set up read by the layout given.
  */
-#define OPML_PROG_INPUT "0HY:"
+#define OPML_PROG_INPUT "0HX:Y:"
 #define OPML_PROG_INPUT_HELP \
     "the input's layout (opml(7), Common options):\n" \
     "  -0         sparse indices count from 0\n" \
     "  -H         each input's first line is a header: skip it\n" \
+    "  -X columns drop these columns (from 1, by commas): a row index\n" \
     "  -Y column  the label's column, from 1, or from -1 (the last)\n"
 int opml_prog_input(int ch, const char *arg);
 const struct opml_layout *opml_prog_layout(void);
+/* Layout options among the operands (argv[0..argc)), as -0, -H,
+ * -X columns and -Y column: if argv starts with any, the layout is
+ * made anew from them alone, for the inputs that follow (a file laid
+ * out otherwise than another); the number of arguments they took.
+ * Exit 2 on a bad one. */
+int opml_prog_relayout(int argc, char **argv);
 /* Open the samples at path ("-": stdin) with the layout given, or exit. */
 void opml_prog_open_samples(struct opml_reader *r, const char *path);
 

@@ -901,6 +901,46 @@ relabel(struct opml_reader *r, struct opml_sample *s, char **p, char **end)
 	return 0;
 }
 
+/*
+ * -X: the columns r->lay.drop[] taken out of the record [p, *end), the
+ * last first, each with the separator after it (the last column's
+ * before it), so that the rest reads as a record of its own.
+ */
+static int
+drop_columns(struct opml_reader *r, char *p, char **end)
+{
+	char *q, *b, *e, *n;
+	unsigned long k;
+	int i, comma;
+
+	for (i = r->lay.ndrop; i-- > 0;) {
+		for (q = p, k = 1; k < r->lay.drop[i]; k++) {
+			q = (char *)skipsep(tokend(q, *end), *end, &comma);
+			if (q == *end && !comma)
+				break;
+		}
+		if (k < r->lay.drop[i] || q == *end)
+			return opml_reader_fail(r, "no column %lu to drop "
+			    "(-X): the line has %lu", r->lay.drop[i],
+			    k < r->lay.drop[i] ? k : k - 1);
+		b = q;
+		e = (char *)tokend(q, *end);
+		n = (char *)skipsep(e, *end, &comma);
+		if (n == *end && !comma) {
+			/* The last column: from the end of the one before
+			 * it. */
+			while (b > p && (opml_reader_isblank(b[-1]) ||
+			    b[-1] == ','))
+				b--;
+			*end = b;
+			continue;
+		}
+		memmove(b, n, (size_t)(*end - n));
+		*end -= n - b;
+	}
+	return 0;
+}
+
 /* The sample of the record [p, end). */
 static int
 sample(struct opml_reader *r, struct opml_sample *s, char *p, char *end)
@@ -908,6 +948,8 @@ sample(struct opml_reader *r, struct opml_sample *s, char *p, char *end)
 	const char *e;
 	int comma, rc;
 
+	if (r->lay.ndrop > 0 && drop_columns(r, p, &end) == -1)
+		return -1;
 	if (r->lay.label > 1 || r->lay.label < 0) {
 		if (relabel(r, s, &p, &end) == -1)
 			return -1;

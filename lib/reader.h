@@ -8,6 +8,9 @@
 /* The padding a reader keeps after its buffer, for quick parsing. */
 #define OPML_READER_PAD 64
 
+/* The most columns a layout drops. */
+#define OPML_LAYOUT_DROP 16
+
 /*
  * How sample lines are laid out when not in the standard form (all
  * zero: the standard form), as the options -H, -Y and -0 of the tools
@@ -19,6 +22,10 @@ struct opml_layout {
 	long label;	/* the label's column from 1, from the last
 			   backwards if negative (-1: the last); 0: 1 */
 	int zero;	/* sparse indices count from 0 */
+	unsigned long drop[OPML_LAYOUT_DROP];	/* columns from 1 that are
+				   not data (-X), ascending; the others
+				   are the record (-Y counts them) */
+	int ndrop;
 };
 
 /* The longest line read when OPML_LINE_MAX does not say: 256 MiB. */

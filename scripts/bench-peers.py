@@ -11,6 +11,8 @@ faster).  scripts/bench runs it with a python3 that has numpy:
                                                  TMP/npD.FORM.txt
     bench-peers.py sparse TMP BIN RUNS D K       TMP/sparse-train.txt,
                                                  TMP/sparse-test.txt (libsvm)
+    bench-peers.py shapes TMP BIN GEN SCALE      many files, k-NN memory
+                                                 and a large k (issue 32)
 
 TMP holds the data, BIN the opml programs; the best of RUNS runs counts.
 FORM is how the files write their numbers (g6, g17, e18: %.6g, %.17g,
@@ -251,6 +253,113 @@ def sparse(tmp, bin, runs, d, k):
           " opml-knn whole" % shape, (p[0] + pl[0], p[1] + pl[1]), o)
 
 
+# One child run alone: its CPU seconds (user + system) and peak resident
+# size in MiB, from wait4, which reports that child and no other.
+def child_alone(cmd, out=subprocess.DEVNULL, cap=None):
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL,
+                         preexec_fn=limit if cap else None)
+    _, status, ru = os.wait4(p.pid, 0)
+    if status != 0:
+        raise SystemExit("bench-peers: %s: status %d" % (cmd[0], status))
+    return ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024.0
+
+
+# Data of any shape (issue 32): twenty thousand five-line files against
+# the same rows as one file; opml-knn's peak memory on a 350,000 x 64
+# training file and on as many queries, against 8nd; k = 1000 on
+# 30000^2 x 48 against scikit-learn's brute force (CPU, errors equal
+# under -t smallest, scikit-learn's vote tie rule).
+def shapes(tmp, bin, gen, scale):
+    scale = int(scale)
+    nf = 20000 * scale
+    one = "%s/many.txt" % tmp
+    with open(one, "w") as f:
+        subprocess.run([gen, str(5 * nf), "16", "5", "2"], stdout=f,
+                       check=True)
+    with open("%s/many-train.txt" % tmp, "w") as f:
+        subprocess.run([gen, "2000", "16", "5", "1"], stdout=f, check=True)
+    os.mkdir("%s/many" % tmp)
+    names = []
+    with open(one) as f:
+        lines = f.readlines()
+    for i in range(nf):
+        names.append("%s/many/f%06d" % (tmp, i))
+        with open(names[-1], "w") as g:
+            g.writelines(lines[5 * i:5 * i + 5])
+    for tool in (["opml-knn", "-e", "%s/many-train.txt" % tmp],
+                 ["opml-scale"]):
+        c1 = min(child_alone([bin + "/" + tool[0]] + tool[1:] + [one])[0]
+                 for _ in range(3))
+        cn = min(child_alone([bin + "/" + tool[0]] + tool[1:] + names)[0]
+                 for _ in range(3))
+        print("shapes %s: %d five-line files %.3f s cpu, one file %.3f s:"
+              " %.2fx (goal <= 3x)" % (tool[0], nf, cn, c1, cn / c1))
+    n, d = 350000 * scale, 64
+    big = "%s/big.txt" % tmp
+    small = "%s/big-q.txt" % tmp
+    with open(big, "w") as f:
+        subprocess.run([gen, str(n), str(d), "10", "3"], stdout=f, check=True)
+    with open(small, "w") as f:
+        subprocess.run([gen, "2000", str(d), "10", "4"], stdout=f, check=True)
+    mib = 8.0 * n * d / 2**20
+    size = os.path.getsize(big) / 2**20
+    c, m = child_alone([bin + "/opml-knn", "-e", big, small])
+    print("shapes opml-knn training %d x %d (%.0f MiB of text): peak %.1f"
+          " MiB, 8nd %.1f MiB, %.2f x 8nd (goal <= 1.3 x 8nd + 64 MiB ="
+          " %.1f MiB)" % (n, d, size, m, mib, m / mib, 1.3 * mib + 64))
+    c, m = child_alone([bin + "/opml-knn", "-e", small, big])
+    print("shapes opml-knn %d queries (%.0f MiB of text) against 2000: peak"
+          " %.1f MiB" % (n, size, m))
+    code = ("import numpy as np, sys; from sklearn.neighbors import "
+            "KNeighborsClassifier as K; a = np.loadtxt(sys.argv[1]); "
+            "b = np.loadtxt(sys.argv[2]); K(n_neighbors=5, algorithm="
+            "'brute').fit(a[:, 1:], a[:, 0]).predict(b[:, 1:])")
+    try:
+        # At most 3 GiB of address space: the machine is shared.
+        c, m = child_alone([sys.executable, "-c", code, big, small], cap=3 << 30)
+        print("shapes sklearn brute, np.loadtxt, training %d x %d: peak %.1f"
+              " MiB" % (n, d, m))
+    except SystemExit:
+        print("shapes sklearn brute, np.loadtxt, training %d x %d: failed"
+              " within 3 GiB of address space" % (n, d))
+    os.remove(big)
+    tr, te = "%s/k-train.txt" % tmp, "%s/k-test.txt" % tmp
+    n = 30000 * scale
+    with open(tr, "w") as f:
+        subprocess.run([gen, str(n), "48", "10", "7", "0.3"], stdout=f,
+                       check=True)
+    with open(te, "w") as f:
+        subprocess.run([gen, str(n), "48", "10", "8", "0.3"], stdout=f,
+                       check=True)
+    a, b = np.loadtxt(tr), np.loadtxt(te)
+    for k in (5, 1000):
+        with open("%s/err" % tmp, "w") as f:
+            c, m = child_alone([bin + "/opml-knn", "-e", "-F", "-t", "smallest",
+                          "-k", str(k), tr, te], out=f)
+        with open("%s/err" % tmp) as f:
+            err = float(f.read())
+        try:
+            from sklearn.neighbors import KNeighborsClassifier
+        except ImportError:
+            print("shapes opml-knn k=%d %dx%dx48: %.3f s cpu, error %.4f"
+                  % (k, n, n, c, err))
+            continue
+        res = {}
+
+        def sk():
+            res["p"] = KNeighborsClassifier(n_neighbors=k, algorithm="brute")\
+                .fit(a[:, 1:], a[:, 0].astype(int)).predict(b[:, 1:])
+        p = peer(sk, 1)
+        skerr = float((res["p"] != b[:, 0].astype(int)).mean())
+        print("shapes opml-knn k=%d %dx%dx48: %.3f s cpu, error %.4f;"
+              " sklearn brute %.3f s cpu, error %.4f" % (k, n, n, c, err,
+                                                        p[1], skerr))
+        print("ratio knn k=%d %dx%dx48 sklearn-brute compute / opml-knn"
+              " whole: %.2fx cpu" % (k, n, n, p[1] / c))
+
+
 # ROC: opml-roc, the curve and the summary from text, against
 # roc_auc_score + roc_curve on the scores in memory and with np.loadtxt.
 def roc(tmp, bin, runs, n, form):
@@ -349,12 +458,13 @@ def learn(tmp, bin, runs, d, form):
 
 
 COMMANDS = {"blas": (blas, 0), "knn": (knn, 5), "roc": (roc, 5),
-            "learn": (learn, 5), "sparse": (sparse, 5)}
+            "learn": (learn, 5), "sparse": (sparse, 5),
+            "shapes": (shapes, 4)}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS or \
             len(sys.argv) - 2 != COMMANDS[sys.argv[1]][1]:
         print("usage: bench-peers.py blas | knn|roc|learn TMP BIN RUNS ARG"
-              " FORM", file=sys.stderr)
+              " FORM | shapes TMP BIN GEN SCALE", file=sys.stderr)
         sys.exit(2)
     COMMANDS[sys.argv[1]][0](*sys.argv[2:])

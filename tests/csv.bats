@@ -152,3 +152,78 @@ same() {
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "opml-learn: $TMP/r:2: field 1: index 2 out of range 0..1 (d fixed by line 1, the first sample; give d with -d)" ]
 }
+
+# $TMP/idx: the same frame written with its index (pandas' default
+# to_csv()): an unnamed first column counting the rows from 0.
+index_csv() {
+	awk -F, 'NR == 1 { print "," $0; next } { print NR - 2 "," $0 }' "$TMP/csv" > "$TMP/idx"
+}
+
+@test "-X 1 drops pandas' row index: every tool reads the file as the one without it, byte for byte" {
+	index_csv
+	[ "$(sed -n 2p "$TMP/idx")" = "0,5.1,3.5,1.4,0.2,0" ]
+	opml-learn "$TMP/std" > "$TMP/a"
+	opml-learn -H -X 1 -Y -1 "$TMP/idx" > "$TMP/b"
+	cmp "$TMP/a" "$TMP/b"
+	opml-knn -k 3 "$TMP/std" "$TMP/std" > "$TMP/a" 2>/dev/null
+	opml-knn -k 3 -H -X 1 -Y -1 "$TMP/idx" "$TMP/idx" > "$TMP/b" 2>/dev/null
+	cmp "$TMP/a" "$TMP/b"
+	opml-scale "$TMP/std" > "$TMP/a"
+	run --separate-stderr opml-scale -H -X 1 -Y -1 -o "$TMP/b" "$TMP/idx"
+	[ "$status" -eq 0 ] && [ -z "$stderr" ] || { show; false; }
+	cmp "$TMP/a" "$TMP/b"
+	# Several columns, the last among them: the label first (-Y 1
+	# counts what remains), then the features.
+	awk -F, 'NR > 1 { print $1 ",x" $6 "," $2 "," $3 ",9," $4 "," $5 ",7" }' "$TMP/idx" > "$TMP/many"
+	awk '{ print "x" $0 }' "$TMP/std" > "$TMP/x"
+	opml-split -x "$TMP/x" > "$TMP/a"
+	opml-split -x -X 1,5,8 "$TMP/many" > "$TMP/b"
+	[ -s "$TMP/a" ]
+	cmp "$TMP/a" "$TMP/b"
+}
+
+@test "a row index read as the label or as a feature: a warning that names -X (and -Y); none once dropped" {
+	index_csv
+	run --separate-stderr opml-scale -H "$TMP/idx"
+	[ "$status" -eq 0 ]
+	[[ $stderr == *"idx: each of the 150 samples has a label of its own"*"-Y"*"-X drops columns (opml(7)"* ]] || { show; false; }
+	run --separate-stderr opml-knn -e -H -Y -1 "$TMP/idx" "$TMP/idx"
+	[ "$status" -eq 0 ]
+	[[ $stderr == *"idx: the first feature counts the samples 0, 1, 2, ...: is a row index read as a feature? -X drops columns"* ]] || { show; false; }
+	run --separate-stderr opml-pairs -n 10 -H -X 1 -Y -1 "$TMP/idx"
+	[ "$status" -eq 0 ] && [ -z "$stderr" ] || { show; false; }
+}
+
+@test "opml-knn: no test label among the training labels warns, naming both files and the layout options" {
+	# The test file labeled first, the training file last, the same
+	# width: under -Y -1 the test labels are numbers no training label
+	# matches.
+	awk '{ print $2, $3, $4, $5, $1 }' "$TMP/std" > "$TMP/last"
+	awk '{ print $1, $2, $3, $4, $5 / 1000 }' "$TMP/std" > "$TMP/first"
+	run --separate-stderr opml-knn -e -Y -1 "$TMP/last" "$TMP/first"
+	[ "$status" -eq 0 ]
+	[ "$output" = 1 ]
+	[[ $stderr == *"first: no test label occurs among the labels of $TMP/last: are both laid out alike? -H, -X and -Y apply to every input"* ]] || { show; false; }
+	run --separate-stderr opml-knn -e -Y -1 "$TMP/last" "$TMP/last"
+	[ "$status" -eq 0 ] && [ -z "$stderr" ] || { show; false; }
+	# The test file's own layout after the training file: the
+	# predictions of the standard files.
+	awk '{ print $1, $2, $3, $4, $5 }' "$TMP/std" > "$TMP/first"
+	opml-knn -k 3 "$TMP/std" "$TMP/std" > "$TMP/a" 2>/dev/null
+	run --separate-stderr opml-knn -k 3 -Y -1 "$TMP/last" -Y 1 "$TMP/first"
+	[ "$status" -eq 0 ] || { show; false; }
+	[ "$output" = "$(cat "$TMP/a")" ]
+	run --separate-stderr opml-knn -k 3 -Y -1 "$TMP/last" -H -X 9 -Y
+	[ "$status" -eq 2 ]
+}
+
+@test "-X: a column the line lacks is a data error naming file and line; 0, a descending list or not a number, a usage error" {
+	printf '1 2 3\n1 2\n' > "$TMP/short"
+	run --separate-stderr opml-scale -X 3 "$TMP/short"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-scale: $TMP/short:2: no column 3 to drop (-X): the line has 2" ] || { show; false; }
+	for x in 0 2,1 1,1 a 1, ''; do
+		run --separate-stderr opml-scale -X "$x" "$TMP/std"
+		[ "$status" -eq 2 ] && [ -z "$output" ] || { echo "-X '$x'"; show; false; }
+	done
+}

@@ -257,3 +257,18 @@ one_pass() {
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "opml-learn: no triplets in the input: nothing to learn from" ]
 }
+
+@test "-I triplets on sample lines without -S: refused naming -S, exit 1; a whole-number grid or a real first number still reads as triplets" {
+	# Labeled samples of d = 2 (three fields a line, as a triplet of
+	# d = 1 would have): not learnt as a 1-dimensional model.
+	awk '{ print $1, $2, $3 }' "$DATA/iris.txt" > "$TMP/s"
+	run --separate-stderr opml-learn -I triplets "$TMP/s"
+	[ "$status" -eq 1 ] && [ -z "$output" ] || { show; false; }
+	[ "$stderr" = "opml-learn: $TMP/s:1: a sample line (a whole-number label, then features)? -I triplets reads three samples X P Q a line; sample lines are read with -S samples (opml-formats(5))" ]
+	printf '1 2 3\n0 1 0\n' > "$TMP/t"
+	run --separate-stderr opml-learn -I triplets "$TMP/t"
+	[ "$status" -eq 0 ] || { show; false; }
+	printf '1.5 0.5 0.25\n' > "$TMP/t"
+	run --separate-stderr opml-learn -I triplets "$TMP/t"
+	[ "$status" -eq 0 ] || { show; false; }
+}

@@ -178,6 +178,17 @@ run_all(void)
 	 * slots fill the unit's room); no thread asked for: one. */
 	check(300, 2100, 3, 3, 0, 1, 1, 93);
 	check(4300, 20, 2, 2100, 0, 0, 1, 92);
+	/* A large k (selection rather than a heap: lib/knn.c HEAP_K),
+	 * k = 1000 of 3000 rows (100 of 1500 left out one by one), on
+	 * every kind of data, and the ties of the sphere past the
+	 * slots. */
+	for (kind = 0; kind < 6; kind++) {
+		check(3000, 40, 8, 1000, 0, 2, kind, 91);
+		check(1500, 0, 8, 100, 1, 2, kind, 90);
+	}
+	check(2500, 700, 3, 33, 0, 2, 1, 89);
+	check_sphere(0, 250, 1);
+	check_sphere(1e6 + 0.3, 100, 2);
 	check_sphere(0, 5, 1);
 	check_sphere(1e6 + 0.3, 5, 2);
 	check_sphere(12345.678, 1, 1);
