@@ -342,18 +342,23 @@ field(struct opml_reader *r, struct opml_model *m, struct header *h,
 	return 0;
 }
 
-/* Whether the key k..eq appears as a key earlier in the header line
- * that starts at line: a repeated key is refused rather than letting
- * the last one win. */
-static int
-seen_before(const char *k, const char *eq, const char *line)
-{
-	size_t kn = (size_t)(eq - k);
-	const char *p;
+/* Whether the key k (kn bytes) is one of the nkeys keys before it: a
+ * repeated key is refused rather than letting the last one win.  At
+ * most OPML_MODEL_MAXFIELDS keys, each compared only with the earlier
+ * ones of its length, so a header costs at most that many passes over
+ * its bytes: linear in its size. */
+struct key {
+	const char *s;
+	size_t n;
+};
 
-	for (p = line; p + kn < k; p++)
-		if ((p[-1] == ' ' || p[-1] == '\t') && memcmp(p, k, kn) == 0 &&
-		    p[kn] == '=')
+static int
+seen_before(const char *k, size_t kn, const struct key *keys, size_t nkeys)
+{
+	size_t i;
+
+	for (i = 0; i < nkeys; i++)
+		if (keys[i].n == kn && memcmp(keys[i].s, k, kn) == 0)
 			return 1;
 	return 0;
 }
@@ -362,10 +367,10 @@ static int
 header(struct opml_reader *r, struct opml_model *m, struct header *h,
     const char *p, const char *end)
 {
-	const char *hp;
+	struct key keys[OPML_MODEL_MAXFIELDS];
+	size_t nkeys = 0;
 
 	p += 5;			/* "#opml" */
-	hp = p;
 	for (;;) {
 		const char *k, *eq, *v;
 		while (p < end && (*p == ' ' || *p == '\t'))
@@ -380,9 +385,14 @@ header(struct opml_reader *r, struct opml_model *m, struct header *h,
 			    "key=value, found '%.*s'", (int)(p - k > 40 ? 40 :
 			    p - k), k);
 		v = eq + 1;
-		if (seen_before(k, eq, hp))
+		if (seen_before(k, (size_t)(eq - k), keys, nkeys))
 			return opml_reader_fail(r, "model header: %.*s given "
 			    "twice", (int)(eq - k), k);
+		if (nkeys == OPML_MODEL_MAXFIELDS)
+			return opml_reader_fail(r, "model header: more than %d "
+			    "key=value fields", OPML_MODEL_MAXFIELDS);
+		keys[nkeys].s = k;
+		keys[nkeys++].n = (size_t)(eq - k);
 		if (field(r, m, h, k, (size_t)(eq - k), v, p) == -1)
 			return -1;
 	}

@@ -23,6 +23,11 @@ enum opml_algo {
  * model whose header has no gamma= (gamma1= absent is gamma). */
 #define OPML_MODEL_GAMMA 1e-3
 
+/* The most key=value fields a model header may hold (opml-formats(5)):
+ * a bound that keeps reading a header linear in its size, far above
+ * the 20-odd fields any learner writes. */
+#define OPML_MODEL_MAXFIELDS 256
+
 /* The name of a model's algorithm (its algorithm= key). */
 const char *opml_model_algo_name(enum opml_algo a);
 

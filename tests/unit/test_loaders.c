@@ -92,6 +92,56 @@ scale_bad(const char *text, unsigned long line, const char *what)
 #define H "#opml version=1 d=2 r=2"
 #define I "1 0\n0 1\n"
 
+/*
+ * A header of nfields key=value fields: H's three and unknown ones
+ * k4=v, k5=v, ..., then dup (a key given again, or "") and I.  The
+ * duplicate check compares each key with all before it, so a header may
+ * hold at most OPML_MODEL_MAXFIELDS fields: a bound, not a time, keeps
+ * loading linear (issue 34: 10,000 unknown fields took seconds).
+ */
+static char *
+wide_header(size_t nfields, const char *dup)
+{
+	size_t cap = nfields * 16 + 64, len, i;
+	char *s = malloc(cap);
+
+	if (s == NULL)
+		return NULL;
+	len = (size_t)snprintf(s, cap, "%s", H);
+	for (i = 4; i <= nfields; i++)
+		len += (size_t)snprintf(s + len, cap - len, " k%zu=v", i);
+	snprintf(s + len, cap - len, "%s\n%s", dup, I);
+	return s;
+}
+
+static void
+wide_headers(void)
+{
+	struct opml_reader r;
+	struct opml_model m;
+	char msg[64], *s;
+
+	/* the most fields a header may hold; a repeat among them */
+	s = wide_header(OPML_MODEL_MAXFIELDS, "");
+	CHECK(s != NULL && reader(&r, s) == 0);
+	CHECK(opml_model_read(&r, &m) == 1);
+	opml_model_free(&m);
+	done(&r);
+	free(s);
+	s = wide_header(OPML_MODEL_MAXFIELDS - 1, " k7=w");
+	CHECK(s != NULL && model_bad(s, 1, "k7 given twice"));
+	free(s);
+	/* one more is refused, as is 10,000 more */
+	snprintf(msg, sizeof msg, "more than %d key=value fields",
+	    OPML_MODEL_MAXFIELDS);
+	s = wide_header(OPML_MODEL_MAXFIELDS + 1, "");
+	CHECK(s != NULL && model_bad(s, 1, msg));
+	free(s);
+	s = wide_header(10000, "");
+	CHECK(s != NULL && model_bad(s, 1, msg));
+	free(s);
+}
+
 static void
 models(void)
 {
@@ -424,6 +474,7 @@ int
 main(void)
 {
 	models();
+	wide_headers();
 	scales();
 	return checks_done();
 }
