@@ -54,7 +54,7 @@ static void
 write_parts(char **path, size_t np, const size_t *idx, const size_t *start)
 {
 	struct opml_output *o = opml_prog_zalloc(np, sizeof *o);
-	struct opml_buf buf = { NULL, 0, 0 };
+	struct opml_buf buf = OPML_BUF_INIT;
 	size_t p, i, r;
 
 	for (p = 0; p < np; p++) {

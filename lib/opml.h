@@ -69,8 +69,12 @@
  *             implementations:
  *     registry  the list of methods, one line each
  *     method    the table of operations every method fills, and what
- *               they share: parameters, state lines, the set's fit
- *     opml      OPML and COPML (over learn.c)
+ *               they share: parameters, state lines, the set's fit,
+ *               reports, the resume policy
+ *     classes   the triplet generator's part of a model (seed, #rng,
+ *               #class): OPML's, COPML's, OASIS's
+ *     opml      OPML and COPML (over learn.c): their part of a model,
+ *               parameters, reports
  *     rdml, oasis  the streaming rivals
  *     pola, lego, soml  the online rivals that draw constraints from
  *               the set

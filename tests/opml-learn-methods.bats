@@ -502,10 +502,8 @@ close_to() {
 	case $g in 0.0001|0.001|0.01|0.1|1|10|100|1000|10000) ;; *) false ;; esac
 	awk -v a="$a" 'BEGIN { exit !(a > 0.5 && a <= 1) }'
 	# the same M as ITML run with that gamma outright
-	printf '%s\n' "$output" | sed -n '/^#scale/,$p' > "$TMP/tuned"
-	opml-learn -a itml -p gamma="$g" -s 3 "$TMP/w" | sed -n '/^#scale/,$p' > "$TMP/plain"
-	sed '1,/^#itml/d' "$TMP/tuned" > "$TMP/a"
-	sed '1,/^#itml/d' "$TMP/plain" > "$TMP/b"
+	printf '%s\n' "$output" | sed '1,/^#itml/d' > "$TMP/a"
+	opml-learn -a itml -p gamma="$g" -s 3 "$TMP/w" | sed '1,/^#itml/d' > "$TMP/b"
 	[ -s "$TMP/a" ]
 	cmp "$TMP/a" "$TMP/b"
 	run --separate-stderr opml-learn -a itml -p tune=2 "$TMP/w"
@@ -680,10 +678,11 @@ close_to() {
 	run opml-learn -a lmnn "$TMP/big.txt"
 	[ "$status" -eq 0 ]
 	[[ ${lines[0]} == "#opml version=1 algorithm=lmnn d=310 "* ]]
-	[[ ${lines[3]} == "#lmnn "*" converged=1 "* ]]
-	it=$(sed -n 's/.* iterations=\([0-9]*\) .*/\1/p' <<< "${lines[3]}")
+	# the header, then the method's state line: no key or line of OPML's
+	[[ ${lines[1]} == "#lmnn "*" converged=1 "* ]]
+	it=$(sed -n 's/.* iterations=\([0-9]*\) .*/\1/p' <<< "${lines[1]}")
 	[ "$it" -gt 0 ] && [ "$it" -lt 1000 ]
-	[[ ${lines[3]} == *" projections=0 "* ]]
+	[[ ${lines[1]} == *" projections=0 "* ]]
 }
 
 # --- Exhausted memory, damaged states, degenerate sets. ---

@@ -234,6 +234,61 @@ opml_method_continues(const struct opml_method *me,
 }
 
 int
+opml_method_resume(const struct opml_method **me, const struct opml_model *m,
+    enum opml_origin *origin, char *err, size_t len)
+{
+	const char *was = opml_model_algo_name(m->algo);
+	const struct opml_method *own = opml_method_find(was);
+
+	if (*me == NULL)
+		*me = own != NULL && own->learn != NULL ? own :
+		    opml_method_find("opml");
+	if (opml_method_continues(*me, m)) {
+		*origin = OPML_ORIGIN_RESUMED;
+		return 0;
+	}
+	if (!((*me)->flags & OPML_METHOD_STEPS))
+		snprintf(err, len, "a%s %s model cannot resume %s",
+		    strchr("aeiou", was[0]) ? "n" : "", was, (*me)->name);
+	else if (m->similarity)
+		snprintf(err, len, "a similarity model (%s) has no L to start "
+		    "%s from", was, (*me)->name);
+	else {
+		*origin = OPML_ORIGIN_OTHER;
+		return 0;
+	}
+	return OPML_ESTATE;
+}
+
+/* The plural ending of a count: "1 sample", "2 samples". */
+#define S(n) ((n) == 1 ? "" : "s")
+
+void
+opml_method_summary(const struct opml_model *m, const struct opml_report *rp,
+    const char *text, struct opml_buf *b)
+{
+	opml_buf_printf(b, "%" PRIu64 " %s%s, d=%zu r=%zu%s, %.3f s\n%s\n",
+	    m->samples, rp->item, S(m->samples), m->d, m->r, m->similarity ?
+	    " (similarity W)" : "", rp->secs, text);
+}
+
+void
+opml_method_report(const struct opml_method *me, void *state,
+    const struct opml_model *m, const struct opml_report *rp,
+    struct opml_buf *b)
+{
+	/* the state line, without its "#" */
+	const char *line = m->nextra > 0 ? m->extra[0] + 1 : me->name;
+
+	if (me->report != NULL)
+		me->report(state, rp, b);
+	else if (rp->kind == OPML_REPORT_PROGRESS)
+		opml_buf_puts(b, line);
+	else if (rp->kind == OPML_REPORT_SUMMARY)
+		opml_method_summary(m, rp, line, b);
+}
+
+int
 opml_method_line(const struct opml_method *me, const void *par,
     const struct opml_counter *c, const void *learner, struct opml_buf *b)
 {
@@ -390,7 +445,7 @@ static int
 state_line(const struct opml_method *me, const void *par,
     struct opml_model *m, const char *report)
 {
-	struct opml_buf b = { NULL, 0, 0 };
+	struct opml_buf b = OPML_BUF_INIT;
 	char **l = malloc(sizeof *l);
 	int rc;
 
@@ -431,7 +486,7 @@ opml_method_model(const struct opml_method *me, const void *par,
 	double *out;
 	int rc;
 
-	if (opml_model_init(m, s->d, s->d, seed) == -1)
+	if (opml_model_init(m, s->d, s->d) == -1)
 		return OPML_ENOMEM;
 	m->algo = me->algo;
 	m->similarity = (me->flags & OPML_METHOD_SIMILARITY) != 0;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "learn.h"
 #include "model.h"
 #include "scale.h"
 
@@ -147,6 +148,7 @@ models(void)
 {
 	struct opml_reader r;
 	struct opml_model m;
+	const struct opml_state *st;
 	char err[OPML_ERRMAX], *line;
 	size_t n;
 	int fd;
@@ -264,15 +266,20 @@ models(void)
 	    "#scale 2.5 4\n#rng 0000000000000001 0000000000000002 "
 	    "0000000000000003 0000000000000004\n3 4\nx 1 2\n");
 	CHECK(opml_model_read(&r, &m) == 1);
+	st = m.own;
 	CHECK(m.d == 2 && m.r == 1 && m.L[0] == 3 && m.L[1] == 4);
-	CHECK(m.algo == OPML_ALGO_COPML && m.relative && m.normalize);
-	CHECK(m.gamma == 0.5 && m.gamma1 == 0.25 && m.clip == 0);
-	CHECK(m.seed == 7 && m.n.samples == 3 && m.n.triplets == 2);
-	CHECK(m.n.updates == 1 && m.n.prestage == 1 && m.n.inactive == 1);
-	CHECK(m.scale_sum == 2.5 && m.scale_n == 4);
-	CHECK(m.trip.rng.s[0] == 1 && m.trip.rng.s[3] == 4);
-	CHECK(m.trip.labels.n == 1 && strcmp(m.trip.labels.name[0], "b") ==
-	    0 && m.trip.h[1] == 2);
+	CHECK(m.algo == OPML_ALGO_COPML && st->relative && m.normalize);
+	CHECK(st->gamma == 0.5 && st->gamma1 == 0.25 && st->clip == 0);
+	CHECK(st->c.seed == 7 && m.samples == 3 && st->n.triplets == 2);
+	CHECK(st->n.updates == 1 && st->n.prestage == 1 &&
+	    st->n.inactive == 1);
+	CHECK(st->scale_sum == 2.5 && st->scale_n == 4);
+	CHECK(st->c.trip.rng.s[0] == 1 && st->c.trip.rng.s[3] == 4);
+	CHECK(st->c.trip.labels.n == 1 &&
+	    strcmp(st->c.trip.labels.name[0], "b") == 0 &&
+	    st->c.trip.h[1] == 2);
+	/* the unknown comment line is kept */
+	CHECK(m.nextra == 1 && strcmp(m.extra[0], "#note anything") == 0);
 	/* the samples after the block stay for the caller */
 	CHECK(opml_reader_line(&r, &line, &n) == 1 && n == 5 &&
 	    memcmp(line, "x 1 2", 5) == 0);
@@ -294,8 +301,9 @@ models(void)
 	reader(&r, H " seed=18446744073709551615 samples=18446744073709551615"
 	    "\n" I);
 	CHECK(opml_model_read(&r, &m) == 1);
-	CHECK(m.seed == 18446744073709551615ULL &&
-	    m.n.samples == 18446744073709551615ULL);
+	st = m.own;
+	CHECK(st->c.seed == 18446744073709551615ULL &&
+	    m.samples == 18446744073709551615ULL);
 	opml_model_free(&m);
 	done(&r);
 
