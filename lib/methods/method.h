@@ -223,6 +223,25 @@ const struct opml_method *opml_method_at(size_t i);
 const char *opml_method_names(int (*keep)(const struct opml_method *),
     const char *last, char *buf, size_t len);
 
+/* The methods in the registry's order, "opml (default), copml, ...",
+ * in lines of at most width columns, the later ones after indent, into
+ * buf (opml-learn -h); buf. */
+const char *opml_method_list(char *buf, size_t len, size_t width,
+    const char *indent);
+/*
+ * Whether me takes what it was given: step options (the letters opts,
+ * n of them, of which g R G c u K are step options), a rank (rank
+ * nonzero), a stream of pairs or triplets (form an opml_constraint_kind,
+ * or 0).  0, or
+ * OPML_EUSAGE with the message in err, naming the methods that do.
+ */
+int opml_method_takes(const struct opml_method *me, const char *opts,
+    size_t n, int rank, int form, char *err, size_t len);
+/* par gets the defaults, then the n settings "name=value" of s in
+ * order: 0, or OPML_EUNKNOWN or OPML_EVALUE with the message in err. */
+int opml_method_params(const struct opml_method *me, const char *const *s,
+    size_t n, void *par, unsigned *given, char *err, size_t len);
+
 /* The name of value v of parameter i (OPML_PARAM_NAME), or NULL when
  * there is none. */
 const char *opml_method_value(const struct opml_method *me, int i, int v);
