@@ -11,20 +11,18 @@
 
 /*
  * The learners behind opml-learn -a NAME, each one table of operations
- * in a file of its own in this folder, found through the registry of
- * method.c.
+ * in a file of its own in this folder, listed in registry.h (which says
+ * how to add one).
  *
  * A method either streams (start, then learn for each sample of a
  * stream, store whenever the model must be current, free: one pass,
- * memory independent of the stream's length: opml, copml, rdml, oasis)
- * or reads the training set whole (fit: the rivals pola, lego and soml,
- * which draw their constraints from it, oasis with random > 0, and the
- * batch learners mahalanobis, itml, lmnn, pca and covariance).  Either
- * kind may also learn in one pass from a stream of explicit pairs or
- * triplets (pair, triplet): opml, copml, rdml, pola, lego and itml
- * from pairs, opml, copml, oasis and soml from triplets.  It
- * writes a map L with M = L'L, or, OPML_METHOD_SIMILARITY, the W of a
- * bilinear similarity x'Wz.
+ * memory independent of the stream's length) or reads the training set
+ * whole (fit).  Either kind may also learn in one pass from a stream of
+ * explicit pairs or triplets (pair, triplet).  Which methods do what is
+ * their tables' to say, not this comment's: opml_method_names lists
+ * those that do (opml-learn's messages do so), and opml-methods(7)
+ * describes each.  A method writes a map L with M = L'L, or,
+ * OPML_METHOD_SIMILARITY, the W of a bilinear similarity x'Wz.
  *
  * Its parameters (-p name=value) are the fields of a struct of its own,
  * which the table describes (name, kind, place, default and range), so

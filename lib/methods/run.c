@@ -86,9 +86,9 @@ opml_run_item(struct opml_run *u, const struct opml_items *it)
 		rc = me->learn(u->state, it->label, it->x);
 	else {
 		u->st->m->samples++;
-		rc = u->rp.form == OPML_CONSTRAINT_PAIRS ? me->pair(u->state, c->same, c->p[0],
-		    c->p[1]) : me->triplet(u->state, c->p[0], c->p[1],
-		    c->p[2]);
+		rc = u->rp.form == OPML_CONSTRAINT_PAIRS ?
+		    me->pair(u->state, c->same, c->p[0], c->p[1]) :
+		    me->triplet(u->state, c->p[0], c->p[1], c->p[2]);
 	}
 	if (rc != 0)
 		snprintf(u->err, sizeof u->err, "%s", opml_strerror(rc));
