@@ -12,44 +12,6 @@ const char *const opml_svg_dash[OPML_SVG_NDASH] = {
 	"", "7 4", "2 3", "9 3 2 3"
 };
 
-void
-opml_svg_printf(struct opml_svg_buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (b->bad)
-		return;
-	for (;;) {
-		size_t room = b->cap - b->len;
-		va_start(ap, fmt);
-		n = vsnprintf(b->s ? b->s + b->len : NULL, room, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
-			b->bad = 1;
-			return;
-		}
-		if ((size_t)n < room) {
-			b->len += n;
-			return;
-		}
-		{
-			size_t cap = b->cap ? b->cap : 4096;
-			char *s;
-			while (cap - b->len <= (size_t)n)
-				cap *= 2;
-			if ((s = realloc(b->s, cap)) == NULL) {
-				b->bad = 1;
-				return;
-			}
-			b->s = s;
-			b->cap = cap;
-		}
-	}
-}
-
-/* The length of the well-formed UTF-8 sequence at s, or 0 (RFC 3629:
- * no overlong forms, no surrogates, nothing past U+10FFFF). */
 static size_t
 utf8_len(const unsigned char *s)
 {
@@ -115,7 +77,7 @@ opml_svg_textlen(const char *s)
 char *
 opml_svg_done(struct opml_svg_buf *b, size_t *len)
 {
-	if (b->bad) {
+	if (b->failed) {
 		free(b->s);
 		return NULL;
 	}

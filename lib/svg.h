@@ -3,6 +3,8 @@
 
 #include <stddef.h>
 
+#include "buf.h"
+
 /*
  * What the SVG figures share (opml_roc_svg, opml_plot_svg): a growing
  * string written with printf formats, text escaped for XML, and the
@@ -10,20 +12,12 @@
  * dash[i % NDASH]; dash[0] is a solid line).
  */
 
-/* A growing string; zeroed, it is empty.  bad is set by the first
- * failure (out of memory), after which nothing is appended: one check
- * at the end.  (opml_buf has no printf and no sticky failure.) */
-struct opml_svg_buf {
-	char *s;
-	size_t len, cap;
-	int bad;
-};
+/* The figures grow the library's one string (lib/buf.h: printf, a
+ * sticky failure, one check at the end); these are its names in the
+ * SVG writers. */
+#define opml_svg_buf opml_buf
+#define opml_svg_printf opml_buf_printf
 
-void opml_svg_printf(struct opml_svg_buf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
 /* s with the five XML specials escaped, control characters (not allowed
  * in XML 1.0) as '?' and bytes that are not UTF-8 (RFC 3629) as U+FFFD:
  * any title or file name makes a well-formed figure. */
