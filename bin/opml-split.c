@@ -40,7 +40,7 @@ static const char options[] =
     "  -o prefix  the output prefix (-f, -n, -p) or file (-c, -x)\n"
     "  -p splits  apply split -i n of the split list splits\n"
     "  -S         stratify: each class's share in every part\n"
-    "  -s seed    the seed (default 1)\n"
+    "  -s seed    the seed (default 0)\n"
     "  -x         write the rows in a seeded random order; with -c: "
     "shuffle\n"
     "             each class first\n"
@@ -144,7 +144,7 @@ int
 main(int argc, char *argv[])
 {
 	const char *prefix = NULL, *splits = NULL;
-	unsigned long long seed = 1, folds = 0, parts = 0, which = 0;
+	unsigned long long seed = 0, folds = 0, parts = 0, which = 0;
 	double frac = 0;
 	int ch, strat = 0, bylabel = 0, shuffle = 0, modes = 0, labelorder = 0;
 	size_t *order, *start, i, n, ntrain;
