@@ -73,10 +73,16 @@ rng_line(struct opml_classes *c, struct opml_reader *r, const char *p,
 				break;
 			x = x << 4 | (uint64_t)dgt;
 		}
-		if (j != 16)
+		if (j != 16 || (p < end && *p != ' ' && *p != '\t'))
 			return opml_reader_fail(r, "model: bad #rng line");
 		c->trip.rng.s[i] = x;
 	}
+	/* four words of 16 hex digits, and nothing after them */
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p != end)
+		return opml_reader_fail(r, "model: bad #rng line (more than "
+		    "four words)");
 	return 0;
 }
 

@@ -233,6 +233,13 @@ models(void)
 	CHECK(model_bad(H "\n#class\n" I, 2, "empty #class line"));
 	/* the state lines */
 	CHECK(model_bad(H "\n#rng 1 2 3 4\n" I, 2, "bad #rng line"));
+	/* trailing junk, or a fifth word, or a 17th digit (issue 34) */
+	CHECK(model_bad(H "\n#rng 0123456789abcdef 0123456789abcdef "
+	    "0123456789abcdef 0123456789abcdef junk\n" I, 2, "bad #rng"));
+	CHECK(model_bad(H "\n#rng 0123456789abcdef 0123456789abcdef "
+	    "0123456789abcdef 0123456789abcdef0\n" I, 2, "bad #rng"));
+	CHECK(model_bad(H "\n#rng 0123456789abcdefx 0123456789abcdef "
+	    "0123456789abcdef 0123456789abcdef\n" I, 2, "bad #rng"));
 	CHECK(model_bad(H "\n#rng 0123456789abcdef\n" I, 2, "bad #rng"));
 	CHECK(model_bad(H "\n#rng 0123456789abcdeg 0123456789abcdef "
 	    "0123456789abcdef 0123456789abcdef\n" I, 2, "bad #rng"));
