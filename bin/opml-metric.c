@@ -28,7 +28,7 @@ main(int argc, char *argv[])
 {
 	struct opml_model m;
 	struct opml_output out;
-	struct opml_buf buf = { NULL, 0, 0 };
+	struct opml_buf buf = OPML_BUF_INIT;
 	const char *outpath = NULL, *path;
 	char num[OPML_PROG_NUMBER];
 	double *v;

@@ -138,7 +138,7 @@ int
 main(int argc, char *argv[])
 {
 	struct opml_output out;
-	struct opml_buf buf = { NULL, 0, 0 };
+	struct opml_buf buf = OPML_BUF_INIT;
 	struct opml_flow flow;
 	struct opml_mhof mhof;
 	const char *outpath = NULL, *name;

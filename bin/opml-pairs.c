@@ -108,7 +108,7 @@ main(int argc, char *argv[])
 	struct opml_reader in;
 	struct opml_set set;
 	struct opml_output out;
-	struct opml_buf buf = { NULL, 0, 0 };
+	struct opml_buf buf = OPML_BUF_INIT;
 	struct opml_pair *p = NULL, *list = NULL;
 	struct opml_pairs_all every;
 	struct opml_pairs_draw draw;

@@ -289,7 +289,7 @@ figure(const char *title, size_t *len)
 static void
 points(struct opml_output *out)
 {
-	struct opml_buf buf = { NULL, 0, 0 };
+	struct opml_buf buf = OPML_BUF_INIT;
 	size_t c, i, to;
 	int threads = opml_team_threads();
 
@@ -319,7 +319,7 @@ points(struct opml_output *out)
 static void
 counts(struct opml_output *out)
 {
-	struct opml_buf buf = { NULL, 0, 0 };
+	struct opml_buf buf = OPML_BUF_INIT;
 	size_t c, i, to;
 
 	for (c = 0; c < ncurves; c++) {

@@ -101,7 +101,7 @@ put_row(struct opml_buf *b, struct opml_output *o,
 static void
 stream(char **files, struct opml_scale *p, struct opml_output *o)
 {
-	struct opml_buf buf = { NULL, 0, 0 };
+	struct opml_buf buf = OPML_BUF_INIT;
 	struct opml_sample s;
 	struct opml_reader r;
 	double *y = NULL;
@@ -208,7 +208,7 @@ fit(char **files, struct opml_scale *p, enum opml_scale_type type,
     const double *bounds, const char **savepath, struct opml_output *so,
     struct opml_output *o, const char *outpath)
 {
-	struct opml_buf buf = { NULL, 0, 0 };
+	struct opml_buf buf = OPML_BUF_INIT;
 	struct opml_set set;
 	double *y, *x;
 	size_t i;

@@ -40,7 +40,7 @@ static const char options[] =
     "  -o prefix  the output prefix (-f, -n, -p) or file (-c, -x)\n"
     "  -p splits  apply split -i n of the split list splits\n"
     "  -S         stratify: each class's share in every part\n"
-    "  -s seed    the seed (default 1)\n"
+    "  -s seed    the seed (default 0)\n"
     "  -x         write the rows in a seeded random order; with -c: "
     "shuffle\n"
     "             each class first\n"
@@ -54,7 +54,7 @@ static void
 write_parts(char **path, size_t np, const size_t *idx, const size_t *start)
 {
 	struct opml_output *o = opml_prog_zalloc(np, sizeof *o);
-	struct opml_buf buf = { NULL, 0, 0 };
+	struct opml_buf buf = OPML_BUF_INIT;
 	const size_t *ptr = set.csr.ptr;
 	size_t p, i, r;
 
@@ -149,7 +149,7 @@ int
 main(int argc, char *argv[])
 {
 	const char *prefix = NULL, *splits = NULL;
-	unsigned long long seed = 1, folds = 0, parts = 0, which = 0;
+	unsigned long long seed = 0, folds = 0, parts = 0, which = 0;
 	double frac = 0;
 	int ch, strat = 0, bylabel = 0, shuffle = 0, modes = 0, labelorder = 0;
 	size_t *order, *start, i, n, ntrain;

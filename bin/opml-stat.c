@@ -15,11 +15,11 @@
 #include "table.h"
 
 static const char synopsis[] =
-    "opml-stat [-FHh] [-a level] [-o file] [-r column] [file ...]";
+    "opml-stat [-Fbh] [-a level] [-o file] [-r column] [file ...]";
 static const char options[] =
     "  -F         numbers in full: the shortest form that reads back\n"
     "             exactly (default: 4 significant digits)\n"
-    "  -H         higher figures are better (AUC, accuracy); default:\n"
+    "  -b         bigger figures are better (AUC, accuracy); default:\n"
     "             lower is better (errors)\n"
     "  -h         print this help and exit\n"
     "  -a level   a difference is significant when p < level "
@@ -50,12 +50,12 @@ main(int argc, char *argv[])
 	long refcol = 0;
 
 	opml_prog_init(argc, argv, synopsis, options);
-	while ((ch = getopt(argc, argv, "FHa:ho:r:")) != -1) {
+	while ((ch = getopt(argc, argv, "Fa:bho:r:")) != -1) {
 		switch (ch) {
 		case 'F':
 			full = 1;
 			break;
-		case 'H':
+		case 'b':
 			higher = 1;
 			break;
 		case 'h':

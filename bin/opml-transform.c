@@ -31,7 +31,7 @@ main(int argc, char *argv[])
 	struct opml_feed feed;
 	struct opml_batch *b;
 	struct opml_output out;
-	struct opml_buf buf = { NULL, 0, 0 };
+	struct opml_buf buf = OPML_BUF_INIT;
 	const char *modelpath = NULL, *outpath = NULL;
 	char **files;
 	double *y = NULL;

@@ -129,22 +129,25 @@ sqnorm(const double *x, size_t n)
 double
 opml_effective_gamma(const struct opml_model *m, double g)
 {
+	const struct opml_state *st = m->own;
 	double mean;
 
-	if (!m->relative || m->scale_n == 0)
+	if (!st->relative || st->scale_n == 0)
 		return g;
-	mean = m->scale_sum / (double)m->scale_n;
+	mean = st->scale_sum / (double)st->scale_n;
 	return mean > 0 && isfinite(mean) ? g / mean : g;
 }
 
 static void
 observe(struct opml_model *m, double sq)
 {
+	struct opml_state *st = m->own;
+
 	/* A difference whose square, or the sum, overflows says nothing
 	 * usable about the scale. */
-	if (isfinite(m->scale_sum + sq)) {
-		m->scale_sum += sq;
-		m->scale_n++;
+	if (isfinite(st->scale_sum + sq)) {
+		st->scale_sum += sq;
+		st->scale_n++;
 	}
 }
 
@@ -190,6 +193,7 @@ static void
 advance(struct opml_learner *l, const double *an, const double *bn)
 {
 	struct opml_model *m = l->m;
+	struct opml_state *st = m->own;
 	size_t r = m->r, d = m->d, i;
 	const double *p = NULL, *q = NULL;
 	enum opml_step_result res;
@@ -200,8 +204,8 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 	case TRIPLET:
 		res = opml_step_coefs_from(l->z, l->aa, l->bb, l->ab, l->pg,
 		    l->min_eig, &c);
-		count(&m->n, res);
-		l->pending_rule = rule_follows(res, m->n.updates);
+		count(&st->n, res);
+		l->pending_rule = rule_follows(res, st->n.updates);
 		if (res == OPML_STEP_INACTIVE || res == OPML_STEP_OVERFLOW)
 			break;
 		opml_kernels(l->path)->coefs(c.pu, c.pv, c.qu, c.qv, l->u, l->v,
@@ -226,7 +230,8 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 		if (p != NULL)
 			opml_step_sweep(l->path, l->L, r, l->ld, p, l->a, q,
 			    l->b, NULL, NULL, l->nu, l->nv, &l->nz);
-		opml_longrun_apply(l->L, r, d, l->ld, m->longrun, m->pull);
+		opml_longrun_apply(l->L, r, d, l->ld, st->longrun,
+		    st->pull);
 		p = q = NULL;
 	}
 	if (p != NULL || an != NULL)
@@ -346,11 +351,12 @@ dots_gamma(struct opml_learner *l, const double *a, const double *b,
     double *g)
 {
 	struct opml_model *m = l->m;
+	const struct opml_state *st = m->own;
 
 	opml_step_dots(a, b, m->d, &l->naa, &l->nbb, &l->nab);
 	observe(m, l->naa);
 	observe(m, l->nbb);
-	*g = opml_effective_gamma(m, m->gamma);
+	*g = opml_effective_gamma(m, st->gamma);
 }
 
 /* The step of a pair (COPML's pre-stage, for COPML alone) or of a
@@ -359,6 +365,7 @@ static void
 take(struct opml_learner *l, enum opml_kind kind, double *a, double *b)
 {
 	struct opml_model *m = l->m;
+	struct opml_state *st = m->own;
 	size_t d = m->d;
 	double used, g;
 
@@ -370,8 +377,8 @@ take(struct opml_learner *l, enum opml_kind kind, double *a, double *b)
 		if (m->algo != OPML_ALGO_COPML)
 			break;
 		observe(m, sqnorm(a, d));
-		g = opml_effective_gamma(m, m->gamma1);
-		m->n.prestage++;
+		g = opml_effective_gamma(m, st->gamma1);
+		st->n.prestage++;
 		if (l->fused) {
 			advance(l, a, NULL);
 			hold(l, PRESTAGE, g);
@@ -379,7 +386,7 @@ take(struct opml_learner *l, enum opml_kind kind, double *a, double *b)
 			opml_step_prestage(m->L, m->r, d, a, g, l->u);
 		break;
 	case OPML_TRIPLET:
-		m->n.triplets++;
+		st->n.triplets++;
 		if (l->fused) {
 			/* The sweep first: it needs neither this step's
 			 * products nor g, whose chains of adds then run
@@ -393,10 +400,10 @@ take(struct opml_learner *l, enum opml_kind kind, double *a, double *b)
 			dots_gamma(l, a, b, &g);
 			res = opml_step(m->L, m->r, d, a, b, g, l->min_eig,
 			    l->u, l->v, &used);
-			count(&m->n, res);
-			if (rule_follows(res, m->n.updates))
+			count(&st->n, res);
+			if (rule_follows(res, st->n.updates))
 				opml_longrun_apply(m->L, m->r, d, d,
-				    m->longrun, m->pull);
+				    st->longrun, st->pull);
 		}
 		break;
 	}
@@ -410,14 +417,15 @@ opml_learn(struct opml_learner *l, const char *label, const double *x)
 	double *a = l->fused ? l->na : l->a, *b = l->fused ? l->nb : l->b;
 	enum opml_kind kind;
 
-	m->n.samples++;
+	m->samples++;
 	if (m->standardize)
 		add_moments(l, &m->mom, x);
 	else if (m->normalize) {
 		opml_unit(x, l->x, d);
 		x = l->x;
 	}
-	kind = opml_triplet_next(&m->trip, label, x, a, b, &other);
+	kind = opml_triplet_next(&((struct opml_state *)m->own)->c.trip,
+	    label, x, a, b, &other);
 	if (kind == OPML_NOMEM)
 		return -1;
 	standardize(l, kind, x, a, b);

@@ -1,7 +1,37 @@
 #ifndef OPML_LEARN_H
 #define OPML_LEARN_H
 
+#include "classes.h"
 #include "model.h"
+
+/* opml-learn's default step: the paper's fixed gamma, on samples
+ * standardized online (opml-learn(1), STEP SIZE); also the step of a
+ * model whose header has no gamma= (gamma1= absent is gamma). */
+#define OPML_MODEL_GAMMA 1e-3
+
+/* The counts OPML and COPML keep; they travel in the model. */
+struct opml_counts {
+	uint64_t triplets, updates, prestage, inactive, clipped, nonpd;
+};
+
+/*
+ * OPML's and COPML's part of a model (its own, lib/methods/opml.c
+ * writes and reads it): the settings, the counts and the learner's
+ * state besides L and the moments.
+ */
+struct opml_state {
+	struct opml_classes c;	/* the seed, H, the generator */
+	int relative;		/* 1: gammas are relative to the data's scale */
+	double gamma, gamma1;
+	double clip;		/* least eigenvalue of a step's I + gA;
+				   0: no guard (see opml_step) */
+	int longrun;		/* 1: the long-run rule (lib/longrun.h) */
+	double pull;		/* its pull towards I */
+	struct opml_counts n;
+	double scale_sum;	/* sum of squared differences seen */
+	uint64_t scale_n;	/* and their number */
+	int have_gamma, have_gamma1;	/* given in the header read */
+};
 
 /* Steps whose I + gA would have an eigenvalue below this are taken with
  * a smaller g (see opml_step): L grows at most twofold per step. */
@@ -96,7 +126,8 @@ int opml_learn_pair(struct opml_learner *l, int same, const double *x1,
 void opml_learner_flush(struct opml_learner *l);
 
 /* The step size that the requested g means now: g itself, or g over
- * the mean squared difference seen so far for a relative model. */
+ * the mean squared difference seen so far for a relative model (m's
+ * part an opml_state). */
 double opml_effective_gamma(const struct opml_model *m, double g);
 
 #endif

@@ -7,7 +7,6 @@
 #include "methods/registry.h"
 #include "moments.h"
 #include "reader.h"
-#include "triplet.h"
 
 /* The learners of opml-learn -a (lib/methods/registry.h), in its
  * order: OPML_ALGO_OPML, OPML_ALGO_COPML, ... */
@@ -18,60 +17,57 @@ enum opml_algo {
 };
 #undef OPML_ALGO_ENUM
 
-/* opml-learn's default step: the paper's fixed gamma, on samples
- * standardized online (opml-learn(1), STEP SIZE); also the step of a
- * model whose header has no gamma= (gamma1= absent is gamma). */
-#define OPML_MODEL_GAMMA 1e-3
-
 /* The name of a model's algorithm (its algorithm= key). */
 const char *opml_model_algo_name(enum opml_algo a);
 
-/* Counters a learner keeps; they travel in the model. */
-struct opml_counts {
-	uint64_t samples, triplets, updates, prestage, inactive, clipped,
-	    nonpd;
-};
+/* The most key=value fields a model header may hold (opml-formats(5)):
+ * a bound that keeps reading a header linear in its size, far above
+ * the 20-odd fields any learner writes. */
+#define OPML_MODEL_MAXFIELDS 256
+
+struct opml_part;
 
 /*
- * A model: the r x d matrix L, and the learner's whole state, so that
- * learning can resume where it stopped.
+ * A model: the r x d matrix L (or W), what every reader applies before
+ * it (the standardization and the unit norm), and the method's own
+ * part, so that learning can resume where it stopped.  Only what every
+ * method has is here; a method's settings, counts and state are its
+ * part's (own, described by part: lib/methods/method.h), written and
+ * read by its table: a model of LMNN carries no key of OPML's.
  */
 struct opml_model {
 	size_t d, r;
 	double *L;		/* r x d, row-major */
 	enum opml_algo algo;
-	int relative;		/* 1: gammas are relative to the data's scale */
-	double gamma, gamma1;
-	int standardize;	/* samples standardized with mom first */
-	int normalize;		/* then scaled to unit norm */
-	double clip;		/* least eigenvalue of a step's I + gA;
-				   0: no guard (see opml_step) */
-	int longrun;		/* 1: the long-run rule (lib/longrun.h) */
-	double pull;		/* its pull towards I */
-	uint64_t seed;
-	struct opml_counts n;
-	double scale_sum;	/* sum of squared differences seen */
-	uint64_t scale_n;	/* and their number */
-	struct opml_triplets trip;	/* classes, H, the generator */
 	int similarity;		/* form=similarity: the rows are the d x d
 				   W of x'Wz, not L */
-	char **extra;		/* comment lines of the block the model does
-				   not know: another learner's state, kept
-				   and written back after the model's own */
-	size_t nextra;
+	uint64_t samples;	/* the samples (pairs, triplets) learnt */
+	int standardize;	/* samples standardized with mom first */
+	int normalize;		/* then scaled to unit norm */
 	struct opml_moments mom;	/* the running mean and spread */
 	int bare;		/* written without the learner's state
-				   (state=none): no sample of any class */
+				   (state=none) */
+	char **extra;		/* the method's state lines, and comment
+				   lines the model does not know, kept and
+				   written back after the part's own */
+	size_t nextra;
+	const struct opml_part *part;	/* the method's part, or NULL */
+	void *own;		/* its part->size bytes */
 };
 
-/* L = the first r rows of I; empty learner state. */
-int opml_model_init(struct opml_model *m, size_t d, size_t r, uint64_t seed);
+/* L = the first r rows of I; no part, no state lines. */
+int opml_model_init(struct opml_model *m, size_t d, size_t r);
 void opml_model_free(struct opml_model *m);
 
-/* Another method's model as a starting L: a fresh learner's state (no
- * class seen, counters at 0, no comment lines, the generator seeded
- * with seed), its L, form and standardization kept. */
-void opml_model_restart(struct opml_model *m, uint64_t seed);
+/* m gets a new part of the given kind (its own freed first), seeded:
+ * 0, or OPML_ENOMEM. */
+int opml_model_part(struct opml_model *m, const struct opml_part *part,
+    uint64_t seed);
+
+/* The keys every model has after d= and r=, " samples=N" (and
+ * normalize=1, standardize=1 when set), into b. */
+struct opml_buf;
+void opml_model_keys(const struct opml_model *m, struct opml_buf *b);
 
 /* The model as text (header, state comments, the r rows of L); a
  * malloc'd string, NULL if out of memory. */

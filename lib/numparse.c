@@ -22,6 +22,7 @@
  * The vector row kernels of kernels.c take whole tokens their own way
  * and share stages 1 and 2.
  */
+#include <limits.h>
 #include <float.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -1164,4 +1165,21 @@ opml_parse_double(const char *p, const char *end, double *out)
 #else
 	return general(p, end, out);
 #endif
+}
+
+int
+opml_parse_u64(const char *p, const char *end, unsigned long long *v)
+{
+	unsigned long long x = 0;
+
+	if (p == end)
+		return -1;
+	for (; p < end; p++) {
+		if (*p < '0' || *p > '9' ||
+		    x > (ULLONG_MAX - (unsigned long long)(*p - '0')) / 10)
+			return -1;
+		x = x * 10 + (unsigned long long)(*p - '0');
+	}
+	*v = x;
+	return 0;
 }

@@ -14,6 +14,10 @@
  */
 const char *opml_parse_double(const char *p, const char *end, double *out);
 
+/* The decimal digits p..end (at least one, nothing else) as a whole
+ * number: 0, or -1 when not such digits or above ULLONG_MAX. */
+int opml_parse_u64(const char *p, const char *end, unsigned long long *v);
+
 /*
  * The same, where the bytes from end up to lim (lim >= end) may be read
  * too, whatever they hold (a buffer's padding, the next line): the

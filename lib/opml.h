@@ -34,6 +34,8 @@
  *   numfmt    the shortest text that reads back to the same double
  *   u128      a 64 x 64 -> 128-bit product, for numparse and numfmt
  *   feed      samples parsed in a second thread, handed over in batches
+ *   items     a learner's stream one item at a time: labeled samples
+ *             (feed) or pairs and triplets (constraint)
  *   flow      dense optical flow (Lucas-Kanade) between grey frames
  *   mhof      multi-scale histograms of optical flow per patch of a grid
  *   set       a labeled data set held in memory
@@ -69,8 +71,14 @@
  *             implementations:
  *     registry  the list of methods, one line each
  *     method    the table of operations every method fills, and what
- *               they share: parameters, state lines, the set's fit
- *     opml      OPML and COPML (over learn.c)
+ *               they share: parameters, state lines, the set's fit,
+ *               reports, the resume policy
+ *     classes   the triplet generator's part of a model (seed, #rng,
+ *               #class): OPML's, COPML's, OASIS's
+ *     run       a streaming method's run over a stream of items:
+ *               started, learnt, stored, reported
+ *     opml      OPML and COPML (over learn.c): their part of a model,
+ *               parameters, reports
  *     rdml, oasis  the streaming rivals
  *     pola, lego, soml  the online rivals that draw constraints from
  *               the set

@@ -208,7 +208,7 @@ opml_plot_svg(const double *x, const double *y, size_t nrows,
     size_t ncurves, const char *const *names, const char *title,
     const char *xlabel, const char *ylabel, int logaxes, size_t *len)
 {
-	struct opml_svg_buf b = { NULL, 0, 0, 0 };
+	struct opml_buf b = { NULL, 0, 0, 0 };
 	const double fs = 13, pw = OPML_PLOT_WIDTH, ph = OPML_PLOT_HEIGHT;
 	const double x0 = OPML_PLOT_X0;
 	const double y0 = title != NULL ? OPML_PLOT_Y0T : OPML_PLOT_Y0;
@@ -292,30 +292,30 @@ opml_plot_svg(const double *x, const double *y, size_t nrows,
 
 	opml_svg_begin(&b, W, H, fs, title, x0 + pw / 2, y0 - 16);
 	/* grid at the inner ticks, tick marks and numbers at all */
-	opml_svg_printf(&b, "<g class=\"grid\" stroke=\"#e0e0e0\" "
+	opml_buf_printf(&b, "<g class=\"grid\" stroke=\"#e0e0e0\" "
 	    "stroke-width=\"1\">\n");
 	for (k = 1; k < ax.n; k++)
-		opml_svg_printf(&b, "<line x1=\"%.2f\" y1=\"%.1f\" "
+		opml_buf_printf(&b, "<line x1=\"%.2f\" y1=\"%.1f\" "
 		    "x2=\"%.2f\" y2=\"%.1f\"/>\n", x0 + pw * k / ax.n, y0,
 		    x0 + pw * k / ax.n, y0 + ph);
 	for (k = 1; k < ay.n; k++)
-		opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.2f\" "
+		opml_buf_printf(&b, "<line x1=\"%.1f\" y1=\"%.2f\" "
 		    "x2=\"%.1f\" y2=\"%.2f\"/>\n", x0, y0 + ph * k / ay.n,
 		    x0 + pw, y0 + ph * k / ay.n);
-	opml_svg_printf(&b, "</g>\n<g stroke=\"black\" stroke-width=\"1\">\n");
+	opml_buf_printf(&b, "</g>\n<g stroke=\"black\" stroke-width=\"1\">\n");
 	for (k = 0; k <= ax.n; k++)
-		opml_svg_printf(&b, "<line x1=\"%.2f\" y1=\"%.1f\" "
+		opml_buf_printf(&b, "<line x1=\"%.2f\" y1=\"%.1f\" "
 		    "x2=\"%.2f\" y2=\"%.1f\"/>\n", x0 + pw * k / ax.n,
 		    y0 + ph, x0 + pw * k / ax.n, y0 + ph + 5);
 	for (k = 0; k <= ay.n; k++)
-		opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.2f\" "
+		opml_buf_printf(&b, "<line x1=\"%.1f\" y1=\"%.2f\" "
 		    "x2=\"%.1f\" y2=\"%.2f\"/>\n", x0 - 5, y0 + ph -
 		    ph * k / ay.n, x0, y0 + ph - ph * k / ay.n);
 	/* a log axis by decades: short marks at 2 to 9 times each */
 	for (k = 0; k < ax.n && ax.log && ax.s == 1; k++)
 		for (j = 2; j <= 9; j++) {
 			double at = x0 + pw * (k + log10((double)j)) / ax.n;
-			opml_svg_printf(&b, "<line x1=\"%.2f\" y1=\"%.1f\" "
+			opml_buf_printf(&b, "<line x1=\"%.2f\" y1=\"%.1f\" "
 			    "x2=\"%.2f\" y2=\"%.1f\"/>\n", at, y0 + ph, at,
 			    y0 + ph + 3);
 		}
@@ -323,65 +323,65 @@ opml_plot_svg(const double *x, const double *y, size_t nrows,
 		for (j = 2; j <= 9; j++) {
 			double at = y0 + ph - ph * (k + log10((double)j)) /
 			    ay.n;
-			opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.2f\" "
+			opml_buf_printf(&b, "<line x1=\"%.1f\" y1=\"%.2f\" "
 			    "x2=\"%.1f\" y2=\"%.2f\"/>\n", x0 - 3, at, x0, at);
 		}
-	opml_svg_printf(&b, "</g>\n<g fill=\"black\">\n");
+	opml_buf_printf(&b, "</g>\n<g fill=\"black\">\n");
 	for (k = 0; k <= ax.n; k++) {
 		ticklabel(&ax, k, t);
-		opml_svg_printf(&b, "<text class=\"xtick\" x=\"%.2f\" "
+		opml_buf_printf(&b, "<text class=\"xtick\" x=\"%.2f\" "
 		    "y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
 		    x0 + pw * k / ax.n, y0 + ph + 8 + fs, t);
 	}
 	for (k = 0; k <= ay.n; k++) {
 		ticklabel(&ay, k, t);
-		opml_svg_printf(&b, "<text class=\"ytick\" x=\"%.1f\" "
+		opml_buf_printf(&b, "<text class=\"ytick\" x=\"%.1f\" "
 		    "y=\"%.2f\" text-anchor=\"end\">%s</text>\n", x0 - 8,
 		    y0 + ph - ph * k / ay.n + fs * 0.35, t);
 	}
 	if (xlabel != NULL) {
-		opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
+		opml_buf_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
 		    "text-anchor=\"middle\">", x0 + pw / 2, y0 + ph + 44);
 		opml_svg_xml(&b, xlabel);
-		opml_svg_printf(&b, "</text>\n");
+		opml_buf_printf(&b, "</text>\n");
 	}
 	if (ylabel != NULL) {
-		opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
+		opml_buf_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
 		    "text-anchor=\"middle\" transform=\"rotate(-90 %.1f "
 		    "%.1f)\">", x0 - 54, y0 + ph / 2, x0 - 54, y0 + ph / 2);
 		opml_svg_xml(&b, ylabel);
-		opml_svg_printf(&b, "</text>\n");
+		opml_buf_printf(&b, "</text>\n");
 	}
-	opml_svg_printf(&b, "</g>\n");
+	opml_buf_printf(&b, "</g>\n");
 	for (c = 0; c < ncurves; c++) {
 		/* polylines of CHUNK points, each from the last of the one
 		 * before */
 		for (i = 0; i == 0 || i + 1 < d[c].n; i += CHUNK - 1) {
-			opml_svg_printf(&b, "<polyline class=\"curve\" "
+			opml_buf_printf(&b, "<polyline class=\"curve\" "
 			    "fill=\"none\"");
 			opml_svg_stroke(&b, c);
-			opml_svg_printf(&b, " stroke-linejoin=\"round\" "
+			opml_buf_printf(&b, " stroke-linejoin=\"round\" "
 			    "points=\"");
 			for (j = i; j < d[c].n && j < i + CHUNK; j++)
-				opml_svg_printf(&b, "%s%.2f,%.2f", j > i ?
+				opml_buf_printf(&b, "%s%.2f,%.2f", j > i ?
 				    " " : "", d[c].px[j], d[c].py[j]);
-			opml_svg_printf(&b, "\"><title>");
+			opml_buf_printf(&b, "\"><title>");
 			opml_svg_xml(&b, names[c]);
-			opml_svg_printf(&b, "</title></polyline>\n");
+			opml_buf_printf(&b, "</title></polyline>\n");
 		}
 		if (!marks)
 			continue;
-		opml_svg_printf(&b, "<g class=\"marks\" stroke=\"white\" "
+		opml_buf_printf(&b, "<g class=\"marks\" stroke=\"white\" "
 		    "stroke-width=\"0.8\">\n");
 		for (i = 0; i < nrows; i++)
 			opml_svg_marker(&b, c, xpixel(&ax, x[i], x0, pw),
 			    ypixel(&ay, y[i * ncurves + c], y0, ph));
-		opml_svg_printf(&b, "</g>\n");
+		opml_buf_printf(&b, "</g>\n");
 	}
-	opml_svg_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+	opml_buf_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 	    "height=\"%.1f\" fill=\"none\" stroke=\"black\" "
 	    "stroke-width=\"1\"/>\n", x0, y0, pw, ph);
-	opml_svg_printf(&b, "<g class=\"legend\">\n<rect x=\"%.1f\" "
+	opml_buf_printf(&b, "<g class=\"legend\">\n<rect x=\"%.1f\" "
 	    "y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"white\" "
 	    "fill-opacity=\"0.92\" stroke=\"#999999\" "
 	    "stroke-width=\"0.8\"/>\n", lx, ly, lw, lh);
@@ -389,7 +389,7 @@ opml_plot_svg(const double *x, const double *y, size_t nrows,
 		opml_svg_key(&b, c, lx, ly + 5 + (fs + 7) * c + (fs + 7) / 2,
 		    fs, marks, names[c], NULL);
 	}
-	opml_svg_printf(&b, "</g>\n</svg>\n");
+	opml_buf_printf(&b, "</g>\n</svg>\n");
 	svg = opml_svg_done(&b, len);
 	b.s = NULL;
 fail:

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "numfmt.h"
 #include "opt.h"
 #include "prog.h"
@@ -704,4 +705,19 @@ opml_prog_commit_all(void)
 	block_fatal_signals(SIG_UNBLOCK);
 	while (nlock > 0)
 		close(lock[--nlock].fd);
+}
+
+void
+opml_prog_say(struct opml_buf *b)
+{
+	const char *p = b->s, *end = b->s + b->len, *nl;
+
+	if (b->failed)
+		opml_prog_nomem();
+	for (; p != NULL && p < end; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		warnx("%.*s", (int)(nl - p), p);
+	}
+	b->len = 0;
 }

@@ -35,6 +35,13 @@ void opml_prog_help(void);
 #define OPML_PROG_NUMBER 32
 void opml_prog_number(char *buf, double x, int full);
 
+/* The one way a message travels from lib/ to a program's user: the
+ * lines of b (a report, warnings), each on stderr after the program's
+ * name as warnx writes it; b emptied.  Exit 1 with "out of memory" if
+ * an append to b failed. */
+struct opml_buf;
+void opml_prog_say(struct opml_buf *b);
+
 /* Exit 1 with "out of memory". */
 void opml_prog_nomem(void);
 /* n objects of size bytes (n may be 0), or exit. */

@@ -477,7 +477,7 @@ char *
 opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
     size_t n, const char *title, size_t *len)
 {
-	struct opml_svg_buf b = { NULL, 0, 0, 0 };
+	struct opml_buf b = { NULL, 0, 0, 0 };
 	const double fs = 13;	/* font size */
 	const double pw = 360, ph = 360;	/* plot area */
 	const double ml = 68, mr = 22, mb = 58;
@@ -496,47 +496,47 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 		int level;
 
 		for (level = 0; level < 2; level++) {
-			opml_svg_printf(&b, "<g stroke=\"%s\" stroke-width=\"1\">\n",
+			opml_buf_printf(&b, "<g stroke=\"%s\" stroke-width=\"1\">\n",
 			    shade[level]);
 			for (i = 1 + level; i < 10; i += 2) {
 				double x = x0 + pw * i / 10,
 				    y = y0 + ph * i / 10;
-				opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
+				opml_buf_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
 				    "x2=\"%.1f\" y2=\"%.1f\"/>\n", x, y0, x,
 				    y0 + ph);
-				opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
+				opml_buf_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" "
 				    "x2=\"%.1f\" y2=\"%.1f\"/>\n", x0, y,
 				    x0 + pw, y);
 			}
-			opml_svg_printf(&b, "</g>\n");
+			opml_buf_printf(&b, "</g>\n");
 		}
 	}
-	opml_svg_printf(&b, "<g stroke=\"black\" stroke-width=\"1\">\n");
+	opml_buf_printf(&b, "<g stroke=\"black\" stroke-width=\"1\">\n");
 	for (i = 0; i <= 10; i += 2) {
 		double x = x0 + pw * i / 10, y = y0 + ph - ph * i / 10;
-		opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		opml_buf_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 		    "y2=\"%.1f\"/>\n", x, y0 + ph, x, y0 + ph + 5);
-		opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		opml_buf_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 		    "y2=\"%.1f\"/>\n", x0 - 5, y, x0, y);
 	}
-	opml_svg_printf(&b, "</g>\n<g fill=\"black\">\n");
+	opml_buf_printf(&b, "</g>\n<g fill=\"black\">\n");
 	for (i = 0; i <= 10; i += 2) {
 		double x = x0 + pw * i / 10, y = y0 + ph - ph * i / 10;
-		opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
+		opml_buf_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
 		    "text-anchor=\"middle\">%.1f</text>\n", x,
 		    y0 + ph + 8 + fs, i / 10.0);
-		opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
+		opml_buf_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" "
 		    "text-anchor=\"end\">%.1f</text>\n", x0 - 8,
 		    y + fs * 0.35, i / 10.0);
 	}
-	opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
+	opml_buf_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
 	    "False positive rate</text>\n", x0 + pw / 2, y0 + ph + 44);
-	opml_svg_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
+	opml_buf_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
 	    "transform=\"rotate(-90 %.1f %.1f)\">True positive rate</text>\n",
 	    x0 - 46, y0 + ph / 2, x0 - 46, y0 + ph / 2);
-	opml_svg_printf(&b, "</g>\n");
+	opml_buf_printf(&b, "</g>\n");
 	/* chance diagonal */
-	opml_svg_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+	opml_buf_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
 	    "stroke=\"#888888\" stroke-width=\"1\" "
 	    "stroke-dasharray=\"5 4\"/>\n", x0, y0 + ph, x0 + pw, y0);
 	/* curves: points closer than half a pixel to the last one drawn
@@ -546,7 +546,7 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 		double lx0 = -1, ly0 = -1;
 		size_t m = roc[c]->npt;
 
-		opml_svg_printf(&b, "<polyline class=\"curve\" fill=\"none\" "
+		opml_buf_printf(&b, "<polyline class=\"curve\" fill=\"none\" "
 		    "stroke=\"%s\" stroke-width=\"2\" "
 		    "stroke-linejoin=\"round\"%s%s%s points=\"",
 		    opml_svg_colour[c % OPML_SVG_NCOLOUR], c % OPML_SVG_NDASH ?
@@ -558,28 +558,28 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 			if (i > 0 && i + 1 < m && fabs(x - lx0) < 0.5 &&
 			    fabs(y - ly0) < 0.5)
 				continue;
-			opml_svg_printf(&b, "%s%.2f,%.2f", i ? " " : "", x, y);
+			opml_buf_printf(&b, "%s%.2f,%.2f", i ? " " : "", x, y);
 			lx0 = x;
 			ly0 = y;
 		}
-		opml_svg_printf(&b, "\"><title>");
+		opml_buf_printf(&b, "\"><title>");
 		opml_svg_xml(&b, names[c]);
-		opml_svg_printf(&b, "</title></polyline>\n");
+		opml_buf_printf(&b, "</title></polyline>\n");
 	}
 	/* MARKS markers on each curve, at FPRs staggered from curve to
 	 * curve, so that a curve lying on another still shows its own */
 	for (c = 0; c < n; c++) {
-		opml_svg_printf(&b, "<g class=\"marks\" stroke=\"white\" "
+		opml_buf_printf(&b, "<g class=\"marks\" stroke=\"white\" "
 		    "stroke-width=\"0.8\">\n");
 		for (i = 0; i < MARKS; i++) {
 			double f = (i + (c + 0.5) / n) / MARKS;
 			opml_svg_marker(&b, c, x0 + pw * f,
 			    y0 + ph * (1 - opml_roc_tpr_at(roc[c], f)));
 		}
-		opml_svg_printf(&b, "</g>\n");
+		opml_buf_printf(&b, "</g>\n");
 	}
 	/* frame on top of the curves */
-	opml_svg_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+	opml_buf_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 	    "height=\"%.1f\" fill=\"none\" stroke=\"black\" "
 	    "stroke-width=\"1\"/>\n", x0, y0, pw, ph);
 	/* legend, bottom right inside the axes */
@@ -595,7 +595,7 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 		ly = y0 + ph - lh - 8;
 		if (lx < x0 + 4)
 			lx = x0 + 4;
-		opml_svg_printf(&b, "<g class=\"legend\">\n<rect x=\"%.1f\" "
+		opml_buf_printf(&b, "<g class=\"legend\">\n<rect x=\"%.1f\" "
 		    "y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
 		    "fill=\"white\" fill-opacity=\"0.92\" stroke=\"#999999\" "
 		    "stroke-width=\"0.8\"/>\n", lx, ly, lw, lh);
@@ -606,8 +606,8 @@ opml_roc_svg(const struct opml_roc *const *roc, const char *const *names,
 			snprintf(auc, sizeof auc, " (AUC %.4f)", roc[c]->auc);
 			opml_svg_key(&b, c, lx, y, fs, 1, names[c], auc);
 		}
-		opml_svg_printf(&b, "</g>\n");
+		opml_buf_printf(&b, "</g>\n");
 	}
-	opml_svg_printf(&b, "</svg>\n");
+	opml_buf_printf(&b, "</svg>\n");
 	return opml_svg_done(&b, len);
 }

@@ -287,7 +287,7 @@ opml_scale_sparse(const struct opml_scale *p, const uint32_t *col,
 char *
 opml_scale_format(const struct opml_scale *p, size_t *len)
 {
-	struct opml_buf b = { NULL, 0, 0 };
+	struct opml_buf b = OPML_BUF_INIT;
 	char head[64 + 2 * OPML_NUMFMT_MAX];
 	size_t row = 8 + p->d * (OPML_NUMFMT_MAX + 12) + 2;
 	int r;
@@ -327,7 +327,7 @@ opml_scale_format(const struct opml_scale *p, size_t *len)
 char *
 opml_scale_format_range(const struct opml_scale *p, size_t *len)
 {
-	struct opml_buf b = { NULL, 0, 0 };
+	struct opml_buf b = OPML_BUF_INIT;
 	char *q;
 	size_t j;
 

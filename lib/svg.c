@@ -13,44 +13,6 @@ const char *const opml_svg_dash[OPML_SVG_NDASH] = {
 	"", "7 4", "2 3", "9 3 2 3"
 };
 
-void
-opml_svg_printf(struct opml_svg_buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (b->bad)
-		return;
-	for (;;) {
-		size_t room = b->cap - b->len;
-		va_start(ap, fmt);
-		n = vsnprintf(b->s ? b->s + b->len : NULL, room, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
-			b->bad = 1;
-			return;
-		}
-		if ((size_t)n < room) {
-			b->len += n;
-			return;
-		}
-		{
-			size_t cap = b->cap ? b->cap : 4096;
-			char *s;
-			while (cap - b->len <= (size_t)n)
-				cap *= 2;
-			if ((s = realloc(b->s, cap)) == NULL) {
-				b->bad = 1;
-				return;
-			}
-			b->s = s;
-			b->cap = cap;
-		}
-	}
-}
-
-/* The length of the well-formed UTF-8 sequence at s, or 0 (RFC 3629:
- * no overlong forms, no surrogates, nothing past U+10FFFF). */
 static size_t
 utf8_len(const unsigned char *s)
 {
@@ -80,84 +42,84 @@ utf8_len(const unsigned char *s)
 }
 
 void
-opml_svg_xml(struct opml_svg_buf *b, const char *s)
+opml_svg_xml(struct opml_buf *b, const char *s)
 {
 	size_t n;
 
 	for (; *s != '\0'; s += n ? n : 1) {
 		n = utf8_len((const unsigned char *)s);
 		switch (*s) {
-		case '&': opml_svg_printf(b, "&amp;"); break;
-		case '<': opml_svg_printf(b, "&lt;"); break;
-		case '>': opml_svg_printf(b, "&gt;"); break;
-		case '"': opml_svg_printf(b, "&quot;"); break;
-		case '\'': opml_svg_printf(b, "&apos;"); break;
+		case '&': opml_buf_printf(b, "&amp;"); break;
+		case '<': opml_buf_printf(b, "&lt;"); break;
+		case '>': opml_buf_printf(b, "&gt;"); break;
+		case '"': opml_buf_printf(b, "&quot;"); break;
+		case '\'': opml_buf_printf(b, "&apos;"); break;
 		default:
 			/* U+FFFE and U+FFFF are UTF-8 but not XML 1.0 */
 			if (n == 0 || (n == 3 && (unsigned char)s[0] == 0xef &&
 			    (unsigned char)s[1] == 0xbf &&
 			    (unsigned char)s[2] >= 0xbe))
-				opml_svg_printf(b, "\xef\xbf\xbd");
+				opml_buf_printf(b, "\xef\xbf\xbd");
 			else if ((unsigned char)*s < 0x20)
-				opml_svg_printf(b, "?");
+				opml_buf_printf(b, "?");
 			else
-				opml_svg_printf(b, "%.*s", (int)n, s);
+				opml_buf_printf(b, "%.*s", (int)n, s);
 		}
 	}
 }
 
 void
-opml_svg_marker(struct opml_svg_buf *b, size_t c, double x, double y)
+opml_svg_marker(struct opml_buf *b, size_t c, double x, double y)
 {
 	const char *f = opml_svg_colour[c % OPML_SVG_NCOLOUR];
 
 	switch (c % OPML_SVG_NMARKER) {
 	case 0:
-		opml_svg_printf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.6\" "
+		opml_buf_printf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.6\" "
 		    "fill=\"%s\"/>\n", x, y, f);
 		break;
 	case 1:
-		opml_svg_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"6.4\" "
+		opml_buf_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"6.4\" "
 		    "height=\"6.4\" fill=\"%s\"/>\n", x - 3.2, y - 3.2, f);
 		break;
 	case 2:
-		opml_svg_printf(b, "<path d=\"M%.2f %.2fl4.2 7.2h-8.4z\" "
+		opml_buf_printf(b, "<path d=\"M%.2f %.2fl4.2 7.2h-8.4z\" "
 		    "fill=\"%s\"/>\n", x, y - 4.4, f);
 		break;
 	default:
-		opml_svg_printf(b, "<path d=\"M%.2f %.2fl4.4 4.4l-4.4 4.4l-4.4 "
+		opml_buf_printf(b, "<path d=\"M%.2f %.2fl4.4 4.4l-4.4 4.4l-4.4 "
 		    "-4.4z\" fill=\"%s\"/>\n", x, y - 4.4, f);
 		break;
 	}
 }
 
 void
-opml_svg_stroke(struct opml_svg_buf *b, size_t c)
+opml_svg_stroke(struct opml_buf *b, size_t c)
 {
-	opml_svg_printf(b, " stroke=\"%s\" stroke-width=\"2\"",
+	opml_buf_printf(b, " stroke=\"%s\" stroke-width=\"2\"",
 	    opml_svg_colour[c % OPML_SVG_NCOLOUR]);
 	if (c % OPML_SVG_NDASH)
-		opml_svg_printf(b, " stroke-dasharray=\"%s\"",
+		opml_buf_printf(b, " stroke-dasharray=\"%s\"",
 		    opml_svg_dash[c % OPML_SVG_NDASH]);
 }
 
 void
-opml_svg_key(struct opml_svg_buf *b, size_t c, double x, double y,
+opml_svg_key(struct opml_buf *b, size_t c, double x, double y,
     double fs, int marked, const char *name, const char *suffix)
 {
-	opml_svg_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+	opml_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 	    "y2=\"%.1f\"", x + 10, y, x + 38, y);
 	opml_svg_stroke(b, c);
-	opml_svg_printf(b, "/>\n");
+	opml_buf_printf(b, "/>\n");
 	if (marked) {
-		opml_svg_printf(b, "<g stroke=\"white\" stroke-width=\"0.8\">\n");
+		opml_buf_printf(b, "<g stroke=\"white\" stroke-width=\"0.8\">\n");
 		opml_svg_marker(b, c, x + 24, y);
-		opml_svg_printf(b, "</g>\n");
+		opml_buf_printf(b, "</g>\n");
 	}
-	opml_svg_printf(b, "<text x=\"%.1f\" y=\"%.1f\">", x + 46,
+	opml_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">", x + 46,
 	    y + fs * 0.35);
 	opml_svg_xml(b, name);
-	opml_svg_printf(b, "%s</text>\n", suffix != NULL ? suffix : "");
+	opml_buf_printf(b, "%s</text>\n", suffix != NULL ? suffix : "");
 }
 
 size_t
@@ -205,9 +167,9 @@ opml_svg_textlen(const char *s)
 }
 
 char *
-opml_svg_done(struct opml_svg_buf *b, size_t *len)
+opml_svg_done(struct opml_buf *b, size_t *len)
 {
-	if (b->bad) {
+	if (b->failed) {
 		free(b->s);
 		return NULL;
 	}
@@ -216,10 +178,10 @@ opml_svg_done(struct opml_svg_buf *b, size_t *len)
 }
 
 void
-opml_svg_begin(struct opml_svg_buf *b, double W, double H, double fs,
+opml_svg_begin(struct opml_buf *b, double W, double H, double fs,
     const char *title, double tx, double ty)
 {
-	opml_svg_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	opml_buf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
 	    "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
 	    "font-family=\"Helvetica, Arial, sans-serif\" "
@@ -227,9 +189,9 @@ opml_svg_begin(struct opml_svg_buf *b, double W, double H, double fs,
 	    "fill=\"white\"/>\n", W, H, W, H, fs);
 	if (title == NULL)
 		return;
-	opml_svg_printf(b, "<text x=\"%.1f\" y=\"%.1f\" "
+	opml_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" "
 	    "text-anchor=\"middle\" font-size=\"15\" "
 	    "font-weight=\"bold\">", tx, ty);
 	opml_svg_xml(b, title);
-	opml_svg_printf(b, "</text>\n");
+	opml_buf_printf(b, "</text>\n");
 }

@@ -199,3 +199,14 @@ run_claims() {
 	[ "$n" -gt 0 ] && [ "$n" -lt "$rows" ] || { echo "resumed at $n of $rows"; false; }
 	[[ $(head -1 "$TMP/next.model") == *" samples=$rows "* ]]
 }
+
+@test "opml-methods(7) has a section for every method of the registry, and opml-learn(1) keeps no test-suite notes" {
+	names=$(sed -n '/^#define OPML_METHODS/,$p' "$TOP/lib/methods/registry.h" | grep -o 'X([A-Z]*, [a-z]*)' | sed 's/.*, \(.*\))/\1/')
+	[ "$(wc -w <<< "$names")" -eq 12 ]
+	for n in $names; do
+		case $n in opml|copml) grep -q '^\.Ss OPML and COPML' "$TOP/man/opml-methods.7" ;;
+		*) grep -q "^\.It Cm $n\$" "$TOP/man/opml-methods.7" || { echo "no $n"; false; } ;;
+		esac
+	done
+	! grep -n 'make check\|Octave\|tests/' "$TOP/man/opml-learn.1"
+}

@@ -64,7 +64,7 @@ scene1() {
 		echo "$row" >> "$TMP/want.auc"
 	done
 	opml-events -c 0 umn "$TMP/s1" > "$TMP/got"
-	{ echo scene1; opml-stat -H -r opml "$TMP/want.auc"; echo; } | cmp - "$TMP/got"
+	{ echo scene1; opml-stat -b -r opml "$TMP/want.auc"; echo; } | cmp - "$TMP/got"
 }
 
 @test "-c K: beside each frame its change from the mean of the K frames before it in its video" {

@@ -502,10 +502,8 @@ close_to() {
 	case $g in 0.0001|0.001|0.01|0.1|1|10|100|1000|10000) ;; *) false ;; esac
 	awk -v a="$a" 'BEGIN { exit !(a > 0.5 && a <= 1) }'
 	# the same M as ITML run with that gamma outright
-	printf '%s\n' "$output" | sed -n '/^#scale/,$p' > "$TMP/tuned"
-	opml-learn -a itml -p gamma="$g" -s 3 "$TMP/w" | sed -n '/^#scale/,$p' > "$TMP/plain"
-	sed '1,/^#itml/d' "$TMP/tuned" > "$TMP/a"
-	sed '1,/^#itml/d' "$TMP/plain" > "$TMP/b"
+	printf '%s\n' "$output" | sed '1,/^#itml/d' > "$TMP/a"
+	opml-learn -a itml -p gamma="$g" -s 3 "$TMP/w" | sed '1,/^#itml/d' > "$TMP/b"
 	[ -s "$TMP/a" ]
 	cmp "$TMP/a" "$TMP/b"
 	run --separate-stderr opml-learn -a itml -p tune=2 "$TMP/w"
@@ -680,10 +678,11 @@ close_to() {
 	run opml-learn -a lmnn "$TMP/big.txt"
 	[ "$status" -eq 0 ]
 	[[ ${lines[0]} == "#opml version=1 algorithm=lmnn d=310 "* ]]
-	[[ ${lines[3]} == "#lmnn "*" converged=1 "* ]]
-	it=$(sed -n 's/.* iterations=\([0-9]*\) .*/\1/p' <<< "${lines[3]}")
+	# the header, then the method's state line: no key or line of OPML's
+	[[ ${lines[1]} == "#lmnn "*" converged=1 "* ]]
+	it=$(sed -n 's/.* iterations=\([0-9]*\) .*/\1/p' <<< "${lines[1]}")
 	[ "$it" -gt 0 ] && [ "$it" -lt 1000 ]
-	[[ ${lines[3]} == *" projections=0 "* ]]
+	[[ ${lines[1]} == *" projections=0 "* ]]
 }
 
 # --- Exhausted memory, damaged states, degenerate sets. ---
@@ -938,4 +937,59 @@ zero_row() {
 	done
 	printf '%s\n' '1 2 3 4 5 6' '2 1 3 3 0 1' > "$TMP/w"
 	each_alloc_fails opml-learn -v -I triplets "$TMP/w"
+}
+
+# --- Each method its own: header keys, reports, parameters. ---
+
+@test "a model carries only its own method's keys: no step, gamma, counts or #rng of OPML's in a rival's" {
+	for a in rdml pola lego soml mahalanobis itml lmnn pca covariance oasis; do
+		opml-learn -a $a "$DATA/iris.txt" > "$TMP/m"
+		keys=$(head -1 "$TMP/m" | tr ' ' '\n' | sed -n 's/=.*//p' | tr '\n' ' ')
+		want="version algorithm d r samples release "
+		case $a in
+		oasis) want="version algorithm d r seed classes samples release form " ;;
+		soml) want="version algorithm d r samples release form " ;;
+		esac
+		[ "$keys" = "$want" ] || { echo "$a: $keys"; false; }
+		# the method's state line follows the header, nothing of OPML's
+		! grep -q '^#scale\|^#opml.* step=\|^#opml.* updates=' "$TMP/m"
+		[ $a = oasis ] || ! grep -q '^#rng' "$TMP/m"
+		sed -n 2p "$TMP/m" | grep -q "^#$a \|^#rng "
+	done
+	# and OPML's has them all
+	opml-learn "$DATA/iris.txt" | head -1 | grep -q ' step=fixed gamma=0.001 gamma1=0.001 clip=0.5 pull=3e-05 normalize=0 standardize=1 seed=0 classes=3 samples=150 triplets=98 updates=13 '
+}
+
+@test "each method reports itself: -a rdml -P says rdml's counts, those of a model of as many samples" {
+	run --separate-stderr opml-learn -a rdml -P 200 "$DATA/balance.txt"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^opml-learn: [0-9]* samples, [0-9]*/s, rdml ' <<< "$stderr")" -eq 3 ]
+	! grep -q 'active hinges\|triplet' <<< "$stderr"
+	for n in 200 400 600; do
+		line=$(grep "^opml-learn: $n samples, " <<< "$stderr")
+		want=$(head -n $n "$DATA/balance.txt" | opml-learn -a rdml | grep '^#rdml ')
+		[ "${line#*/s, }" = "${want#\#}" ] || { echo "$line / $want"; false; }
+	done
+	# OPML's report is OPML's: updates and active hinges
+	run --separate-stderr opml-learn -P 100 "$DATA/iris.txt"
+	[ "$(grep -c '^opml-learn: [0-9]* samples, [0-9]*/s, [0-9]* updates\?, active hinges ' <<< "$stderr")" -eq 1 ]
+}
+
+@test "-g -R -G -c -u -z -Z -K are names for OPML's parameters gamma, step, gamma1, clip, normalize, standardize, keep" {
+	for a in opml copml; do
+		opml-learn -a $a -g 0.01 -G 0.02 -c 0.2 -u "$DATA/wine.txt" > "$TMP/o"
+		opml-learn -a $a -p gamma=0.01 -p step=fixed -p gamma1=0.02 -p clip=0.2 -p normalize=1 -p standardize=0 "$DATA/wine.txt" > "$TMP/p"
+		cmp "$TMP/o" "$TMP/p"
+		opml-learn -a $a -R 0.3 -z "$DATA/wine.txt" > "$TMP/o"
+		opml-learn -a $a -p step=relative -p gamma=0.3 -p standardize=1 "$DATA/wine.txt" > "$TMP/p"
+		cmp "$TMP/o" "$TMP/p"
+	done
+	awk 'NR > 1 { print (p == $1 ? "SAME" : "DIFFERENT"), NR - 2, NR - 1 } { p = $1 }' "$DATA/iris.txt" > "$TMP/pairs"
+	opml-learn -I pairs -K 3 -S "$DATA/iris.txt" "$TMP/pairs" > "$TMP/o"
+	opml-learn -I pairs -p keep=3 -S "$DATA/iris.txt" "$TMP/pairs" > "$TMP/p"
+	cmp "$TMP/o" "$TMP/p"
+	# a rival has none of them
+	run --separate-stderr opml-learn -a rdml -p clip=0.2 "$DATA/iris.txt"
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"rdml has no parameter clip"* ]]
 }

@@ -72,7 +72,7 @@ near() {
 @test "the verdict: a loss for higher errors, a win with -H, a tie at a stricter level" {
 	printf 'a b\n0 1\n1 3\n3 6\n6 10\n10 15\n' > "$TMP/t"
 	[ "$(opml-stat "$TMP/t" | awk '$1 == "b" { print $5, $6 }')" = "0.01324 loss" ]
-	[ "$(opml-stat -H "$TMP/t" | awk '$1 == "b" { print $6 }')" = win ]
+	[ "$(opml-stat -b "$TMP/t" | awk '$1 == "b" { print $6 }')" = win ]
 	[ "$(opml-stat -a 0.01 "$TMP/t" | awk '$1 == "b" { print $6 }')" = tie ]
 	[ "$(opml-stat -r b "$TMP/t" | awk '$1 == "a" { print $5, $6 }')" = "0.01324 win" ]
 	[ "$(opml-stat -r 2 "$TMP/t" | awk '{ print $6 }' | tr '\n' ' ')" = "result win ref " ]

@@ -113,10 +113,10 @@ small_lfw() {
 	awk 'NR == FNR { test[$1]; next }
 	$1 in test { for (j = 2; j <= NF; j++) $j = (NR * j) % 17 - 8 } { print }' \
 	    "$TMP/f.1" "$DATA/faces/orl.txt" > "$TMP/other.txt"
-	run --separate-stderr opml-verify -1 -k 2 -N unit -g 1e-3,5e-2 "$DATA/faces/orl.txt"
+	run --separate-stderr opml-verify -1 -k 2 -N unit -g 1e-3,5e-2 -s 1 "$DATA/faces/orl.txt"
 	[ "$status" -eq 0 ]
 	a=$stderr
-	run --separate-stderr opml-verify -1 -k 2 -N unit -g 1e-3,5e-2 "$TMP/other.txt"
+	run --separate-stderr opml-verify -1 -k 2 -N unit -g 1e-3,5e-2 -s 1 "$TMP/other.txt"
 	[ "$status" -eq 0 ]
 	b=$stderr
 	one() { printf '%s\n' "$1" | grep "fold $2: chosen"; }

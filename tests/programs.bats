@@ -169,3 +169,14 @@ on_terminal() {
 	sort -o "$TMP/files" "$TMP/files"
 	diff "$TMP/map" "$TMP/files"
 }
+
+@test "-s (the seed) has one default in every tool: 0" {
+	n=0
+	for p in "$TOP"/bin/opml-* "$TOP"/scripts/opml-*; do
+		[ -x "$p" ] && [ "${p%.c}" = "$p" ] || continue
+		l=$("$p" -h 2>&1 | grep -E '^  -s seed ') || continue
+		[[ $l == *"(default 0)" ]] || { echo "$p: $l"; false; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge 7 ]
+}

@@ -41,6 +41,10 @@ covariance_fit(const void *par, const struct opml_data *x, uint64_t seed,
 }
 
 const struct opml_method opml_method_covariance = {
-	"covariance", OPML_ALGO_COVARIANCE, 0, covariance_par, 1, NULL, NULL,
-	NULL, NULL, NULL, covariance_fit, NULL, NULL, NULL
+	.name = "covariance",
+	.algo = OPML_ALGO_COVARIANCE,
+	.flags = 0,
+	.par = covariance_par,
+	.parsize = 1,
+	.fit = covariance_fit,
 };

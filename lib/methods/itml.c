@@ -480,7 +480,15 @@ itml_store(void *state)
 }
 
 const struct opml_method opml_method_itml = {
-	"itml", OPML_ALGO_ITML, 0, itml_par, sizeof(struct itml_params),
-	itml_start, NULL, itml_store, itml_drop, NULL, itml_fit, itml_check,
-	itml_pair, NULL
+	.name = "itml",
+	.algo = OPML_ALGO_ITML,
+	.flags = 0,
+	.par = itml_par,
+	.parsize = sizeof(struct itml_params),
+	.start = itml_start,
+	.store = itml_store,
+	.drop = itml_drop,
+	.fit = itml_fit,
+	.check = itml_check,
+	.pair = itml_pair,
 };

@@ -318,7 +318,14 @@ lego_store(void *state)
 }
 
 const struct opml_method opml_method_lego = {
-	"lego", OPML_ALGO_LEGO, 0, lego_par, sizeof(struct lego_params),
-	lego_start, NULL, lego_store, lego_drop, NULL, lego_fit, NULL,
-	lego_pair, NULL
+	.name = "lego",
+	.algo = OPML_ALGO_LEGO,
+	.flags = 0,
+	.par = lego_par,
+	.parsize = sizeof(struct lego_params),
+	.start = lego_start,
+	.store = lego_store,
+	.drop = lego_drop,
+	.fit = lego_fit,
+	.pair = lego_pair,
 };

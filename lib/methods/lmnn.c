@@ -784,6 +784,10 @@ lmnn_fit(const void *par, const struct opml_data *x, uint64_t seed,
 }
 
 const struct opml_method opml_method_lmnn = {
-	"lmnn", OPML_ALGO_LMNN, 0, lmnn_par, sizeof(struct lmnn_params), NULL,
-	NULL, NULL, NULL, NULL, lmnn_fit, NULL, NULL, NULL
+	.name = "lmnn",
+	.algo = OPML_ALGO_LMNN,
+	.flags = 0,
+	.par = lmnn_par,
+	.parsize = sizeof(struct lmnn_params),
+	.fit = lmnn_fit,
 };

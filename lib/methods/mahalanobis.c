@@ -74,7 +74,10 @@ mahalanobis_fit(const void *par, const struct opml_data *x, uint64_t seed,
 }
 
 const struct opml_method opml_method_mahalanobis = {
-	"mahalanobis", OPML_ALGO_MAHALANOBIS, 0, mahalanobis_par,
-	sizeof(struct opml_mahalanobis_param), NULL, NULL, NULL, NULL, NULL,
-	mahalanobis_fit, NULL, NULL, NULL
+	.name = "mahalanobis",
+	.algo = OPML_ALGO_MAHALANOBIS,
+	.flags = 0,
+	.par = mahalanobis_par,
+	.parsize = sizeof(struct opml_mahalanobis_param),
+	.fit = mahalanobis_fit,
 };

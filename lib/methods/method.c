@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "constraint.h"
 #include "linalg.h"
 #include "method.h"
 #include "numfmt.h"
@@ -65,6 +66,116 @@ opml_method_names(int (*keep)(const struct opml_method *), const char *last,
 			w[n++] = methods[i]->name;
 	buf[0] = '\0';
 	return join(w, n, last, buf, 0, len);
+}
+
+const char *
+opml_method_list(char *buf, size_t len, size_t width, const char *indent)
+{
+	size_t i, n = 0, col = 0, w;
+
+	buf[0] = '\0';
+	for (i = 0; i < NMETHODS && n < len; i++) {
+		/* the name, " (default)" after the first, "," but the last */
+		w = strlen(methods[i]->name) + (i == 0 ? 10 : 0) +
+		    (i + 1 < NMETHODS);
+		if (i > 0 && col + 1 + w > width) {
+			n += (size_t)snprintf(buf + n, len - n, "\n%s", indent);
+			col = 0;
+		} else if (i > 0) {
+			n += (size_t)snprintf(buf + n, len - n, " ");
+			col++;
+		}
+		if (n < len)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s%s",
+			    methods[i]->name, i == 0 ? " (default)" : "",
+			    i + 1 < NMETHODS ? "," : "");
+		col += w;
+	}
+	return buf;
+}
+
+static int
+takes_steps(const struct opml_method *me)
+{
+	return (me->flags & OPML_METHOD_STEPS) != 0;
+}
+
+static int
+takes_rank(const struct opml_method *me)
+{
+	return (me->flags & OPML_METHOD_RANK) != 0;
+}
+
+static int
+learns_pairs(const struct opml_method *me)
+{
+	return me->pair != NULL;
+}
+
+static int
+learns_triplets(const struct opml_method *me)
+{
+	return me->triplet != NULL;
+}
+
+int
+opml_method_takes(const struct opml_method *me, const char *opts, size_t n,
+    int rank, int form, char *err, size_t len)
+{
+	int (*takes)(const struct opml_method *) = takes_steps;
+	const char *l, *what = form == OPML_CONSTRAINT_PAIRS ? "pairs" :
+	    "triplets";
+	char opt = 0, names[256];
+
+	/* the first step option in the order -g/-R -G -c -u -K */
+	for (l = "gRGcuK"; *l != '\0' && opt == 0; l++)
+		if (memchr(opts, *l, n) != NULL)
+			opt = *l;
+	if (opt == 0 && rank && !takes_rank(me)) {
+		opt = 'r';
+		takes = takes_rank;
+	}
+	if (opt != 0 && !takes(me)) {
+		snprintf(err, len, "-%c: not an option of %s (%s only)", opt,
+		    me->name, opml_method_names(takes, " and ", names,
+		    sizeof names));
+		return OPML_EUSAGE;
+	}
+	takes = form == OPML_CONSTRAINT_PAIRS ? learns_pairs :
+	    learns_triplets;
+	if (form && !takes(me)) {
+		snprintf(err, len, "-I %s: %s does not learn from %s (only %s "
+		    "do)", what, me->name, what, opml_method_names(takes,
+		    " and ", names, sizeof names));
+		return OPML_EUSAGE;
+	}
+	return 0;
+}
+
+int
+opml_method_params(const struct opml_method *me, const char *const *s,
+    size_t n, void *par, unsigned *given, char *err, size_t len)
+{
+	char buf[256];
+	size_t i;
+	int rc;
+
+	opml_method_defaults(me, par);
+	for (i = 0; i < n; i++) {
+		const char *eq = strchr(s[i], '=');
+		if ((rc = opml_method_param(me, s[i], par, given)) == 0)
+			continue;
+		if (rc == OPML_EUNKNOWN)
+			snprintf(err, len, "-p %s: %s has no parameter %.*s",
+			    s[i], me->name, (int)(eq != NULL ? eq - s[i] :
+			    (ptrdiff_t)strlen(s[i])), s[i]);
+		else
+			snprintf(err, len, "-p %s: %s", s[i], rc ==
+			    OPML_EVALUE && opml_method_choices(me, s[i], buf,
+			    sizeof buf) != NULL ? buf : opml_strerror(rc));
+		return rc;
+	}
+	return 0;
 }
 
 int
@@ -234,6 +345,61 @@ opml_method_continues(const struct opml_method *me,
 }
 
 int
+opml_method_resume(const struct opml_method **me, const struct opml_model *m,
+    enum opml_origin *origin, char *err, size_t len)
+{
+	const char *was = opml_model_algo_name(m->algo);
+	const struct opml_method *own = opml_method_find(was);
+
+	if (*me == NULL)
+		*me = own != NULL && own->learn != NULL ? own :
+		    opml_method_find("opml");
+	if (opml_method_continues(*me, m)) {
+		*origin = OPML_ORIGIN_RESUMED;
+		return 0;
+	}
+	if (!((*me)->flags & OPML_METHOD_STEPS))
+		snprintf(err, len, "a%s %s model cannot resume %s",
+		    strchr("aeiou", was[0]) ? "n" : "", was, (*me)->name);
+	else if (m->similarity)
+		snprintf(err, len, "a similarity model (%s) has no L to start "
+		    "%s from", was, (*me)->name);
+	else {
+		*origin = OPML_ORIGIN_OTHER;
+		return 0;
+	}
+	return OPML_ESTATE;
+}
+
+/* The plural ending of a count: "1 sample", "2 samples". */
+#define S(n) ((n) == 1 ? "" : "s")
+
+void
+opml_method_summary(const struct opml_model *m, const struct opml_report *rp,
+    const char *text, struct opml_buf *b)
+{
+	opml_buf_printf(b, "%" PRIu64 " %s%s, d=%zu r=%zu%s, %.3f s\n%s\n",
+	    m->samples, rp->item, S(m->samples), m->d, m->r, m->similarity ?
+	    " (similarity W)" : "", rp->secs, text);
+}
+
+void
+opml_method_report(const struct opml_method *me, void *state,
+    const struct opml_model *m, const struct opml_report *rp,
+    struct opml_buf *b)
+{
+	/* the state line, without its "#" */
+	const char *line = m->nextra > 0 ? m->extra[0] + 1 : me->name;
+
+	if (me->report != NULL)
+		me->report(state, rp, b);
+	else if (rp->kind == OPML_REPORT_PROGRESS)
+		opml_buf_puts(b, line);
+	else if (rp->kind == OPML_REPORT_SUMMARY)
+		opml_method_summary(m, rp, line, b);
+}
+
+int
 opml_method_line(const struct opml_method *me, const void *par,
     const struct opml_counter *c, const void *learner, struct opml_buf *b)
 {
@@ -390,7 +556,7 @@ static int
 state_line(const struct opml_method *me, const void *par,
     struct opml_model *m, const char *report)
 {
-	struct opml_buf b = { NULL, 0, 0 };
+	struct opml_buf b = OPML_BUF_INIT;
 	char **l = malloc(sizeof *l);
 	int rc;
 
@@ -431,7 +597,7 @@ opml_method_model(const struct opml_method *me, const void *par,
 	double *out;
 	int rc;
 
-	if (opml_model_init(m, s->d, s->d, seed) == -1)
+	if (opml_model_init(m, s->d, s->d) == -1)
 		return OPML_ENOMEM;
 	m->algo = me->algo;
 	m->similarity = (me->flags & OPML_METHOD_SIMILARITY) != 0;

@@ -11,20 +11,18 @@
 
 /*
  * The learners behind opml-learn -a NAME, each one table of operations
- * in a file of its own in this folder, found through the registry of
- * method.c.
+ * in a file of its own in this folder, listed in registry.h (which says
+ * how to add one).
  *
  * A method either streams (start, then learn for each sample of a
  * stream, store whenever the model must be current, free: one pass,
- * memory independent of the stream's length: opml, copml, rdml, oasis)
- * or reads the training set whole (fit: the rivals pola, lego and soml,
- * which draw their constraints from it, oasis with random > 0, and the
- * batch learners mahalanobis, itml, lmnn, pca and covariance).  Either
- * kind may also learn in one pass from a stream of explicit pairs or
- * triplets (pair, triplet): opml, copml, rdml, pola, lego and itml
- * from pairs, opml, copml, oasis and soml from triplets.  It
- * writes a map L with M = L'L, or, OPML_METHOD_SIMILARITY, the W of a
- * bilinear similarity x'Wz.
+ * memory independent of the stream's length) or reads the training set
+ * whole (fit).  Either kind may also learn in one pass from a stream of
+ * explicit pairs or triplets (pair, triplet).  Which methods do what is
+ * their tables' to say, not this comment's: opml_method_names lists
+ * those that do (opml-learn's messages do so), and opml-methods(7)
+ * describes each.  A method writes a map L with M = L'L, or,
+ * OPML_METHOD_SIMILARITY, the W of a bilinear similarity x'Wz.
  *
  * Its parameters (-p name=value) are the fields of a struct of its own,
  * which the table describes (name, kind, place, default and range), so
@@ -35,11 +33,12 @@
 #define OPML_METHOD_RESUMES	2	/* -m goes on exactly */
 #define OPML_METHOD_RANK	4	/* takes a rank (-r) */
 #define OPML_METHOD_STEPS	8	/* takes opml-learn's step options
-					   (struct opml_steps) and may start
+					   (-g -R -G -c -u -z -Z -K, names
+					   for its parameters) and may start
 					   from any other method's L */
 #define OPML_METHOD_ROWS	16	/* fit gives L's rows, not M */
 
-#define OPML_METHOD_MAXPAR	8
+#define OPML_METHOD_MAXPAR	16
 #define OPML_METHOD_MAXVALUES	8	/* names of one parameter's values */
 
 /* The ends of an open range: any positive number, any number. */
@@ -73,17 +72,6 @@ struct opml_param {
 	double def, lo, hi;	/* default and range, both ends included */
 };
 
-/* opml-learn's step options, which OPML and COPML alone take. */
-struct opml_steps {
-	double gamma, gamma1, clip;
-	int have_gamma, have_gamma1, have_clip;
-	int relative;		/* -R: gamma relative to the data's scale */
-	int normalize;		/* -u */
-	int standardize;	/* -z 1, -Z 0, -1 neither */
-	size_t keep;		/* -K: pairs of each kind kept (-I pairs);
-				   0: the default */
-};
-
 /* Where a streaming method starts from. */
 enum opml_origin {
 	OPML_ORIGIN_NEW,	/* a new model */
@@ -101,7 +89,8 @@ struct opml_start {
 	const void *par;	/* the parameters */
 	unsigned given;		/* bit i: parameter i set on the command
 				   line, which wins over a resumed model's */
-	const struct opml_steps *steps;	/* for OPML_METHOD_STEPS */
+	uint64_t seed;		/* -s, for a new learner */
+	int have_seed;		/* -s given: a resumed one must agree */
 	char *err;		/* a message on OPML_ESTATE, OPML_EUSAGE */
 	size_t errlen;
 };
@@ -113,6 +102,52 @@ struct opml_data {
 	const size_t *y;
 	size_t n, d, nclass;
 	char *const *names;	/* the classes' labels, for messages */
+};
+
+/*
+ * A method's part of a model (struct opml_model's own), for a method
+ * whose model carries more than its state line: OPML's and COPML's
+ * settings, counts and generator, OASIS's generator.  The model's
+ * reader and writer (lib/model.c) call it; a model of a method without
+ * a part carries only the keys every model has and its state lines.
+ */
+struct opml_part {
+	size_t size;		/* of its struct, m->own */
+	/* a new part (m->own zeroed, m->d set), seeded */
+	void (*init)(struct opml_model *m, uint64_t seed);
+	void (*free)(struct opml_model *m);
+	/* a header key k (kn bytes) = v..ve: 0 taken, 1 not its own
+	 * (ignored), -1 a bad value */
+	int (*key)(struct opml_model *m, const char *k, size_t kn,
+	    const char *v, const char *ve);
+	/* a comment line p..end: 0 taken, 1 not its own (kept as it is),
+	 * -1 damaged (r->err set); tmp has room for d doubles */
+	int (*line)(struct opml_model *m, struct opml_reader *r,
+	    const char *p, const char *end, double *tmp);
+	/* after the block: its checks, the defaults of keys absent; 0 or
+	 * -1 (r->err set) */
+	int (*done)(struct opml_model *m, struct opml_reader *r);
+	/* its keys, after " r=R" and before " release=", in its order,
+	 * with the keys every model has (normalize=, standardize=,
+	 * samples=: struct opml_model) among them */
+	void (*header)(const struct opml_model *m, struct opml_buf *b);
+	/* its state lines, after the moments (not in a bare model) */
+	void (*lines)(const struct opml_model *m, struct opml_buf *b);
+};
+
+/* What a method's report is for (opml-learn -P, -v). */
+enum opml_report_kind {
+	OPML_REPORT_PROGRESS,	/* -P: what follows "N samples, R/s, " */
+	OPML_REPORT_END,	/* the end of a stream: warnings, said
+				   with or without -v */
+	OPML_REPORT_SUMMARY	/* -v: the lines after the model */
+};
+
+struct opml_report {
+	enum opml_report_kind kind;
+	const char *item;	/* "sample", "pair" or "triplet" */
+	int form;		/* nonzero: a stream of pairs or triplets */
+	double secs;		/* since the program started */
 };
 
 struct opml_method {
@@ -164,6 +199,16 @@ struct opml_method {
 	    const double *x2);
 	int (*triplet)(void *state, const double *x, const double *xp,
 	    const double *xq);
+
+	/* NULL, or its part of a model (above). */
+	const struct opml_part *part;
+	/*
+	 * NULL, or its reports of a learner after store, as lines (one
+	 * line, no newline, for OPML_REPORT_PROGRESS) into b; without it
+	 * opml_method_report says its counts, from its state line.
+	 */
+	void (*report)(void *state, const struct opml_report *rp,
+	    struct opml_buf *b);
 };
 
 /* The method called name, or NULL. */
@@ -175,6 +220,25 @@ const struct opml_method *opml_method_at(size_t i);
  * keep), "a, b" then last (" and ", " or ") and "c", into buf; buf. */
 const char *opml_method_names(int (*keep)(const struct opml_method *),
     const char *last, char *buf, size_t len);
+
+/* The methods in the registry's order, "opml (default), copml, ...",
+ * in lines of at most width columns, the later ones after indent, into
+ * buf (opml-learn -h); buf. */
+const char *opml_method_list(char *buf, size_t len, size_t width,
+    const char *indent);
+/*
+ * Whether me takes what it was given: step options (the letters opts,
+ * n of them, of which g R G c u K are step options), a rank (rank
+ * nonzero), a stream of pairs or triplets (form an opml_constraint_kind,
+ * or 0).  0, or
+ * OPML_EUSAGE with the message in err, naming the methods that do.
+ */
+int opml_method_takes(const struct opml_method *me, const char *opts,
+    size_t n, int rank, int form, char *err, size_t len);
+/* par gets the defaults, then the n settings "name=value" of s in
+ * order: 0, or OPML_EUNKNOWN or OPML_EVALUE with the message in err. */
+int opml_method_params(const struct opml_method *me, const char *const *s,
+    size_t n, void *par, unsigned *given, char *err, size_t len);
 
 /* The name of value v of parameter i (OPML_PARAM_NAME), or NULL when
  * there is none. */
@@ -207,6 +271,28 @@ int opml_method_streams(const struct opml_method *me, const void *par);
  * OPML from COPML's and back). */
 int opml_method_continues(const struct opml_method *me,
     const struct opml_model *m);
+
+/*
+ * The resume policy of opml-learn -m: the method that goes on from the
+ * model m (*me: -a's, or NULL for the model's own if it streams, else
+ * OPML, which starts from any L) and how (*origin: resumed, or another
+ * method's L as a fresh learner's start).  0, or OPML_ESTATE with a
+ * message in err (the model cannot be that method's start).
+ */
+int opml_method_resume(const struct opml_method **me,
+    const struct opml_model *m, enum opml_origin *origin, char *err,
+    size_t len);
+
+/*
+ * A learner's report into b (after store): the method's own, or for a
+ * method without one its counts, from its state line.  The summary
+ * (-v) of any method: "N items, d= r=, secs" and then text.
+ */
+void opml_method_report(const struct opml_method *me, void *state,
+    const struct opml_model *m, const struct opml_report *rp,
+    struct opml_buf *b);
+void opml_method_summary(const struct opml_model *m,
+    const struct opml_report *rp, const char *text, struct opml_buf *b);
 
 /* A count a streaming learner keeps in its state line: its name, and
  * the place of its uint64_t in the learner; a NULL name ends a list. */

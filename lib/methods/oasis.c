@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classes.h"
 #include "draw.h"
 #include "method.h"
 #include "oasis.h"
@@ -173,6 +174,10 @@ oasis_start(void **state, const struct opml_start *st)
 
 	if (l == NULL)
 		return OPML_ENOMEM;
+	if ((rc = opml_classes_start(st->m, st, &opml_classes_part)) != 0) {
+		free(l);
+		return rc;
+	}
 	l->me = st->me;
 	l->m = st->m;
 	memcpy(&l->par, st->par, sizeof l->par);
@@ -203,8 +208,9 @@ oasis_learn(void *state, const char *label, const double *x)
 	struct opml_model *m = l->m;
 	size_t d = m->d, other, j;
 
-	m->n.samples++;
-	switch (opml_triplet_next(&m->trip, label, x, l->a, l->b, &other)) {
+	m->samples++;
+	switch (opml_triplet_next(&((struct opml_classes *)m->own)->trip,
+	    label, x, l->a, l->b, &other)) {
 	case OPML_NOMEM:
 		return OPML_ENOMEM;
 	case OPML_TRIPLET:
@@ -213,11 +219,7 @@ oasis_learn(void *state, const char *label, const double *x)
 			l->pos[j] = x[j] - l->a[j];
 			l->neg[j] = x[j] - l->b[j];
 		}
-		m->n.triplets++;
-		if (opml_oasis_step(&l->s, x, l->pos, l->neg))
-			m->n.updates++;
-		else
-			m->n.inactive++;
+		opml_oasis_step(&l->s, x, l->pos, l->neg);
 		break;
 	default:
 		break;
@@ -232,13 +234,8 @@ oasis_triplet(void *state, const double *x, const double *xp,
     const double *xq)
 {
 	struct oasis_learner *l = state;
-	struct opml_model *m = l->m;
 
-	m->n.triplets++;
-	if (opml_oasis_step(&l->s, x, xp, xq))
-		m->n.updates++;
-	else
-		m->n.inactive++;
+	opml_oasis_step(&l->s, x, xp, xq);
 	return 0;
 }
 
@@ -247,7 +244,7 @@ oasis_store(void *state)
 {
 	struct oasis_learner *l = state;
 	struct opml_model *m = l->m;
-	struct opml_buf b = { NULL, 0, 0 };
+	struct opml_buf b = OPML_BUF_INIT;
 	size_t d = m->d;
 	char **lines = malloc(sizeof *lines);
 	double *L = realloc(m->L, d * d * sizeof *L);
@@ -307,8 +304,17 @@ oasis_fit(const void *par, const struct opml_data *x, uint64_t seed,
 }
 
 const struct opml_method opml_method_oasis = {
-	"oasis", OPML_ALGO_OASIS, OPML_METHOD_RESUMES |
-	OPML_METHOD_SIMILARITY, oasis_par, sizeof(struct oasis_params),
-	oasis_start, oasis_learn, oasis_store, oasis_drop, oasis_streams,
-	oasis_fit, NULL, NULL, oasis_triplet
+	.name = "oasis",
+	.algo = OPML_ALGO_OASIS,
+	.flags = OPML_METHOD_RESUMES | OPML_METHOD_SIMILARITY,
+	.par = oasis_par,
+	.parsize = sizeof(struct oasis_params),
+	.start = oasis_start,
+	.learn = oasis_learn,
+	.store = oasis_store,
+	.drop = oasis_drop,
+	.streams = oasis_streams,
+	.fit = oasis_fit,
+	.triplet = oasis_triplet,
+	.part = &opml_classes_part,
 };

@@ -102,7 +102,10 @@ pca_fit(const void *par, const struct opml_data *x, uint64_t seed,
 }
 
 const struct opml_method opml_method_pca = {
-	"pca", OPML_ALGO_PCA, OPML_METHOD_RANK | OPML_METHOD_ROWS, pca_par,
-	sizeof(struct opml_pca_param), NULL, NULL, NULL, NULL, NULL, pca_fit,
-	NULL, NULL, NULL
+	.name = "pca",
+	.algo = OPML_ALGO_PCA,
+	.flags = OPML_METHOD_RANK | OPML_METHOD_ROWS,
+	.par = pca_par,
+	.parsize = sizeof(struct opml_pca_param),
+	.fit = pca_fit,
 };

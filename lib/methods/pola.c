@@ -326,7 +326,14 @@ pola_store(void *state)
 }
 
 const struct opml_method opml_method_pola = {
-	"pola", OPML_ALGO_POLA, 0, pola_par, sizeof(struct pola_params),
-	pola_start, NULL, pola_store, pola_drop, NULL, pola_fit, NULL,
-	pola_pair, NULL
+	.name = "pola",
+	.algo = OPML_ALGO_POLA,
+	.flags = 0,
+	.par = pola_par,
+	.parsize = sizeof(struct pola_params),
+	.start = pola_start,
+	.store = pola_store,
+	.drop = pola_drop,
+	.fit = pola_fit,
+	.pair = pola_pair,
 };

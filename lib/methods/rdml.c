@@ -306,7 +306,7 @@ rdml_learn(void *state, const char *label, const double *x)
 	struct rdml_learner *l = state;
 	char *nl;
 
-	l->m->n.samples++;
+	l->m->samples++;
 	if (l->prevlabel != NULL)
 		opml_rdml_step(&l->s, x, l->prev,
 		    strcmp(label, l->prevlabel) == 0);
@@ -351,7 +351,7 @@ put_row(struct opml_buf *b, const double *x, size_t d)
 static size_t
 rdml_lines(const struct rdml_learner *l, char **lines)
 {
-	struct opml_buf b = { NULL, 0, 0 };
+	struct opml_buf b = OPML_BUF_INIT;
 	size_t d = l->m->d, n = 0, i;
 	int rc;
 
@@ -407,7 +407,14 @@ rdml_store(void *state)
 }
 
 const struct opml_method opml_method_rdml = {
-	"rdml", OPML_ALGO_RDML, OPML_METHOD_RESUMES, rdml_par,
-	sizeof(struct rdml_params), rdml_start, rdml_learn, rdml_store,
-	rdml_drop, NULL, NULL, NULL, rdml_pair, NULL
+	.name = "rdml",
+	.algo = OPML_ALGO_RDML,
+	.flags = OPML_METHOD_RESUMES,
+	.par = rdml_par,
+	.parsize = sizeof(struct rdml_params),
+	.start = rdml_start,
+	.learn = rdml_learn,
+	.store = rdml_store,
+	.drop = rdml_drop,
+	.pair = rdml_pair,
 };

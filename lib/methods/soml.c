@@ -203,7 +203,14 @@ soml_store(void *state)
 }
 
 const struct opml_method opml_method_soml = {
-	"soml", OPML_ALGO_SOML, OPML_METHOD_SIMILARITY, soml_par,
-	sizeof(struct soml_params), soml_start, NULL, soml_store, soml_drop,
-	NULL, soml_fit, NULL, NULL, soml_triplet
+	.name = "soml",
+	.algo = OPML_ALGO_SOML,
+	.flags = OPML_METHOD_SIMILARITY,
+	.par = soml_par,
+	.parsize = sizeof(struct soml_params),
+	.start = soml_start,
+	.store = soml_store,
+	.drop = soml_drop,
+	.fit = soml_fit,
+	.triplet = soml_triplet,
 };

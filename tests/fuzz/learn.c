@@ -11,6 +11,7 @@
 
 #include "fuzz.h"
 #include "learn.h"
+#include "method.h"
 #include "model.h"
 
 #define MAXN 64
@@ -25,13 +26,34 @@ struct setting {
 	uint64_t seed;
 };
 
+/* A new OPML or COPML model of the setting. */
+static int
+new_model(struct opml_model *m, const struct setting *s, size_t d,
+    size_t rank)
+{
+	struct opml_state *st;
+
+	if (opml_model_init(m, d, rank) != 0 ||
+	    opml_model_part(m, opml_method_find("opml")->part, s->seed) != 0)
+		return -1;
+	st = m->own;
+	m->algo = s->algo ? OPML_ALGO_COPML : OPML_ALGO_OPML;
+	m->normalize = s->normalize;
+	st->relative = s->relative;
+	st->gamma = s->gamma;
+	st->gamma1 = s->gamma1;
+	st->clip = s->clip;
+	return 0;
+}
+
 static int
 start(struct opml_learner *l, struct opml_model *m, const struct setting *s)
 {
 	if ((s->fused ? opml_learner_init_fused(l, m) :
 	    opml_learner_init(l, m)) == -1)
 		return -1;
-	l->min_eig = m->clip > 0 ? m->clip : -HUGE_VAL;
+	l->min_eig = ((struct opml_state *)m->own)->clip > 0 ?
+	    ((struct opml_state *)m->own)->clip : -HUGE_VAL;
 	return 0;
 }
 
@@ -43,7 +65,7 @@ finite_model(const struct opml_model *m)
 	for (i = 0; i < m->r * m->d; i++)
 		if (!isfinite(m->L[i]))
 			return 0;
-	return isfinite(m->scale_sum);
+	return isfinite(((struct opml_state *)m->own)->scale_sum);
 }
 
 /* Learn samples [from, to) into m. */
@@ -104,24 +126,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cut = (size_t)data[2] % (n + 1);
 	rank = 1 + (size_t)(data[0] >> 6) % d;
 
-	CHECK(opml_model_init(&all, d, rank, st.seed) == 0, "init");
-	all.algo = st.algo ? OPML_ALGO_COPML : OPML_ALGO_OPML;
-	all.normalize = st.normalize;
-	all.relative = st.relative;
-	all.gamma = st.gamma;
-	all.gamma1 = st.gamma1;
-	all.clip = st.clip;
-	CHECK(opml_model_init(&part, d, rank, st.seed) == 0, "init");
-	part.algo = all.algo;
-	part.normalize = all.normalize;
-	part.relative = all.relative;
-	part.gamma = all.gamma;
-	part.gamma1 = all.gamma1;
-	part.clip = all.clip;
+	CHECK(new_model(&all, &st, d, rank) == 0, "init");
+	CHECK(new_model(&part, &st, d, rank) == 0, "init");
 
 	learn(&all, &st, lab, x, 0, n);
-	CHECK(all.n.samples == n, "%llu samples counted, %zu learned",
-	    (unsigned long long)all.n.samples, n);
+	CHECK(all.samples == n, "%llu samples counted, %zu learned",
+	    (unsigned long long)all.samples, n);
 	learn(&part, &st, lab, x, 0, cut);
 	if (!finite_model(&all) || !finite_model(&part))
 		goto out;	/* diverged: opml-learn refuses to write it */

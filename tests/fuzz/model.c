@@ -9,27 +9,35 @@
 #include <math.h>
 
 #include "fuzz.h"
+#include "learn.h"
 #include "model.h"
 
 static void
 check_model(const struct opml_model *m)
 {
+	const struct opml_classes *c = m->own;
+	const struct opml_state *st = m->own;
 	size_t i;
 
 	CHECK(m->d > 0 && m->r > 0 && m->r <= m->d, "shape %zu x %zu", m->r,
 	    m->d);
 	for (i = 0; i < m->r * m->d; i++)
 		CHECK(isfinite(m->L[i]), "L[%zu] not finite", i);
-	for (i = 0; i < m->trip.labels.n * m->d; i++)
-		CHECK(isfinite(m->trip.h[i]), "a #class number not finite");
-	for (i = 0; i < m->trip.labels.n; i++)
-		CHECK(m->trip.labels.name[i][0] != '\0', "an empty class "
+	if (m->part == NULL)
+		return;
+	/* OPML's part, or OASIS's: both begin with the generator */
+	for (i = 0; i < c->trip.labels.n * m->d; i++)
+		CHECK(isfinite(c->trip.h[i]), "a #class number not finite");
+	for (i = 0; i < c->trip.labels.n; i++)
+		CHECK(c->trip.labels.name[i][0] != '\0', "an empty class "
 		    "label");
-	CHECK(isfinite(m->gamma) && m->gamma >= 0 && isfinite(m->gamma1) &&
-	    m->gamma1 >= 0, "gamma %g, gamma1 %g", m->gamma, m->gamma1);
-	CHECK(m->clip >= 0 && m->clip < 1, "clip %g", m->clip);
-	CHECK(isfinite(m->scale_sum) && m->scale_sum >= 0, "#scale sum %g",
-	    m->scale_sum);
+	if (m->algo != OPML_ALGO_OPML && m->algo != OPML_ALGO_COPML)
+		return;
+	CHECK(isfinite(st->gamma) && st->gamma >= 0 && isfinite(st->gamma1) &&
+	    st->gamma1 >= 0, "gamma %g, gamma1 %g", st->gamma, st->gamma1);
+	CHECK(st->clip >= 0 && st->clip < 1, "clip %g", st->clip);
+	CHECK(isfinite(st->scale_sum) && st->scale_sum >= 0, "#scale sum %g",
+	    st->scale_sum);
 }
 
 /* Read a model from text, formatted by opml_model_format. */

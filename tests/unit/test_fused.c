@@ -27,6 +27,7 @@
 
 #include "check.h"
 #include "learn.h"
+#include "method.h"
 #include "model.h"
 #include "feed.h"
 #include "kernels.h"
@@ -66,24 +67,33 @@ static int longrun;
 static void
 setup(struct opml_model *m, const struct setting *s, unsigned long long seed)
 {
-	if (opml_model_init(m, s->d, s->r, seed) == -1) {
+	struct opml_state *st;
+
+	if (opml_model_init(m, s->d, s->r) == -1 ||
+	    opml_model_part(m, opml_method_find("opml")->part, seed) != 0) {
 		printf("out of memory\n");
 		exit(1);
 	}
+	st = m->own;
 	m->algo = s->copml ? OPML_ALGO_COPML : OPML_ALGO_OPML;
-	m->relative = s->relative;
-	m->gamma = s->gamma;
-	m->gamma1 = s->gamma1;
+	st->relative = s->relative;
+	st->gamma = s->gamma;
+	st->gamma1 = s->gamma1;
 	m->normalize = s->normalize;
 	m->standardize = s->standardize;
-	m->longrun = longrun;
-	m->pull = longrun ? 1e-3 : 0;
+	st->longrun = longrun;
+	st->pull = longrun ? 1e-3 : 0;
 }
 
+/* OPML's part of model m. */
+#define ST(m) ((struct opml_state *)(m).own)
+
 static int
-same_counts(const struct opml_counts *x, const struct opml_counts *y)
+same_counts(const struct opml_model *mx, const struct opml_model *my)
 {
-	return x->samples == y->samples && x->triplets == y->triplets &&
+	const struct opml_counts *x = &ST(*mx)->n, *y = &ST(*my)->n;
+
+	return mx->samples == my->samples && x->triplets == y->triplets &&
 	    x->updates == y->updates && x->prestage == y->prestage &&
 	    x->inactive == y->inactive && x->clipped == y->clipped &&
 	    x->nonpd == y->nonpd;
@@ -154,8 +164,8 @@ paths(const struct setting *s, unsigned long long seed,
 		snprintf(what, sizeof what, "path %s vs the best, bits",
 		    opml_simd_name(path[p]));
 		check(memcmp(m.L, want->L, s->r * d * sizeof *m.L) == 0 &&
-		    same_counts(&m.n, &want->n) && m.scale_sum ==
-		    want->scale_sum && (!s->standardize || (memcmp(m.mom.mean,
+		    same_counts(&m, want) && ST(m)->scale_sum ==
+		    ST(*want)->scale_sum && (!s->standardize || (memcmp(m.mom.mean,
 		    want->mom.mean, d * sizeof *m.mom.mean) == 0 &&
 		    memcmp(m.mom.m2, want->mom.m2, d * sizeof *m.mom.m2) == 0)),
 		    what, tag, relerr(m.L, want->L, s->r * d));
@@ -232,31 +242,31 @@ run(const struct setting *s, unsigned long long seed)
 	 * differences add to every entry, every 16 updates. */
 	check(err < (longrun ? 1e-10 : s->min_eig > 0 ? 1e-11 : 1e-12),
 	    "fused vs reference L", tag, err);
-	check(same_counts(&mfus.n, &mref.n), "fused vs reference counters",
+	check(same_counts(&mfus, &mref), "fused vs reference counters",
 	    tag, 0);
 	check(memcmp(mfus.L, mres.L, s->r * d * sizeof *mfus.L) == 0,
 	    "flushed and resumed vs straight through, bits", tag,
 	    relerr(mres.L, mfus.L, s->r * d));
-	check(same_counts(&mfus.n, &mres.n), "resumed counters", tag, 0);
-	check(mfus.scale_sum == mref.scale_sum && mfus.scale_n ==
-	    mref.scale_n, "scale", tag, 0);
+	check(same_counts(&mfus, &mres), "resumed counters", tag, 0);
+	check(ST(mfus)->scale_sum == ST(mref)->scale_sum && ST(mfus)->scale_n ==
+	    ST(mref)->scale_n, "scale", tag, 0);
 	for (i = 0; i < s->r * d; i++)
 		if (!isfinite(mfus.L[i]))
 			break;
 	check(i == s->r * d, "finite", tag, 0);
-	seen_inactive += mref.n.inactive;
-	seen_clipped += mref.n.clipped;
-	seen_nonpd += mref.n.nonpd;
-	seen_prestage += mref.n.prestage;
-	seen_updates += mref.n.updates;
+	seen_inactive += ST(mref)->n.inactive;
+	seen_clipped += ST(mref)->n.clipped;
+	seen_nonpd += ST(mref)->n.nonpd;
+	seen_prestage += ST(mref)->n.prestage;
+	seen_updates += ST(mref)->n.updates;
 	if (getenv("TEST_FUSED_VERBOSE"))
 		printf("%s: err %.3g updates %llu inactive %llu clipped "
 		    "%llu nonpd %llu prestage %llu\n", tag, err,
-		    (unsigned long long)mref.n.updates,
-		    (unsigned long long)mref.n.inactive,
-		    (unsigned long long)mref.n.clipped,
-		    (unsigned long long)mref.n.nonpd,
-		    (unsigned long long)mref.n.prestage);
+		    (unsigned long long)ST(mref)->n.updates,
+		    (unsigned long long)ST(mref)->n.inactive,
+		    (unsigned long long)ST(mref)->n.clipped,
+		    (unsigned long long)ST(mref)->n.nonpd,
+		    (unsigned long long)ST(mref)->n.prestage);
 	opml_learner_free(&lref);
 	opml_learner_free(&lfus);
 	opml_learner_free(&lres);

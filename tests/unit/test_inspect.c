@@ -21,7 +21,7 @@
 static void
 model(struct opml_model *m)
 {
-	if (opml_model_init(m, 2, 2, 0) == -1) {
+	if (opml_model_init(m, 2, 2) == -1) {
 		printf("out of memory\n");
 		failures++;
 		return;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "learn.h"
 #include "model.h"
 #include "scale.h"
 
@@ -92,11 +93,62 @@ scale_bad(const char *text, unsigned long line, const char *what)
 #define H "#opml version=1 d=2 r=2"
 #define I "1 0\n0 1\n"
 
+/*
+ * A header of nfields key=value fields: H's three and unknown ones
+ * k4=v, k5=v, ..., then dup (a key given again, or "") and I.  The
+ * duplicate check compares each key with all before it, so a header may
+ * hold at most OPML_MODEL_MAXFIELDS fields: a bound, not a time, keeps
+ * loading linear (issue 34: 10,000 unknown fields took seconds).
+ */
+static char *
+wide_header(size_t nfields, const char *dup)
+{
+	size_t cap = nfields * 16 + 64, len, i;
+	char *s = malloc(cap);
+
+	if (s == NULL)
+		return NULL;
+	len = (size_t)snprintf(s, cap, "%s", H);
+	for (i = 4; i <= nfields; i++)
+		len += (size_t)snprintf(s + len, cap - len, " k%zu=v", i);
+	snprintf(s + len, cap - len, "%s\n%s", dup, I);
+	return s;
+}
+
+static void
+wide_headers(void)
+{
+	struct opml_reader r;
+	struct opml_model m;
+	char msg[64], *s;
+
+	/* the most fields a header may hold; a repeat among them */
+	s = wide_header(OPML_MODEL_MAXFIELDS, "");
+	CHECK(s != NULL && reader(&r, s) == 0);
+	CHECK(opml_model_read(&r, &m) == 1);
+	opml_model_free(&m);
+	done(&r);
+	free(s);
+	s = wide_header(OPML_MODEL_MAXFIELDS - 1, " k7=w");
+	CHECK(s != NULL && model_bad(s, 1, "k7 given twice"));
+	free(s);
+	/* one more is refused, as is 10,000 more */
+	snprintf(msg, sizeof msg, "more than %d key=value fields",
+	    OPML_MODEL_MAXFIELDS);
+	s = wide_header(OPML_MODEL_MAXFIELDS + 1, "");
+	CHECK(s != NULL && model_bad(s, 1, msg));
+	free(s);
+	s = wide_header(10000, "");
+	CHECK(s != NULL && model_bad(s, 1, msg));
+	free(s);
+}
+
 static void
 models(void)
 {
 	struct opml_reader r;
 	struct opml_model m;
+	const struct opml_state *st;
 	char err[OPML_ERRMAX], *line;
 	size_t n;
 	int fd;
@@ -181,6 +233,13 @@ models(void)
 	CHECK(model_bad(H "\n#class\n" I, 2, "empty #class line"));
 	/* the state lines */
 	CHECK(model_bad(H "\n#rng 1 2 3 4\n" I, 2, "bad #rng line"));
+	/* trailing junk, or a fifth word, or a 17th digit (issue 34) */
+	CHECK(model_bad(H "\n#rng 0123456789abcdef 0123456789abcdef "
+	    "0123456789abcdef 0123456789abcdef junk\n" I, 2, "bad #rng"));
+	CHECK(model_bad(H "\n#rng 0123456789abcdef 0123456789abcdef "
+	    "0123456789abcdef 0123456789abcdef0\n" I, 2, "bad #rng"));
+	CHECK(model_bad(H "\n#rng 0123456789abcdefx 0123456789abcdef "
+	    "0123456789abcdef 0123456789abcdef\n" I, 2, "bad #rng"));
 	CHECK(model_bad(H "\n#rng 0123456789abcdef\n" I, 2, "bad #rng"));
 	CHECK(model_bad(H "\n#rng 0123456789abcdeg 0123456789abcdef "
 	    "0123456789abcdef 0123456789abcdef\n" I, 2, "bad #rng"));
@@ -214,15 +273,20 @@ models(void)
 	    "#scale 2.5 4\n#rng 0000000000000001 0000000000000002 "
 	    "0000000000000003 0000000000000004\n3 4\nx 1 2\n");
 	CHECK(opml_model_read(&r, &m) == 1);
+	st = m.own;
 	CHECK(m.d == 2 && m.r == 1 && m.L[0] == 3 && m.L[1] == 4);
-	CHECK(m.algo == OPML_ALGO_COPML && m.relative && m.normalize);
-	CHECK(m.gamma == 0.5 && m.gamma1 == 0.25 && m.clip == 0);
-	CHECK(m.seed == 7 && m.n.samples == 3 && m.n.triplets == 2);
-	CHECK(m.n.updates == 1 && m.n.prestage == 1 && m.n.inactive == 1);
-	CHECK(m.scale_sum == 2.5 && m.scale_n == 4);
-	CHECK(m.trip.rng.s[0] == 1 && m.trip.rng.s[3] == 4);
-	CHECK(m.trip.labels.n == 1 && strcmp(m.trip.labels.name[0], "b") ==
-	    0 && m.trip.h[1] == 2);
+	CHECK(m.algo == OPML_ALGO_COPML && st->relative && m.normalize);
+	CHECK(st->gamma == 0.5 && st->gamma1 == 0.25 && st->clip == 0);
+	CHECK(st->c.seed == 7 && m.samples == 3 && st->n.triplets == 2);
+	CHECK(st->n.updates == 1 && st->n.prestage == 1 &&
+	    st->n.inactive == 1);
+	CHECK(st->scale_sum == 2.5 && st->scale_n == 4);
+	CHECK(st->c.trip.rng.s[0] == 1 && st->c.trip.rng.s[3] == 4);
+	CHECK(st->c.trip.labels.n == 1 &&
+	    strcmp(st->c.trip.labels.name[0], "b") == 0 &&
+	    st->c.trip.h[1] == 2);
+	/* the unknown comment line is kept */
+	CHECK(m.nextra == 1 && strcmp(m.extra[0], "#note anything") == 0);
 	/* the samples after the block stay for the caller */
 	CHECK(opml_reader_line(&r, &line, &n) == 1 && n == 5 &&
 	    memcmp(line, "x 1 2", 5) == 0);
@@ -244,8 +308,9 @@ models(void)
 	reader(&r, H " seed=18446744073709551615 samples=18446744073709551615"
 	    "\n" I);
 	CHECK(opml_model_read(&r, &m) == 1);
-	CHECK(m.seed == 18446744073709551615ULL &&
-	    m.n.samples == 18446744073709551615ULL);
+	st = m.own;
+	CHECK(st->c.seed == 18446744073709551615ULL &&
+	    m.samples == 18446744073709551615ULL);
 	opml_model_free(&m);
 	done(&r);
 
@@ -424,6 +489,7 @@ int
 main(void)
 {
 	models();
+	wide_headers();
 	scales();
 	return checks_done();
 }

@@ -10,9 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "method.h"
+#include "run.h"
 #include "testutil.h"
 
 static const struct opml_method *
@@ -73,17 +75,21 @@ fit(const struct opml_method *me, const void *par, const double *X,
 static void
 test_table(void)
 {
-	const char *names[] = { "opml", "copml", "rdml", "oasis", "pola",
-	    "lego", "soml", "mahalanobis", "itml", "lmnn", "pca",
-	    "covariance" };
+	/* the registry's names, in its order */
+#define NAME(NAME, name) #name,
+	const char *names[] = { OPML_METHODS(NAME) };
+#undef NAME
 	const struct opml_method *me;
 	size_t i, j, k, n = sizeof names / sizeof names[0];
 
-	/* opml_method_at lists them in the order of opml-learn(1) */
+	/* opml_method_at lists them in the order of opml-learn(1), each
+	 * with its algorithm= */
 	for (i = 0; i < n; i++) {
 		me = opml_method_at(i);
 		CHECK(me != NULL && strcmp(me->name, names[i]) == 0);
 		CHECK(opml_method_find(names[i]) == me);
+		CHECK(me->algo == (enum opml_algo)i &&
+		    strcmp(opml_model_algo_name(me->algo), names[i]) == 0);
 	}
 	CHECK(opml_method_at(n) == NULL);
 	CHECK(opml_method_at((size_t)-1) == NULL);
@@ -437,6 +443,158 @@ test_lego_targets(void)
 	}
 }
 
+/*
+ * The checklist of registry.h, step 1, for a toy method outside the
+ * registry: a streaming method is its parameter table and its table of
+ * operations, and the rest follows from the tables: -p parsed and
+ * checked, a stream's items learnt by the one run of every method,
+ * its state line written after its counts, its reports without a line
+ * of its own code.  The toy sums its samples' first feature times its
+ * scale.
+ */
+struct toy_params {
+	double scale;
+	uint64_t every;
+};
+
+static const struct opml_param toy_par[] = {
+	{ "scale", OPML_PARAM_REAL, offsetof(struct toy_params, scale), 1,
+	    OPML_PARAM_TINY, OPML_PARAM_BIG },
+	{ "every", OPML_PARAM_COUNT, offsetof(struct toy_params, every), 1,
+	    1, 100 },
+	OPML_PARAM_END
+};
+
+struct toy {
+	const struct opml_method *me;
+	struct opml_model *m;
+	struct toy_params par;
+	uint64_t seen;
+	double sum;
+};
+
+static const struct opml_counter toy_counts[] = {
+	{ "seen", offsetof(struct toy, seen) },
+	{ NULL, 0 }
+};
+
+static int
+toy_start(void **state, const struct opml_start *s)
+{
+	struct toy *t = calloc(1, sizeof *t);
+
+	if (t == NULL)
+		return OPML_ENOMEM;
+	t->me = s->me;
+	t->m = s->m;
+	memcpy(&t->par, s->par, sizeof t->par);
+	*state = t;
+	return 0;
+}
+
+static int
+toy_learn(void *state, const char *label, const double *x)
+{
+	struct toy *t = state;
+
+	(void)label;
+	t->m->samples++;
+	t->seen++;
+	t->sum += t->par.scale * x[0];
+	return 0;
+}
+
+static int
+toy_store(void *state)
+{
+	struct toy *t = state;
+	struct opml_buf b = OPML_BUF_INIT;
+	char **l = malloc(sizeof *l);
+
+	t->m->L[0] = t->sum;
+	if (l == NULL || opml_method_line(t->me, &t->par, toy_counts, t,
+	    &b) != 0 || opml_buf_put(&b, "", 1) != 0) {
+		free(l);
+		opml_buf_free(&b);
+		return OPML_ENOMEM;
+	}
+	l[0] = b.s;
+	opml_method_set_lines(t->m, l, 1);
+	return 0;
+}
+
+static void
+toy_drop(void *state)
+{
+	free(state);
+}
+
+static const struct opml_method toy_method = {
+	.name = "toy",
+	.algo = OPML_ALGO_OPML,	/* a registered method has its own */
+	.par = toy_par,
+	.parsize = sizeof(struct toy_params),
+	.start = toy_start,
+	.learn = toy_learn,
+	.store = toy_store,
+	.drop = toy_drop,
+};
+
+static void
+test_toy(void)
+{
+	const char *set[] = { "scale=2.5", "every=3" }, *bad[] = { "size=1" };
+	char path[] = "/tmp/test_method.XXXXXX", *files[] = { path, NULL };
+	const char *text = "a 1 0\nb 2 0\na 4 0\n";
+	struct opml_start st;
+	struct opml_model m;
+	struct opml_items it;
+	struct opml_run u;
+	struct timespec t0 = { 0, 0 };
+	struct toy_params par;
+	char err[OPML_ERRMAX];
+	unsigned given = 0;
+	int fd = mkstemp(path), rc;
+
+	CHECK(fd != -1 && write(fd, text, strlen(text)) ==
+	    (ssize_t)strlen(text) && close(fd) == 0);
+	CHECK(opml_method_params(&toy_method, set, 2, &par, &given, err,
+	    sizeof err) == 0 && par.scale == 2.5 && par.every == 3 &&
+	    given == 3);
+	CHECK(opml_method_params(&toy_method, bad, 1, &par, &given, err,
+	    sizeof err) == OPML_EUNKNOWN &&
+	    strcmp(err, "-p size=1: toy has no parameter size") == 0);
+	opml_method_params(&toy_method, set, 2, &par, &given, err,
+	    sizeof err);
+	memset(&st, 0, sizeof st);
+	memset(&m, 0, sizeof m);
+	st.me = &toy_method;
+	st.m = &m;
+	st.par = &par;
+	CHECK(opml_run_init(&u, &st, 0, &t0) == 0);
+	CHECK(opml_items_open(&it, 0, files, NULL, 0, NULL, NULL) == 0);
+	while ((rc = opml_items_next(&it)) == 1)
+		CHECK(opml_run_item(&u, &it) == 0);
+	CHECK(rc == 0);
+	opml_items_close(&it);
+	CHECK(opml_run_store(&u) == 0);
+	/* L's first entry the sum, 2.5 x (1 + 2 + 4); its state line */
+	CHECK(m.d == 2 && m.r == 2 && m.L[0] == 17.5 && m.samples == 3);
+	CHECK(m.nextra == 1 &&
+	    strcmp(m.extra[0], "#toy scale=2.5 every=3 seen=3") == 0);
+	/* its reports come from its state line */
+	opml_run_report(&u, OPML_REPORT_PROGRESS);
+	CHECK(u.msg.len > 0 && strcmp(u.msg.s, "toy scale=2.5 every=3 "
+	    "seen=3") == 0);
+	u.msg.len = 0;
+	opml_run_report(&u, OPML_REPORT_SUMMARY);
+	CHECK(strncmp(u.msg.s, "3 samples, d=2 r=2, ", 20) == 0 &&
+	    strstr(u.msg.s, " s\ntoy scale=2.5 every=3 seen=3\n") != NULL);
+	opml_run_free(&u);
+	opml_model_free(&m);
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -446,5 +604,6 @@ main(void)
 	test_fit_errors();
 	test_batch_reports();
 	test_lego_targets();
+	test_toy();
 	return checks_done();
 }

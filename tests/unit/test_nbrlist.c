@@ -146,7 +146,7 @@ main(void)
 	CHECKF(strcmp(c, "y") == 0 && d == 1, "2nd nearest %s %g", c, d);
 	/* the lines opml-knn -N writes */
 	{
-		struct opml_buf b = { NULL, 0, 0 };
+		struct opml_buf b = OPML_BUF_INIT;
 		double dist[3] = { 0, 0.5, 1e-300 };
 		size_t cls[3] = { 1, 0, 1 };
 		char *names[2] = { "a", "bb" };

@@ -823,7 +823,7 @@ test_rival(void)
 	void *r;
 	size_t i;
 
-	CHECK(opml_model_init(&m, 2, 2, 1) == 0);
+	CHECK(opml_model_init(&m, 2, 2) == 0);
 	r = start(rdml, &m);
 	CHECK(rdml->store(r) == 0);
 	CHECK(m.r == 1 && m.L[0] == 0 && m.L[1] == 0 && !m.similarity);
@@ -857,7 +857,7 @@ test_rival(void)
 	opml_model_free(&m);
 
 	/* OASIS: the model's rows are W, the identity before any triplet */
-	CHECK(opml_model_init(&m, 2, 2, 1) == 0);
+	CHECK(opml_model_init(&m, 2, 2) == 0);
 	r = start(oasis, &m);
 	CHECK(oasis->learn(r, label, x1) == 0);
 	CHECK(oasis->store(r) == 0);

@@ -22,7 +22,7 @@ main(void)
 	double zero[2] = { 0, 0 };
 	size_t k;
 
-	if (opml_model_init(&m, 3, 2, 0) == -1)
+	if (opml_model_init(&m, 3, 2) == -1)
 		return 1;
 	for (k = 0; k < 6; k++)
 		m.L[k] = (double)k - 2;	/* rows -2 -1 0, 1 2 3 */
