@@ -331,12 +331,13 @@ without() {
 }
 
 @test "usage errors exit 2 and name the program; a missing directory or file 1" {
-	for o in "" "-x umn" "-g" "-s x umn" "-c -1 umn" "-c 1.5 umn" "umn a b" "dir extra"; do
+	for o in "" "-Q umn" "-g" "-s x umn" "-c -1 umn" "-c 1.5 umn" "umn a b c" "dir extra" \
+	    "-l walking umn" "-C 0 umn" "-C x umn" "-g -1 umn" "-L $TMP/none umn"; do
 		run opml-events $o
 		[ "$status" -eq 2 ] || { echo "options: $o"; show; false; }
 	done
-	run --separate-stderr opml-events -x umn
-	[ "${stderr%%$'\n'*}" = "opml-events: invalid option -- 'x'" ]
+	run --separate-stderr opml-events -Q umn
+	[ "${stderr%%$'\n'*}" = "opml-events: invalid option -- 'Q'" ]
 	run opml-events "$TMP/none"
 	[ "$status" -eq 1 ]
 	[[ $output == *"$TMP/none"* ]]
