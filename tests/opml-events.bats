@@ -352,7 +352,7 @@ without() {
 	load signal
 	for s in INT.group INT.alone TERM.alone HUP.alone; do
 		! ignored "${s%.*}" || continue
-		interrupt "${s%.*}" "${s#*.}" 'ls "$TMPDIR"/opml-events.*/s1.f1/opml.model > /dev/null 2>&1' \
+		interrupt "${s%.*}" "${s#*.}" 'ls "$TMPDIR"/opml-events.*/k1/s1.f1/opml.model > /dev/null 2>&1' \
 		    opml-events umn
 		[ "$status" -eq "$(kill -l "${s%.*}" | awk '{ print 128 + $1 }')" ]
 		[ -z "$stderr" ]
