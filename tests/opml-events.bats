@@ -17,16 +17,18 @@ scene1() {
 }
 
 @test "umn: per scene, the opml-stat table of the euclidean, opml and copml AUC" {
-	run --separate-stderr opml-events umn
+	# -c 0: the bins alone, a third of the default's time
+	run --separate-stderr opml-events -c 0 umn
 	show
 	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq 15 ]
-	for k in 0 5 10; do
-		[ "${lines[k]}" = "scene$((k / 5 + 1))" ]
-		[[ ${lines[k + 1]} == "#column"* ]]
-		[[ ${lines[k + 2]} == "euclidean  2  0."* ]]
-		[[ ${lines[k + 3]} == "opml "*" ref" ]]
-		[[ ${lines[k + 4]} == "copml "* ]]
+	[ "${#lines[@]}" -eq 18 ]
+	for k in 0 6 12; do
+		[ "${lines[k]}" = "scene$((k / 6 + 1))" ]
+		[ "${lines[k + 1]}" = "#setting -C 1 -c 0 -g 1e-3" ]
+		[[ ${lines[k + 2]} == "#column"* ]]
+		[[ ${lines[k + 3]} == "euclidean  2  0."* ]]
+		[[ ${lines[k + 4]} == "opml "*" ref" ]]
+		[[ ${lines[k + 5]} == "copml "* ]]
 	done
 }
 
@@ -37,10 +39,15 @@ scene1() {
 		d=$TMP/f$f
 		mkdir "$d"
 		# test: video f; train: the other video, train file then test file
-		awk -v v="$f" '$1 == "train" v ".avi" || $1 == "test" v ".avi"' "$TMP/s1" |
-		    cut -d ' ' -f 3- > "$d/test"
-		awk -v v=$((3 - f)) '$1 == "train" v ".avi" || $1 == "test" v ".avi"' "$TMP/s1" |
-		    cut -d ' ' -f 3- > "$d/train"
+		# labels: 1 within the running span of clips.tsv (test1.avi
+		# 17-137, test2.avi 2-138)
+		for v in "$f" $((3 - f)); do
+			awk -v v="$v" '$1 == "train" v ".avi" || $1 == "test" v ".avi" {
+				a = $1 == "test1.avi" && $2 >= 17 && $2 <= 137 ||
+				    $1 == "test2.avi" && $2 >= 2 && $2 <= 138
+				$1 = a; $2 = ""; print
+			}' "$TMP/s1" | tr -s ' ' > "$d/$([ "$v" = "$f" ] && echo test || echo train)"
+		done
 		opml-scale -w "$d/z" -o "$d/train.z" "$d/train"
 		opml-scale -r "$d/z" -o "$d/test.z" "$d/test"
 		opml-learn -g 1e-3 -s 0 -o "$d/opml.m" "$d/train.z"
@@ -64,19 +71,20 @@ scene1() {
 		echo "$row" >> "$TMP/want.auc"
 	done
 	opml-events -c 0 umn "$TMP/s1" > "$TMP/got"
-	{ echo scene1; opml-stat -b -r opml "$TMP/want.auc"; echo; } | cmp - "$TMP/got"
+	{ echo scene1; echo "#setting -C 1 -c 0 -g 1e-3"; opml-stat -b -r opml "$TMP/want.auc"; echo; } |
+	    cmp - "$TMP/got"
 }
 
 @test "-c K: beside each frame its change from the mean of the K frames before it in its video" {
 	# scene 1's two videos, each a train file of 30 frames and a test
-	# file of 30 (abnormal from its 10th), 3 features of small whole
-	# numbers, so that the means are exact
+	# file of 30, 3 features of small whole numbers, so that the means
+	# are exact (the labels come from clips.tsv)
 	for v in 1 2; do
 		for f in train test; do
 			awk -v f="$f$v.avi" -v v="$v" 'BEGIN {
 				for (t = 0; t < 30; t++) {
 					a = f ~ /test/ && t >= 10
-					print f, t + 1, a, (t * 7 + v) % 5 + a, (t * t + a) % 7, (t + 2 * v) % 3
+					print f, t + 1, (t * 7 + v) % 5 + a, (t * t + a) % 7, (t + 2 * v) % 3
 				}
 			}'
 		done
@@ -85,10 +93,10 @@ scene1() {
 	awk -v K=3 '{
 		v = $1; gsub(/train|test/, "", v)
 		if (v != video) { video = v; n = 0 }
-		for (j = 4; j <= 6; j++) x[n, j] = $j
+		for (j = 3; j <= 5; j++) x[n, j] = $j
 		m = n < K ? n : K
 		line = $0
-		for (j = 4; j <= 6; j++) {
+		for (j = 3; j <= 5; j++) {
 			s = 0
 			for (i = 1; i <= m; i++) s += x[n - i, j]
 			line = line " " (m ? sprintf("%.6f", $j - s / m) + 0 : 0)
@@ -98,9 +106,10 @@ scene1() {
 	}' "$TMP/x" > "$TMP/x.context"
 	# the first frame of a test file has the last 3 of its train file
 	# before it: 1 - (0 + 2 + 4) / 3 for video 1's first feature
-	[ "$(awk '$1 == "test1.avi" && $2 == 1 { print $7 }' "$TMP/x.context")" = -1 ]
+	[ "$(awk '$1 == "test1.avi" && $2 == 1 { print $6 }' "$TMP/x.context")" = -1 ]
 	opml-events -c 3 umn "$TMP/x" > "$TMP/got"
-	opml-events -c 0 umn "$TMP/x.context" | cmp - "$TMP/got"
+	grep -qx -- '#setting -C 1 -c 3 -g 1e-3' "$TMP/got"
+	opml-events -c 0 umn "$TMP/x.context" | grep -v '^#setting' | cmp - <(grep -v '^#setting' "$TMP/got")
 	# and it changes the figures
 	opml-events -c 0 umn "$TMP/x" > "$TMP/plain"
 	! cmp -s "$TMP/plain" "$TMP/got"
@@ -118,6 +127,13 @@ scene1() {
 	done
 }
 
+# strip Y FILE: "width red grey" of the strip at height Y of the
+# detections figure FILE (its rectangles: x, y, width, height, fill)
+strip() {
+	awk -F '"' -v y="$1" '/^<rect x=/ && $4 == y { w += $6; if ($10 == "#d62728") r += $6; if ($10 == "#c7c7c7") g += $6 }
+	END { print w + 0, r + 0, g + 0 }' "$2"
+}
+
 @test "-o DIR: scores, the ROC figure and the strips of truth and detections per video" {
 	scene1
 	opml-events -o "$TMP/out" umn "$TMP/s1" > /dev/null
@@ -125,15 +141,142 @@ scene1() {
 		# a score and a label per test frame of both folds
 		[ "$(wc -l < "$TMP/out/scene1-$m.scores")" -eq "$(wc -l < "$TMP/s1")" ]
 	done
-	[ "$(awk '{ s += $2 } END { print s }' "$TMP/out/scene1-copml.scores")" -eq \
-	    "$(awk '{ s += $3 } END { print s }' "$TMP/s1")" ]
+	# the running spans of clips.tsv: test1 17-137, test2 2-138
+	[ "$(awk '{ s += $2 } END { print s }' "$TMP/out/scene1-copml.scores")" -eq $((121 + 137)) ]
+	# the AUCs of the folds, whose mean the table gives
+	[ "$(head -n 1 "$TMP/out/scene1.auc")" = "euclidean opml copml" ]
+	[ "$(opml-stat -b -r opml "$TMP/out/scene1.auc")" = "$(opml-events umn "$TMP/s1" | tail -n +3 | head -n 4)" ]
 	grep -q '<svg' "$TMP/out/scene1-roc.svg"
-	# the truth strip of each video: as many pixels as frames, red ones
-	# as many as abnormal frames (90 + 110 in clips.tsv)
-	awk -F '"' '/<rect x=/ && $4 ~ /^(36|80)$/ { w[$4] += $6; if ($10 == "#d62728") r[$4] += $6 }
-	END { exit !(w[36] == 474 + 146 && w[80] == 675 + 149 && r[36] == 90 && r[80] == 110) }' \
-	    "$TMP/out/scene1-detections.svg"
+	f=$TMP/out/scene1-detections.svg
+	# the truth strip of each video (at heights 76 and 128): as many
+	# pixels as frames, red ones as many as running frames, grey the
+	# first frame of each file (no flow, no score)
+	[ "$(strip 76 "$f")" = "$((475 + 147)) 121 2" ]
+	[ "$(strip 128 "$f")" = "$((676 + 150)) 137 2" ]
+	# COPML's strips: red where the score is above the fold's threshold
+	# (video 1 is fold 1, the first 620 scores)
+	grep -q 'time (s)' "$f"
+	grep -q '>normal<' "$f"
+	grep -q '>abnormal<' "$f"
+	t1=$(sed -n 's/.*>fold 1, t = \([^<]*\)<.*/\1/p' "$f")
+	t2=$(sed -n 's/.*>fold 2, t = \([^<]*\)<.*/\1/p' "$f")
+	n1=$(head -n 620 "$TMP/out/scene1-copml.scores" | awk -v t="$t1" '$1 > t + 0' | wc -l)
+	n2=$(tail -n +621 "$TMP/out/scene1-copml.scores" | awk -v t="$t2" '$1 > t + 0' | wc -l)
+	[ "$(strip 90 "$f")" = "622 $n1 2" ]
+	[ "$(strip 142 "$f")" = "826 $n2 2" ]
 	[ ! -e "$TMP/out/mhof.txt" ]
+}
+
+@test "labels come from clips.tsv: a changed span changes them; -l caption takes the caption's" {
+	scene1
+	# test1's running span 40-59 instead of 17-137
+	awk -F '\t' -v OFS='\t' '$1 == "test1.avi" { $6 = 40; $7 = 59 } 1' \
+	    "$DATA/umn/clips.tsv" > "$TMP/c.tsv"
+	opml-events -o "$TMP/a" umn "$TMP/s1" "$TMP/c.tsv" > "$TMP/a.out"
+	opml-events -o "$TMP/b" umn "$TMP/s1" > "$TMP/b.out"
+	! cmp -s "$TMP/a.out" "$TMP/b.out"
+	# fold 1 tests video 1 (620 frames), fold 2 video 2
+	[ "$(head -n 620 "$TMP/a/scene1-copml.scores" | awk '{ s += $2 } END { print s }')" -eq 20 ]
+	[ "$(tail -n +621 "$TMP/a/scene1-copml.scores" | awk '{ s += $2 } END { print s }')" -eq 137 ]
+	# the labels where frame 40 to 59 of test1 are: after train1's 474
+	# frames and test1's 39 (1 to 39)
+	[ "$(head -n 620 "$TMP/a/scene1-copml.scores" | awk '$2 == 1 { print NR }' | sed -n '1p;$p' | paste -s -d ' ')" = "514 533" ]
+	# the caption: test1 49-138, test2 29-138
+	opml-events -l caption -o "$TMP/c" umn "$TMP/s1" "$TMP/c.tsv" > /dev/null
+	[ "$(head -n 620 "$TMP/c/scene1-copml.scores" | awk '{ s += $2 } END { print s }')" -eq 90 ]
+	[ "$(tail -n +621 "$TMP/c/scene1-copml.scores" | awk '{ s += $2 } END { print s }')" -eq 110 ]
+	grep -q 'the caption' "$TMP/c/scene1-detections.svg"
+}
+
+@test "spliced frames of clips.tsv are left out of training and scoring" {
+	scene1
+	# test1 100-104 and train2 0-1 spliced: out go the frames whose
+	# flow touches them, test1 100-105 and train2 1-2
+	awk -F '\t' -v OFS='\t' '$1 == "test1.avi" { $8 = "100-104" } $1 == "train2.avi" { $8 = "0-1" } 1' \
+	    "$DATA/umn/clips.tsv" > "$TMP/c.tsv"
+	opml-events -o "$TMP/a" umn "$TMP/s1" "$TMP/c.tsv" > "$TMP/a.out"
+	[ "$(wc -l < "$TMP/a/scene1-copml.scores")" -eq $(($(wc -l < "$TMP/s1") - 8)) ]
+	# the same figures as without those feature lines
+	awk '!($1 == "test1.avi" && $2 >= 100 && $2 <= 105 || $1 == "train2.avi" && $2 <= 2)' \
+	    "$TMP/s1" > "$TMP/cut"
+	opml-events -o "$TMP/b" umn "$TMP/cut" > "$TMP/b.out"
+	cmp "$TMP/a.out" "$TMP/b.out"
+	cmp "$TMP/a/scene1-copml.scores" "$TMP/b/scene1-copml.scores"
+	# grey in the truth strips: the files' first frames and the cut ones
+	[ "$(strip 76 "$TMP/a/scene1-detections.svg" | cut -d ' ' -f 3)" -eq $((2 + 6)) ]
+	[ "$(strip 128 "$TMP/a/scene1-detections.svg" | cut -d ' ' -f 3)" -eq $((2 + 2)) ]
+	# the spliced frames of the shipped clips.tsv: 2_test1 231-232,
+	# 2_test5 154-158, 2_train4 0-1
+	gzip -dc "$DATA/umn/mhof.txt.gz" | awk '$1 ~ /^2_(train|test)[145]\.avi$/' > "$TMP/s2"
+	opml-events -o "$TMP/c" umn "$TMP/s2" > /dev/null
+	[ "$(wc -l < "$TMP/c/scene2-copml.scores")" -eq $(($(wc -l < "$TMP/s2") - 2 - 5 - 2)) ]
+}
+
+@test "a truncated gzip or a bad clips.tsv: an error naming it, exit 1, nothing on the standard output" {
+	scene1
+	gzip -c "$TMP/s1" > "$TMP/s1.gz"
+	head -c $(($(wc -c < "$TMP/s1.gz") / 2)) "$TMP/s1.gz" > "$TMP/t.gz"
+	run --separate-stderr opml-events umn "$TMP/t.gz"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ $stderr == *"opml-events: $TMP/t.gz: not a whole gzip file"* ]]
+	# the whole file is read
+	run --separate-stderr opml-events umn "$TMP/s1.gz"
+	[ "$status" -eq 0 ]
+	printf '#clip\tscene\tframes\na.avi\t1\t10\t-\t-\n' > "$TMP/c.tsv"
+	run --separate-stderr opml-events umn "$TMP/s1" "$TMP/c.tsv"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ $stderr == "opml-events: $TMP/c.tsv:2: 5 fields, not 8"* ]]
+	printf 'a.avi\t1\t10\t-\t-\t5\t-\t-\n' > "$TMP/c.tsv"
+	run --separate-stderr opml-events umn "$TMP/s1" "$TMP/c.tsv"
+	[ "$status" -eq 1 ]
+	[[ $stderr == "opml-events: $TMP/c.tsv:1: the running span: one end is -, the other not" ]]
+	# a clip of the features that clips.tsv does not list
+	printf 'a.avi\t1\t10\t-\t-\t-\t-\t-\n' > "$TMP/c.tsv"
+	run --separate-stderr opml-events umn "$TMP/s1" "$TMP/c.tsv"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ $stderr == "opml-events: $TMP/s1:1: clip train1.avi is not in $TMP/c.tsv" ]]
+}
+
+@test "-L FILE: each scene under the setting whose OPML and COPML are best on the other scenes" {
+	# scenes 1 and 3, each train file cut to its first 150 frames
+	gzip -dc "$DATA/umn/mhof.txt.gz" |
+	    awk '$1 ~ /^(3_)?(train|test)[123]\.avi$/ && !($1 ~ /train/ && $2 > 150)' > "$TMP/x"
+	printf -- '# a comment\n-c 0\n-C 10 -c 0\n\n-c 5 -g 0.01\n' > "$TMP/grid"
+	opml-events -L "$TMP/grid" umn "$TMP/x" > "$TMP/got"
+	# each setting alone: its tables, and per scene the sum of the OPML
+	# and COPML means
+	for k in 1 2 3; do
+		# shellcheck disable=SC2046 # the line's words are the options
+		opml-events $(grep '^-' "$TMP/grid" | sed -n "${k}p") umn "$TMP/x" > "$TMP/k$k"
+		awk -v k="$k" '/^scene/ { s = $1 } $1 == "opml" || $1 == "copml" { sum[s] += $3 }
+		END { for (s in sum) print s, k, sum[s] }' "$TMP/k$k"
+	done > "$TMP/sums"
+	for s in 1 3; do
+		o=$((4 - s))
+		# the best on the other scene, the first of equals
+		k=$(awk -v o="scene$o" '$1 == o && (!n++ || $3 > best) { best = $3; k = $2 } END { print k }' \
+		    <(sort -k2,2n "$TMP/sums"))
+		want=$(awk -v s="scene$s" '$1 == s { p = 1 } p && NF == 0 { exit } p' "$TMP/k$k" |
+		    sed "2s/\$/ (chosen on scenes $o)/")
+		got=$(awk -v s="scene$s" '$1 == s { p = 1 } p && NF == 0 { exit } p' "$TMP/got")
+		[ "$got" = "$want" ] || { echo "scene $s: want setting $k"; echo "$got"; false; }
+	done
+	# the settings differ in what they choose, or the test proves little
+	[ "$(grep -c '^#setting' "$TMP/got")" -eq 2 ]
+	# a bad setting names the file and the setting
+	printf -- '-c 0\n-c 0 -x 1\n' > "$TMP/grid"
+	run --separate-stderr opml-events -L "$TMP/grid" umn "$TMP/x"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ $stderr == "opml-events: $TMP/grid: setting 2, -c 0 -x 1: not options"* ]]
+	# one scene, two settings: nothing to choose on
+	awk '$1 !~ /^3_/' "$TMP/x" > "$TMP/s1"
+	printf -- '-c 0\n-C 10\n' > "$TMP/grid"
+	run --separate-stderr opml-events -L "$TMP/grid" umn "$TMP/s1"
+	[ "$status" -eq 1 ]
 }
 
 @test "DIR: decodes the clips of clips.tsv with ffmpeg into the features shipped" {
@@ -142,7 +285,7 @@ scene1() {
 	# 3_test3.avi twice, as the two videos of a scene
 	cp "$DATA/umn/3_test3.avi" "$TMP/clips/a_test1.avi"
 	cp "$DATA/umn/3_test3.avi" "$TMP/clips/a_test2.avi"
-	printf 'a_test1.avi\t3\t80\t42\t61\na_test2.avi\t3\t80\t42\t61\n' > "$TMP/clips/clips.tsv"
+	printf 'a_test1.avi\t3\t80\t42\t61\t0\t55\t-\na_test2.avi\t3\t80\t42\t61\t0\t55\t-\n' > "$TMP/clips/clips.tsv"
 	run --separate-stderr opml-events -o "$TMP/out" "$TMP/clips"
 	show
 	[ "$status" -eq 0 ]
@@ -154,7 +297,7 @@ scene1() {
 		    cmp - "$TMP/shipped"
 	done
 	# a frame count that clips.tsv does not give
-	printf 'a_test1.avi\t3\t81\t42\t61\n' > "$TMP/clips/clips.tsv"
+	printf 'a_test1.avi\t3\t81\t42\t61\t0\t55\t-\n' > "$TMP/clips/clips.tsv"
 	run --separate-stderr opml-events "$TMP/clips"
 	[ "$status" -eq 1 ]
 	[[ $stderr == *"a_test1.avi: 80 frames decoded, clips.tsv says 81"* ]]
@@ -188,12 +331,13 @@ without() {
 }
 
 @test "usage errors exit 2 and name the program; a missing directory or file 1" {
-	for o in "" "-x umn" "-g" "-s x umn" "-c -1 umn" "-c 1.5 umn" "umn a b" "dir extra"; do
+	for o in "" "-Q umn" "-g" "-s x umn" "-c -1 umn" "-c 1.5 umn" "umn a b c" "dir extra" \
+	    "-l walking umn" "-C 0 umn" "-C x umn" "-g -1 umn" "-L $TMP/none umn"; do
 		run opml-events $o
 		[ "$status" -eq 2 ] || { echo "options: $o"; show; false; }
 	done
-	run --separate-stderr opml-events -x umn
-	[ "${stderr%%$'\n'*}" = "opml-events: invalid option -- 'x'" ]
+	run --separate-stderr opml-events -Q umn
+	[ "${stderr%%$'\n'*}" = "opml-events: invalid option -- 'Q'" ]
 	run opml-events "$TMP/none"
 	[ "$status" -eq 1 ]
 	[[ $output == *"$TMP/none"* ]]
@@ -208,7 +352,7 @@ without() {
 	load signal
 	for s in INT.group INT.alone TERM.alone HUP.alone; do
 		! ignored "${s%.*}" || continue
-		interrupt "${s%.*}" "${s#*.}" 'ls "$TMPDIR"/opml-events.*/s1.f1/opml.model > /dev/null 2>&1' \
+		interrupt "${s%.*}" "${s#*.}" 'ls "$TMPDIR"/opml-events.*/k1/s1.f1/opml.model > /dev/null 2>&1' \
 		    opml-events umn
 		[ "$status" -eq "$(kill -l "${s%.*}" | awk '{ print 128 + $1 }')" ]
 		[ -z "$stderr" ]
