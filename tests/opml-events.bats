@@ -7,7 +7,7 @@ load helper
 
 setup() {
 	TMP="$BATS_TEST_TMPDIR"
-	command -v svm-train > /dev/null || skip "libsvm-tools is not installed"
+	need svm-train libsvm-tools
 }
 
 # The shipped features of scene 1 alone: videos 1 (train1, test1) and
@@ -137,7 +137,7 @@ scene1() {
 }
 
 @test "DIR: decodes the clips of clips.tsv with ffmpeg into the features shipped" {
-	command -v ffmpeg > /dev/null || skip "ffmpeg is not installed"
+	need ffmpeg ffmpeg
 	mkdir "$TMP/clips"
 	# 3_test3.avi twice, as the two videos of a scene
 	cp "$DATA/umn/3_test3.avi" "$TMP/clips/a_test1.avi"

@@ -85,7 +85,7 @@ on_terminal() {
 }
 
 @test "samples from a terminal: said once on stderr; from a pipe: nothing said" {
-	command -v script >/dev/null || skip "script (util-linux) not installed"
+	need script util-linux
 	opml-learn "$DATA/iris.txt" > "$TMP/m"
 	for cmd in "opml-learn" "opml-knn -L" "opml-scale" "opml-split -x" \
 	    "opml-transform -m $TMP/m" "opml-pairs -n 1" "opml-knn $DATA/iris.txt"; do
