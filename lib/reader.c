@@ -948,3 +948,31 @@ opml_reader_record(struct opml_reader *r, char **s, size_t *n)
 	}
 	return rc;
 }
+
+size_t
+opml_sparse_width(const char *path, const struct opml_layout *lay)
+{
+	struct opml_reader r;
+	struct opml_sample s;
+	struct stat st;
+	size_t d = 0;
+	int rc, seen = 0;
+
+	if (strcmp(path, "-") == 0 || stat(path, &st) == -1 ||
+	    !S_ISREG(st.st_mode) || opml_reader_open(&r, path) == -1)
+		return 0;
+	r.mappable = 1;
+	if (lay != NULL)
+		r.lay = *lay;
+	memset(&s, 0, sizeof s);
+	/* GROW: d ends as the largest index; a dense sample of another
+	 * width after the first sparse ones is the reading's error */
+	s.wide = OPML_WIDE_GROW;
+	while ((rc = opml_read_sample(&r, &s)) == 1 && !(s.dense && !seen))
+		seen |= s.sparse;
+	if (rc == 0 && s.d != 0)
+		d = s.d;
+	opml_sample_free(&s);
+	opml_reader_close(&r);
+	return d;
+}
