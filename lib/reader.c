@@ -956,7 +956,7 @@ opml_sparse_width(const char *path, const struct opml_layout *lay)
 	struct opml_sample s;
 	struct stat st;
 	size_t d = 0;
-	int rc, seen = 0;
+	int rc;
 
 	if (strcmp(path, "-") == 0 || stat(path, &st) == -1 ||
 	    !S_ISREG(st.st_mode) || opml_reader_open(&r, path) == -1)
@@ -965,11 +965,11 @@ opml_sparse_width(const char *path, const struct opml_layout *lay)
 	if (lay != NULL)
 		r.lay = *lay;
 	memset(&s, 0, sizeof s);
-	/* GROW: d ends as the largest index; a dense sample of another
-	 * width after the first sparse ones is the reading's error */
+	/* GROW: d ends as the largest index.  A dense sample fixes d
+	 * where it stands, so a file that holds one is read as before. */
 	s.wide = OPML_WIDE_GROW;
-	while ((rc = opml_read_sample(&r, &s)) == 1 && !(s.dense && !seen))
-		seen |= s.sparse;
+	while ((rc = opml_read_sample(&r, &s)) == 1 && !s.dense)
+		;
 	if (rc == 0 && s.d != 0)
 		d = s.d;
 	opml_sample_free(&s);

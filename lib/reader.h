@@ -156,7 +156,7 @@ void opml_sample_free(struct opml_sample *s);
  * tools that read a whole set take it: the largest index of the file,
  * read with layout lay (NULL: the standard form).  0 when that is not
  * known before the samples are read one by one: path is "-" or not a
- * regular file (a pipe: -d says it), its first sample is dense (it
+ * regular file (a pipe: -d says it), it holds a dense sample (which
  * fixes d), or it cannot be read as such (the reading proper then says
  * why, naming the line).
  */
