@@ -75,10 +75,15 @@ opml_reader_open(struct opml_reader *r, const char *path)
 	if (strcmp(path, "-") == 0)
 		return opml_reader_init(r, STDIN_FILENO, "stdin");
 	if ((fd = open(path, O_RDONLY)) == -1) {
+		int e = errno;
+
 		memset(r, 0, sizeof *r);
 		r->fd = -1;
-		snprintf(r->err, sizeof r->err, "%s: %s", path,
-		    strerror(errno));
+		/* most likely an option after the files, which getopt
+		 * leaves as an operand */
+		snprintf(r->err, sizeof r->err, "%s: %s%s", path, strerror(e),
+		    path[0] == '-' && e == ENOENT ?
+		    " (options go before the files)" : "");
 		return -1;
 	}
 	if (opml_reader_init(r, fd, path) == -1) {
