@@ -150,13 +150,30 @@ run_claims() {
 	done
 }
 
-@test "the EXAMPLES of every page run as pasted and print the figures they say" {
+# The project installed (make install) into a prefix of this file's,
+# once for the tests that run the examples as a user who installed it
+# would.
+setup_file() {
+	export INSTALLED=$BATS_FILE_TMPDIR/prefix
+	make -C "$TOP" install PREFIX="$INSTALLED" > "$BATS_FILE_TMPDIR/install.log" 2>&1 ||
+	    { cat "$BATS_FILE_TMPDIR/install.log"; false; }
+}
+
+# as_installed DIR: DIR a directory outside the source tree with data/
+# the installed data (as the README's set-up links it), and PATH the
+# installed programs' without bin/ and scripts/ of the tree.
+as_installed() {
+	mkdir -p "$1"
+	ln -s "$INSTALLED/share/opml" "$1/data"
+	PATH=$INSTALLED/bin:$(echo "$PATH" | tr : '\n' |
+	    grep -v -x -F -e "$TOP/bin" -e "$TOP/scripts" | paste -s -d : -)
+}
+
+@test "the EXAMPLES of every page run as pasted, from any directory once installed, and print the figures they say" {
 	bad=0
 	for m in "$TOP"/man/*.[157]; do
 		d="$TMP/$(basename "$m")"
-		mkdir -p "$d"
-		ln -s "$DATA" "$d/data"
-		ln -s "$TOP/scripts" "$d/scripts"
+		as_installed "$d"
 		numbered_examples "$m" > "$d/lines"
 		[ -s "$d/lines" ] || [[ $m == *.5 ]] || { echo "$m: no examples"; false; }
 		without_missing "$d" "man/$(basename "$m")" < "$d/lines" |
@@ -168,9 +185,9 @@ run_claims() {
 	skip_missing "$TMP"/*
 }
 
-@test "the README's sh blocks run as pasted and print the figures they say" {
-	ln -s "$DATA" "$TMP/data"
-	ln -s "$TOP/scripts" "$TMP/scripts"
+@test "the README's sh blocks run as pasted, from any directory once installed, and print the figures they say" {
+	as_installed "$TMP"
+	[ "$(command -v opml-learn)" = "$INSTALLED/bin/opml-learn" ]
 	md_blocks "$TOP/README.md" > "$TMP/lines"
 	[ "$(grep -c prints "$TMP/lines")" -ge 2 ]
 	without_missing "$TMP" README.md < "$TMP/lines" | run_claims "$TMP" README.md
