@@ -250,3 +250,24 @@ small_lfw() {
 	awk -v got="$got" '{ s += $1 } END { m = s / NR; d = m - got; exit !(d < 5e-5 && d > -5e-5) }' "$TMP/acc" ||
 	    { cat "$TMP/acc"; echo "printed $got"; false; }
 }
+
+@test "the grid marks the cells whose every step the guard shortened (their gamma had no effect, one AUC for all)" {
+	small_lfw
+	run --separate-stderr opml-verify -1 -D "$TMP/lfw" -N zscore -g 1e-4,1e-2,1e-1 -o "$TMP" lfw
+	[ "$status" -eq 0 ] || { show; false; }
+	row() { printf '%s\n' "$output" | awk -v g="$1" '$1 == "zscore" && $2 == g { print $3, $4 }'; }
+	[[ $(row 1e-4) != *"*"* ]] || { show; false; }
+	[[ $(row 1e-2) == *"* "*"*" ]] || { show; false; }
+	[ "$(row 1e-2)" = "$(row 1e-1)" ]
+	[[ $output == *"*: the guard (opml-learn -c) shortened every step, so gamma had no effect"* ]]
+	# by hand: View 1's training people z-scored, shuffled, learned
+	awk '{ for (k = 1; k <= NF; k++) if ($k !~ /^[0-9]+$/) print $k }' "$TMP/lfw/pairsDevTrain.txt" |
+	    sort -u > "$TMP/p"
+	gzip -dc "$TMP/lfw/lbp.txt.gz" | awk 'NR == FNR { w[$1]; next } $1 in w' "$TMP/p" - |
+	    opml-scale | opml-split -x -s 1 > "$TMP/train.z"
+	clipped_all() { opml-learn -g "$1" -s 1 "$TMP/train.z" | head -1 | tr ' ' '\n' |
+	    awk -F= '$1 == "updates" { u = $2 } $1 == "clipped" { k = $2 } END { exit !(u > 0 && k == u) }'; }
+	! clipped_all 1e-4
+	clipped_all 1e-2
+	clipped_all 1e-1
+}
