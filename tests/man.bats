@@ -72,7 +72,7 @@ own_suite="opml-events.1"
 	# man looks in section 5 before 7: no page of another section may
 	# be named opml
 	[ "$(cd "$TOP/man" && ls opml.*)" = opml.7 ]
-	run make -C "$TOP" install DESTDIR="$TMP/root" PREFIX=/usr
+	run make -C "$TOP" -o all install DESTDIR="$TMP/root" PREFIX=/usr
 	[ "$status" -eq 0 ] || { show; false; }
 	mp="$TMP/root/usr/share/man"
 	for m in "$TOP"/man/*.[157]; do
