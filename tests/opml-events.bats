@@ -132,6 +132,8 @@ scene1() {
 	[ "$(awk '{ s += $2 } END { print s }' "$TMP/out/scene1-copml.scores")" -eq \
 	    "$(awk '{ s += $3 } END { print s }' "$TMP/s1")" ]
 	grep -q '<svg' "$TMP/out/scene1-roc.svg"
+	# the legend names the methods as the other figures do
+	for n in Euclidean OPML COPML; do grep -q ">$n<" "$TMP/out/scene1-roc.svg"; done
 	# the truth strip of each video: as many pixels as frames, red ones
 	# as many as abnormal frames (90 + 110 in clips.tsv)
 	awk -F '"' '/<rect x=/ && $4 ~ /^(36|80)$/ { w[$4] += $6; if ($10 == "#d62728") r[$4] += $6 }
