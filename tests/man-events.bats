@@ -1,12 +1,28 @@
 #!/usr/bin/env bats
 # opml-events(1)'s EXAMPLES, as man.bats runs the other pages' (a suite
-# of its own: two whole runs of the UMN protocol, beside the others).
+# of its own, a test an example: each is a whole run of the UMN
+# protocol, run beside the other suites).
 
 load helper
 load claims
 
-@test "opml-events(1)'s EXAMPLES run as pasted, from any directory once installed, and print the figures they say" {
-	page_examples opml-events.1
+# The examples, each the command that tells it apart.
+example1='opml-events -o umn umn'
+example2='opml-events -c 30 umn'
+
+@test "opml-events(1): each example is run by a test of this suite" {
+	[ "$(numbered_examples "$TOP/man/opml-events.1" | wc -l)" -eq 2 ]
+	[ "$(numbered_examples "$TOP/man/opml-events.1" | grep -c -F -e "$example1" -e "$example2")" -eq 2 ]
+}
+
+@test "opml-events(1): the table of the shipped features, from any directory once installed, prints the figures it says" {
+	EXAMPLES_MATCH=$example1 page_examples opml-events.1
 	skip_missing "$TMP"/*
-	[ "$(cat "$TMP"/*/claims | wc -l)" -ge 2 ]
+	[ "$(cat "$TMP"/*/claims | wc -l)" -eq 1 ]
+}
+
+@test "opml-events(1): -c 30, from any directory once installed, prints the figures it says" {
+	EXAMPLES_MATCH=$example2 page_examples opml-events.1
+	skip_missing "$TMP"/*
+	[ "$(cat "$TMP"/*/claims | wc -l)" -eq 1 ]
 }
