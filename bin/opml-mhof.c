@@ -220,8 +220,12 @@ main(int argc, char *argv[])
 	name = opml_prog_name(argv[0]);
 	if (strcmp(argv[0], "-") == 0)
 		fd = STDIN_FILENO;
-	else if ((fd = open(argv[0], O_RDONLY)) == -1)
+	else if ((fd = open(argv[0], O_RDONLY)) == -1) {
+		if (errno == ENOENT && argv[0][0] == '-')
+			errx(1, "%s: %s (options go before the files)", name,
+			    strerror(errno));
 		err(1, "%s", name);
+	}
 	opml_prog_open(&out, outpath);
 	for (; frame(fd, name, img, n, no, size); no++) {
 		opml_mhof_blank(&mhof, img);

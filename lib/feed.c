@@ -277,6 +277,23 @@ want_threads(void)
 	return ncpu > 1;
 }
 
+/* The d of regular files of sparse samples: the largest index of them
+ * all, as the tools that read a whole set take it; 0 (d fixed by the
+ * first sample) if one of them is a pipe or dense. */
+static size_t
+whole_width(char **paths, const struct opml_layout *lay)
+{
+	size_t d = 0, w;
+
+	for (; *paths != NULL; paths++) {
+		if ((w = opml_sparse_width(*paths, lay)) == 0)
+			return 0;
+		if (w > d)
+			d = w;
+	}
+	return d;
+}
+
 int
 opml_feed_start(struct opml_feed *f, char **paths, struct opml_reader *in,
     size_t d, const char *model, const struct opml_layout *lay)
@@ -285,7 +302,7 @@ opml_feed_start(struct opml_feed *f, char **paths, struct opml_reader *in,
 	atomic_init(&f->hurry, 0);
 	f->paths = paths;
 	f->in = in;
-	f->s.d = d;
+	f->s.d = d != 0 ? d : whole_width(paths, lay);
 	if (lay != NULL)
 		f->lay = *lay;
 	f->s.dmodel = f->cs.dmodel = model;

@@ -88,7 +88,9 @@ struct opml_feed {
  * after a model read from it); d is the width the samples must have
  * (0: fixed by the first), model the name of the model it is from
  * (for messages; NULL if none), lay, if not NULL, the layout of the
- * sample lines (reader.h).  Returns 0, or -1 when out of memory.
+ * sample lines (reader.h).  A d of 0 over regular files of sparse
+ * samples is their largest index (opml_sparse_width). Returns 0, or -1
+ * when out of memory.
  */
 int opml_feed_start(struct opml_feed *f, char **paths,
     struct opml_reader *in, size_t d, const char *model,

@@ -75,10 +75,15 @@ opml_reader_open(struct opml_reader *r, const char *path)
 	if (strcmp(path, "-") == 0)
 		return opml_reader_init(r, STDIN_FILENO, "stdin");
 	if ((fd = open(path, O_RDONLY)) == -1) {
+		int e = errno;
+
 		memset(r, 0, sizeof *r);
 		r->fd = -1;
-		snprintf(r->err, sizeof r->err, "%s: %s", path,
-		    strerror(errno));
+		/* most likely an option after the files, which getopt
+		 * leaves as an operand */
+		snprintf(r->err, sizeof r->err, "%s: %s%s", path, strerror(e),
+		    path[0] == '-' && e == ENOENT ?
+		    " (options go before the files)" : "");
 		return -1;
 	}
 	if (opml_reader_init(r, fd, path) == -1) {
@@ -1055,4 +1060,32 @@ opml_reader_record(struct opml_reader *r, char **s, size_t *n)
 		}
 	}
 	return rc;
+}
+
+size_t
+opml_sparse_width(const char *path, const struct opml_layout *lay)
+{
+	struct opml_reader r;
+	struct opml_sample s;
+	struct stat st;
+	size_t d = 0;
+	int rc;
+
+	if (strcmp(path, "-") == 0 || stat(path, &st) == -1 ||
+	    !S_ISREG(st.st_mode) || opml_reader_open(&r, path) == -1)
+		return 0;
+	r.mappable = 1;
+	if (lay != NULL)
+		r.lay = *lay;
+	memset(&s, 0, sizeof s);
+	/* GROW: d ends as the largest index.  A dense sample fixes d
+	 * where it stands, so a file that holds one is read as before. */
+	s.wide = OPML_WIDE_GROW;
+	while ((rc = opml_read_sample(&r, &s)) == 1 && !s.dense)
+		;
+	if (rc == 0 && s.d != 0)
+		d = s.d;
+	opml_sample_free(&s);
+	opml_reader_close(&r);
+	return d;
 }

@@ -177,4 +177,15 @@ void opml_sample_free(struct opml_sample *s);
  */
 int opml_reader_peek(struct opml_reader *r, char **s, size_t *n);
 
+/*
+ * The width of the sparse samples of the regular file path, as the
+ * tools that read a whole set take it: the largest index of the file,
+ * read with layout lay (NULL: the standard form).  0 when that is not
+ * known before the samples are read one by one: path is "-" or not a
+ * regular file (a pipe: -d says it), it holds a dense sample (which
+ * fixes d), or it cannot be read as such (the reading proper then says
+ * why, naming the line).
+ */
+size_t opml_sparse_width(const char *path, const struct opml_layout *lay);
+
 #endif

@@ -146,11 +146,15 @@ same() {
 	run --separate-stderr opml-scale "$TMP/z"
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "opml-scale: $TMP/z:1: field 1: index 0: indices start at 1 (-0 reads them from 0)" ]
-	# with -0 the range of a later line counts from 0 too
+	# with -0 the range of a later line of a pipe counts from 0 too
 	printf '0 0:1 1:2\n1 2:1\n' > "$TMP/r"
-	run --separate-stderr opml-learn -0 "$TMP/r"
+	run --separate-stderr opml-learn -0 - < "$TMP/r"
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "opml-learn: $TMP/r:2: field 1: index 2 out of range 0..1 (d fixed by line 1, the first sample; give d with -d)" ]
+	[ "$stderr" = "opml-learn: stdin:2: field 1: index 2 out of range 0..1 (d fixed by line 1, the first sample; give d with -d)" ]
+	# and a file's d is its largest index, plus one
+	run --separate-stderr opml-learn -0 "$TMP/r"
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == *" d=3 "* ]]
 }
 
 # $TMP/idx: the same frame written with its index (pandas' default

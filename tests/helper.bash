@@ -28,6 +28,15 @@ skip_if_sanitized() {
 	fi
 }
 
+# need TOOL PACKAGE: skip the test, with the same message everywhere,
+# unless TOOL is on PATH.  Only for tools outside the README's list (a C
+# compiler, make; bats, which scripts/bats fetches): the rest of the
+# suite runs on a machine that has nothing else.
+need() {
+	command -v "$1" > /dev/null 2>&1 ||
+	    skip "needs $1 (Debian: apt-get install $2), not on the README's list"
+}
+
 # The release lib/version.c defines, and the commit the GNUmakefile
 # gives the build: git's short hash in a clone, else "unknown".
 release() {

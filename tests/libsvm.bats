@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # libsvm files in every tool: a sparse file whose first lines lack the
 # largest index reads as the dense file with the zeros written out
-# (tools that hold the whole set take d from the whole file); streaming
-# tools keep -d and say so; test sets ignore features beyond the
+# (every tool takes d from the whole file); a pipe to a streaming tool
+# needs -d, and the error says so; test sets ignore features beyond the
 # training set's d, as svm-predict ignores those beyond its model.
 
 load helper
@@ -113,26 +113,47 @@ dense() {
 	done
 }
 
-@test "opml-learn: the streaming learners keep -d and the error says so" {
+@test "opml-learn: the streaming learners take d from a whole file; a pipe needs -d and the error says so" {
 	for a in opml copml rdml oasis; do
 		run opml-learn -a $a -s 1 "$TMP/S"
+		[ "$status" -eq 0 ] || show
+		[ "$output" = "$(opml-learn -a $a -s 1 "$TMP/D")" ]
+		[[ ${lines[0]} == *" d=5 "* ]]
+		# two files: the largest index of both
+		head -50 "$TMP/S" > "$TMP/S1"
+		tail -n +51 "$TMP/S" > "$TMP/S2"
+		[ "$(opml-learn -a $a -s 1 "$TMP/S1" "$TMP/S2")" = "$output" ]
+		run opml-learn -a $a -s 1 < "$TMP/S"
 		[ "$status" -eq 1 ]
-		[[ $output == *"S:2: field 4: index 4 out of range 1..3 (d fixed by line 1, the first sample; give d with -d)"* ]]
-		[ "$(opml-learn -a $a -s 1 -d 5 "$TMP/S")" = "$(opml-learn -a $a -s 1 "$TMP/D")" ]
+		[[ $output == *"stdin:2: field 4: index 4 out of range 1..3 (d fixed by line 1, the first sample; give d with -d)"* ]]
+		[ "$(opml-learn -a $a -s 1 -d 5 < "$TMP/S")" = "$(opml-learn -a $a -s 1 "$TMP/D")" ]
 	done
+	# a file of the first 50 samples, indices 1..4 at most, then stdin
+	run opml-learn -s 1 "$TMP/S1" - < "$TMP/S2"
+	[ "$status" -eq 1 ]
+	[[ $output == *"S1:2: field 4: index 4 out of range 1..3 (d fixed by line 1, the first sample; give d with -d)"* ]]
+	# header and labels last (-H -Y -1) are read as the learning reads them
+	{ echo 'x y z label'; awk '{ l = $1; $1 = ""; sub(/^ /, ""); print $0, l }' "$TMP/S"; } > "$TMP/SH"
+	[ "$(opml-learn -H -Y -1 -s 1 "$TMP/SH" | tail -n +2)" = "$(opml-learn -s 1 "$TMP/D" | tail -n +2)" ]
 }
 
 @test "opml-learn: the message is the same when the caller's thread parses raw batches" {
-	run env OPML_FEED_RAW=1 opml-learn -s 1 "$TMP/S"
+	run env OPML_FEED_RAW=1 opml-learn -s 1 - < "$TMP/S"
 	[ "$status" -eq 1 ]
-	[[ $output == *"S:2: field 4: index 4 out of range 1..3 (d fixed by line 1, the first sample; give d with -d)"* ]]
+	[[ $output == *"stdin:2: field 4: index 4 out of range 1..3 (d fixed by line 1, the first sample; give d with -d)"* ]]
 	{ head -1 "$TMP/S"; awk 'BEGIN { for (i = 0; i < 40000; i++) print "0 1:1 2:1 3:1"
 	  print "0 1:1 7:1" }'; } > "$TMP/late"
-	run env OPML_FEED_RAW=1 opml-learn -s 1 "$TMP/late"
+	run env OPML_FEED_RAW=1 opml-learn -s 1 - < "$TMP/late"
 	[ "$status" -eq 1 ]
-	[[ $output == *"late:40002: field 2: index 7 out of range 1..3 (d fixed by line 1, the first sample; give d with -d)"* ]]
-	run env OPML_THREADS=1 opml-learn -s 1 "$TMP/late"
-	[[ $output == *"late:40002: field 2: index 7 out of range 1..3 (d fixed by line 1, the first sample; give d with -d)"* ]]
+	[[ $output == *"stdin:40002: field 2: index 7 out of range 1..3 (d fixed by line 1, the first sample; give d with -d)"* ]]
+	run env OPML_THREADS=1 opml-learn -s 1 - < "$TMP/late"
+	[[ $output == *"stdin:40002: field 2: index 7 out of range 1..3 (d fixed by line 1, the first sample; give d with -d)"* ]]
+	# as a file: d = 7 from the whole file, threads or not
+	for e in OPML_FEED_RAW=1 OPML_THREADS=1; do
+		run --separate-stderr env $e opml-learn -s 1 "$TMP/late"
+		[ "$status" -eq 0 ]
+		[[ ${lines[0]} == *" d=7 "* ]]
+	done
 }
 
 @test "opml-transform: samples within the model's d read, sparse or not" {
@@ -151,11 +172,15 @@ dense() {
 	run opml-scale -t minmax "$TMP/z"
 	[ "$status" -eq 0 ] || { show; false; }
 	[ "$output" = "$(printf 'a 1:1 2:0.5\nb\nc 2:1')" ]
-	# Not where it would fix d: the first sample of a stream.
+	# Not where it would fix d: the first sample of a pipe; a file's
+	# d is its largest index
 	printf 'b\na 1:2 2:4\n' > "$TMP/z1"
-	run opml-learn "$TMP/z1"
+	run opml-learn - < "$TMP/z1"
 	[ "$status" -eq 1 ]
-	[[ $output == *"z1:1: no features after the label"* ]]
+	[[ $output == *"stdin:1: no features after the label"* ]]
+	run --separate-stderr opml-learn "$TMP/z1"
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == *" d=2 "* ]]
 	[ "$(opml-scale -t minmax "$TMP/z1")" = "$(printf 'b\na 1:1 2:1')" ]
 	# A set with no feature at all is an error.
 	printf 'a\nb\n' > "$TMP/none"

@@ -245,10 +245,9 @@ shards() {	# train
 }
 
 @test "-N then -M under GNU parallel: byte-identical to one process" {
-	if ! command -v parallel > /dev/null 2>&1 ||
-	    ! parallel --version 2>/dev/null | grep -q GNU; then
-		skip "GNU parallel not installed (Debian: apt-get install parallel)"
-	fi
+	need parallel parallel
+	parallel --version 2>/dev/null | grep -q GNU ||
+	    skip "needs GNU parallel (Debian: apt-get install parallel), not another parallel"
 	shards "$FIX/knn-ties.txt"
 	parallel --will-cite opml-knn -N -k 5 -o {}.nbr {} "$FIX/knn-ties-test.txt" ::: "$TMP"/shard[1234]
 	opml-knn -M -k 5 "$TMP"/shard[1234].nbr > "$TMP/a" 2>/dev/null

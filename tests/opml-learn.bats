@@ -327,14 +327,15 @@ rows() { grep -v '^#' "$1"; }
 	[ "$output" = "$(cat "$TMP/ref")" ]
 }
 
-@test "sparse input with zeros left out takes -d" {
+@test "sparse input with zeros left out: d from the whole file, -d from a pipe" {
 	printf 'a 1:1\nb 3:2\na 2:1 3:0.5\nb 1:0.5\n' > "$TMP/sp"
 	run opml-learn -d 3 "$TMP/sp"
 	[ "$status" -eq 0 ]
 	[[ ${lines[0]} == *" d=3 "* ]]
-	run opml-learn "$TMP/sp"
+	[ "$(opml-learn "$TMP/sp")" = "$output" ]
+	run opml-learn - < "$TMP/sp"
 	[ "$status" -eq 1 ]
-	[[ $output == *"sp:2: field 1: index 3 out of range 1..1"* ]]
+	[[ $output == *"stdin:2: field 1: index 3 out of range 1..1"* ]]
 }
 
 @test "-o writes the file whole, and nothing on error" {

@@ -199,7 +199,7 @@ expect() {
 }
 
 @test "the shipped UMN features of 3_test3.avi are those recomputed from the clip" {
-	command -v ffmpeg > /dev/null || skip "ffmpeg is not installed: the features cannot be recomputed"
+	need ffmpeg ffmpeg
 	ffmpeg -nostdin -v error -i "$DATA/umn/3_test3.avi" -f rawvideo -pix_fmt gray - |
 	    opml-mhof -s 320x240 -m 0,0,176,32 > "$TMP/got"
 	[ "$(wc -l < "$TMP/got")" -eq 79 ]

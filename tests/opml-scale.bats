@@ -137,8 +137,7 @@ c 0 0" ]
 # a difference in the last bit of a double shows whenever it moves the
 # sixth digit.  Its range files hold %.17g, read back exactly.
 need_svm_scale() {
-	command -v svm-scale > /dev/null ||
-	    skip "svm-scale not installed (apt-get install libsvm-tools)"
+	need svm-scale libsvm-tools
 }
 
 # Sparse wine: zeros left out, the first line lacking index 13, a

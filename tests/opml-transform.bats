@@ -215,7 +215,7 @@ close_enough() {
 }
 
 @test "-l output feeds libsvm's svm-train and svm-predict" {
-	command -v svm-train > /dev/null || skip "libsvm-tools not installed"
+	need svm-train libsvm-tools
 	opml-transform -l -m "$TMP/m" "$DATA/wine.txt" > "$TMP/w.svm"
 	svm-train -q "$TMP/w.svm" "$TMP/w.model"
 	run svm-predict "$TMP/w.svm" "$TMP/w.model" "$TMP/w.pred"

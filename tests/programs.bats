@@ -85,7 +85,7 @@ on_terminal() {
 }
 
 @test "samples from a terminal: said once on stderr; from a pipe: nothing said" {
-	command -v script >/dev/null || skip "script (util-linux) not installed"
+	need script util-linux
 	opml-learn "$DATA/iris.txt" > "$TMP/m"
 	for cmd in "opml-learn" "opml-knn -L" "opml-scale" "opml-split -x" \
 	    "opml-transform -m $TMP/m" "opml-pairs -n 1" "opml-knn $DATA/iris.txt"; do
@@ -179,4 +179,22 @@ on_terminal() {
 		n=$((n + 1))
 	done
 	[ "$n" -ge 7 ]
+}
+
+@test "an option after the files, taken for a file that does not exist: the message says that options go before the files" {
+	for c in "opml-learn" "opml-knn" "opml-scale" "opml-split -x" "opml-pairs -a" \
+	    "opml-transform -m $TMP/m" "opml-stat" "opml-uci-table -R 1" "opml-cold-start -R 1"; do
+		opml-learn "$DATA/iris.txt" > "$TMP/m"
+		run --separate-stderr $c "$DATA/iris.txt" -v
+		[ "$status" -eq 1 ] || { echo "$c"; show; false; }
+		[[ $stderr == *"-v: "*"(options go before the files)" ]] || { echo "$c"; show; false; }
+	done
+	run --separate-stderr opml-mhof -s 2x2 -g 1x1 -- -v
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-mhof: -v: No such file or directory (options go before the files)" ]
+	run --separate-stderr opml-verify lfw -v
+	[ "$stderr" = "opml-verify: -v: no such file (options go before the files)" ]
+	# not said of a missing file whose name does not start with a dash
+	run --separate-stderr opml-learn "$TMP/none"
+	[ "$stderr" = "opml-learn: $TMP/none: No such file or directory" ]
 }

@@ -89,7 +89,7 @@ load helper
 }
 
 @test "a title or name that is not UTF-8 still makes a well-formed SVG" {
-	command -v xmllint >/dev/null || skip "xmllint not installed"
+	need xmllint libxml2-utils
 	printf '0.1 1\n0.9 0\n0.3 1\n0.5 0\n' > "$TMP/s"
 	opml-roc -q -g "$TMP/f.svg" -T "$(printf 'bad \377\376 t\303\251 \355\240\200')" \
 	    -N "$(printf 'n\300\257<&')" "$TMP/s" > /dev/null
