@@ -1177,8 +1177,9 @@ opml_knn_search(const double *train, size_t n, const double *test,
 			if (!(s <= xnmax))
 				xnmax = s;
 		}
+		/* OPML_KNN_FLY: always a panel at a time (for the tests). */
 		if (pack_float(&J, pb > n * d * sizeof *train / 10 * PANF_ROWS
-		    + PANF_SLACK) == -1)
+		    + PANF_SLACK || getenv("OPML_KNN_FLY") != NULL) == -1)
 			goto out;
 		J.flt = xnmax <= 1e30 && J.ynmax <= 1e30;
 		if (!J.flt) {
