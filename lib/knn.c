@@ -1200,6 +1200,10 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	 * stay in the second-level cache. */
 	J.tb = (m + 8 * (size_t)nthreads - 1) / (8 * (size_t)nthreads);
 	J.tb = (J.tb + J.mr - 1) / J.mr * J.mr;
+	/* Panels made a panel at a time: as few units as may be, each
+	 * making them once. */
+	if (J.flt && J.panf == NULL)
+		J.tb = TBMAX;
 	if (J.tb > TBMAX)
 		J.tb = TBMAX;
 	/* And the unit's candidate slots in about half a megabyte. */
