@@ -25,12 +25,12 @@
 
 static const char synopsis[] =
     "opml-knn [-0FHcehiv] [-j threads] [-k k] [-m model] [-o file]\n"
-    "         [-t nearest|smallest] [-Y column] train [-0H] [-X columns]\n"
-    "         [-Y column] [file ...]\n"
+    "         [-t nearest|smallest] [-X columns] [-Y column] train\n"
+    "         [-0H] [-X columns] [-Y column] [file ...]\n"
     "opml-knn -L [-0FHcehiv] [-j threads] [-k k] [-m model] [-o file]\n"
-    "         [-t nearest|smallest] [-Y column] [file]\n"
+    "         [-t nearest|smallest] [-X columns] [-Y column] [file]\n"
     "opml-knn -N [-0Hh] [-j threads] [-k k] [-m model] [-o file]\n"
-    "         [-Y column] train [file ...]\n"
+    "         [-X columns] [-Y column] train [file ...]\n"
     "opml-knn -M [-Fcehv] [-k k] [-o file] [-t nearest|smallest] "
     "list ...";
 static const char options[] =

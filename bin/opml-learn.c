@@ -26,7 +26,8 @@ static const char synopsis[] =
     "opml-learn [-0BHhuvZz] [-a method] [-C count] [-c clip] [-d dim]\n"
     "           [-G gamma1] [-I pairs | triplets] [-K count] [-P count]\n"
     "           [-p name=value] [-g gamma | -R gamma] [-m model] [-o file]\n"
-    "           [-r rank] [-S samples] [-s seed] [-Y column] [file ...]";
+    "           [-r rank] [-S samples] [-s seed] [-X columns] [-Y column]\n"
+    "           [file ...]";
 /* %s: the methods of the registry, "opml (default), copml, ...". */
 static const char options[] =
     "  -a method      %s\n"

@@ -23,10 +23,10 @@
 #include "set.h"
 
 static const char synopsis[] =
-    "opml-pairs [-0HIch] [-m model] [-o file] [-Y column]\n"
+    "opml-pairs [-0HIch] [-m model] [-o file] [-X columns] [-Y column]\n"
     "           -a | -n pairs [-s seed] [file ...]\n"
-    "opml-pairs [-0HIch] [-m model] [-o file] [-Y column] -p pairlist "
-    "[file ...]";
+    "opml-pairs [-0HIch] [-m model] [-o file] [-X columns] [-Y column]\n"
+    "           -p pairlist [file ...]";
 static const char options[] =
     "  -I           append the two sample indices to each line\n"
     "  -a           every pair of samples once\n"

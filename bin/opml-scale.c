@@ -21,11 +21,11 @@
 
 static const char synopsis[] =
     "opml-scale [-0Hh] [-t zscore|minmax|unit] [-w params] [-o file]\n"
-    "           [-Y column] [file ...]\n"
+    "           [-X columns] [-Y column] [file ...]\n"
     "opml-scale [-0Hh] [-b lower,upper] [-W range] [-w params] [-o file]\n"
-    "           [-Y column] [file ...]\n"
+    "           [-X columns] [-Y column] [file ...]\n"
     "opml-scale [-0Hh] [-t zscore|minmax|unit] -r params [-o file]\n"
-    "           [-Y column] [file ...]\n"
+    "           [-X columns] [-Y column] [file ...]\n"
     "opml-scale -m [-o file] params ...";
 static const char options[] =
     "  -b lower,upper         minmax into [lower, upper] (default 0,1)\n"

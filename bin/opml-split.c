@@ -17,16 +17,18 @@
 #include "split.h"
 
 static const char synopsis[] =
-    "opml-split [-0HSgh] [-s seed] [-Y column] -f frac -o prefix "
-    "[file ...]\n"
-    "opml-split [-0HSgh] [-s seed] [-Y column] -n folds -o prefix "
-    "[file ...]\n"
-    "opml-split [-0Hh] [-s seed] [-Y column] -x [-o file] [file ...]\n"
-    "opml-split [-0Hhlx] [-s seed] [-Y column] -c parts [-o file]\n"
+    "opml-split [-0HSgh] [-s seed] [-X columns] [-Y column] -f frac\n"
+    "           -o prefix [file ...]\n"
+    "opml-split [-0HSgh] [-s seed] [-X columns] [-Y column] -n folds\n"
+    "           -o prefix [file ...]\n"
+    "opml-split [-0Hh] [-s seed] [-X columns] [-Y column] -x [-o file]\n"
     "           [file ...]\n"
-    "opml-split [-0Hhlx] [-s seed] [-Y column] -c parts -f frac -o prefix\n"
-    "           [file ...]\n"
-    "opml-split [-0Hh] [-Y column] -p splits -i n -o prefix [file ...]";
+    "opml-split [-0Hhlx] [-s seed] [-X columns] [-Y column] -c parts\n"
+    "           [-o file] [file ...]\n"
+    "opml-split [-0Hhlx] [-s seed] [-X columns] [-Y column] -c parts\n"
+    "           -f frac -o prefix [file ...]\n"
+    "opml-split [-0Hh] [-X columns] [-Y column] -p splits -i n -o prefix\n"
+    "           [file ...]";
 static const char options[] =
     "  -c parts   the cold-start order of parts parts a class\n"
     "  -f frac    split into prefix.train (frac of the rows) and "

@@ -15,7 +15,8 @@
 #include "transform.h"
 
 static const char synopsis[] =
-    "opml-transform [-0Hhl] [-m model] [-o file] [-Y column] [file ...]";
+    "opml-transform [-0Hhl] [-m model] [-o file] [-X columns] [-Y column]\n"
+    "               [file ...]";
 static const char options[] =
     "  -h        print this help and exit\n"
     "  -l        write libsvm's sparse form, LABEL i:v ...\n"

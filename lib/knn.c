@@ -15,6 +15,10 @@
 
 #define NR OPML_TILE_NR		/* training rows per panel */
 #define NRF OPML_TILE_NRF	/* the same in single precision */
+/* The single-precision panels are kept whole while their bytes are at
+ * most PANF_ROWS tenths of the rows' and PANF_SLACK (opml_knn_search). */
+#define PANF_ROWS	3
+#define PANF_SLACK	((size_t)40 << 20)
 #define TBMAX 256	/* queries per work unit, at most */
 #define SLOTMAX 32768	/* candidate slots per work unit, at most */
 #define HEAP_K 32	/* up to this k a heap keeps the k-th smallest
@@ -138,7 +142,9 @@ struct job {
 	int flt;		/* a first stage in single precision */
 	int unsettled;		/* it settled less than half a unit: the
 				 * units from then on start in double */
-	float *panf;		/* with flt: npanf panels of NRF rows */
+	float *panf;		/* with flt: npanf panels of NRF rows, or
+				 * NULL: each thread makes its own panel
+				 * when its pass comes to it (pack_float) */
 	size_t npanf;
 	double *mu;		/* the centre */
 	double ynmax;		/* the largest ||y - mu||^2 */
@@ -155,6 +161,8 @@ struct worker {
 	double *xn;		/* tb: their squared norms */
 	double *out;		/* mr NR: a tile's values */
 	float *outf;		/* mr NRF: a single-precision tile's */
+	float *panf;		/* NRF (d + 1), with flt and no J->panf:
+				 * the panel of the pass */
 	double *lim;		/* tb: the queries' limits (slots.lim) */
 	float *limf;		/* tb: the same, rounded up */
 	double *sv;		/* tb cap: the slots' values */
@@ -551,19 +559,17 @@ pack_double(struct job *J, int norms)
 	return 0;
 }
 
-/* The single-precision panels: the same numbers, centred in double and
- * rounded to float (the norms too), NRF rows a panel. */
-static int
-pack_float(struct job *J)
+/* Single-precision panel p at pp: the rows' numbers centred in double
+ * and rounded to float (the norms too), NRF rows; the largest centred
+ * squared norm of its rows, in double. */
+static double
+float_panel(const struct job *J, size_t p, float *pp0)
 {
 	size_t i, t, d = J->d;
-	float *pan;
+	double ymax = 0;
 
-	if ((pan = opml_bigmem_alloc(J->npanf * NRF * (d + 1) *
-	    sizeof *pan)) == NULL)
-		return -1;
-	for (i = 0; i < J->npanf * NRF; i++) {
-		float *pp = pan + (i / NRF) * NRF * (d + 1) + i % NRF;
+	for (i = p * NRF; i < (p + 1) * NRF; i++) {
+		float *pp = pp0 + i % NRF;
 		const double *y = J->train + i * d;
 		double s = 0;
 
@@ -574,10 +580,33 @@ pack_float(struct job *J)
 			s += v * v;
 		}
 		pp[0] = i < J->n ? (float)s : INFINITY;
-		if (i < J->n && s > J->ynmax)
-			J->ynmax = s;
+		if (i < J->n && s > ymax)
+			ymax = s;
 	}
-	J->panf = pan;
+	return ymax;
+}
+
+/* The single-precision panels, all of them (J->panf) or, with fly, none
+ * kept: each thread makes a panel as its pass comes to it (in a panel
+ * of its own; pass), and only ynmax is taken here, from a scratch panel. */
+static int
+pack_float(struct job *J, int fly)
+{
+	size_t p, d = J->d, one = NRF * (d + 1);
+	float *pan;
+	double s;
+
+	if ((pan = opml_bigmem_alloc((fly ? 1 : J->npanf) * one *
+	    sizeof *pan)) == NULL)
+		return -1;
+	for (p = 0; p < J->npanf; p++)
+		if ((s = float_panel(J, p, pan + (fly ? 0 : p * one))) >
+		    J->ynmax)
+			J->ynmax = s;
+	if (fly)
+		free(pan);
+	else
+		J->panf = pan;
 	return 0;
 }
 
@@ -709,8 +738,9 @@ tile_float(struct worker *w, size_t p, size_t g, uint64_t *mask)
 	const struct job *J = w->job;
 	size_t d = J->d, mr = J->mr;
 
-	return J->K->tilef(w->xqf + g * mr * d, J->panf + p * (d + 1) * NRF,
-	    d, w->limf + g * mr, w->outf, mask);
+	return J->K->tilef(w->xqf + g * mr * d, J->panf != NULL ?
+	    J->panf + p * (d + 1) * NRF : w->panf, d, w->limf + g * mr,
+	    w->outf, mask);
 }
 
 static double
@@ -791,7 +821,9 @@ pass(struct worker *w, const struct precision *pr, const size_t *qi,
 	size_t p, g, r;
 	uint64_t mask[8];
 
-	for (p = 0; p < npan; p++)
+	for (p = 0; p < npan; p++) {
+		if (pr == &in_float && J->panf == NULL)
+			float_panel(J, p, w->panf);
 		for (g = 0; g < ng; g++) {
 			if (!pr->tile(w, p, g, mask))
 				continue;
@@ -809,6 +841,7 @@ pass(struct worker *w, const struct precision *pr, const size_t *qi,
 				}
 			}
 		}
+	}
 }
 
 /*
@@ -922,6 +955,8 @@ worker_space(const struct job *J, struct worker *w, char *base)
 	w->xn = carve(base, &o, tb * sizeof *w->xn);
 	w->out = carve(base, &o, J->mr * NR * sizeof *w->out);
 	w->outf = carve(base, &o, J->mr * NRF * sizeof *w->outf);
+	w->panf = carve(base, &o, J->flt && J->panf == NULL ?
+	    NRF * (d + 1) * sizeof *w->panf : 0);
 	w->lim = carve(base, &o, tb * sizeof *w->lim);
 	w->limf = carve(base, &o, tb * sizeof *w->limf);
 	w->sv = carve(base, &o, tb * cap * sizeof *w->sv);
@@ -1121,10 +1156,16 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	 * candidates; the queries it cannot settle (rows tied within it
 	 * past the slots) are taken again in double.  Not when a centred
 	 * norm passes 1e30: no float may overflow.  The panels on large
-	 * pages: written once, read by every thread.
+	 * pages: written once, read by every thread.  But they cost half
+	 * the rows again: where that passes PANF_ROWS tenths of the rows
+	 * and PANF_SLACK, each thread makes each panel as it comes to it
+	 * (once a unit: some d conversions a row against some tb d
+	 * products), so that the search holds the rows and a bounded
+	 * buffer (issue 32: 1.3 x 8nd + 64 MiB).
 	 */
 	if (J.K->tilef != NULL) {
 		double xnmax = 0;
+		size_t pb = J.npanf * NRF * (d + 1) * sizeof(float);
 
 		for (i = 0; i < m; i++) {
 			double s = 0, v;
@@ -1136,7 +1177,9 @@ opml_knn_search(const double *train, size_t n, const double *test,
 			if (!(s <= xnmax))
 				xnmax = s;
 		}
-		if (pack_float(&J) == -1)
+		/* OPML_KNN_FLY: always a panel at a time (for the tests). */
+		if (pack_float(&J, pb > n * d * sizeof *train / 10 * PANF_ROWS
+		    + PANF_SLACK || getenv("OPML_KNN_FLY") != NULL) == -1)
 			goto out;
 		J.flt = xnmax <= 1e30 && J.ynmax <= 1e30;
 		if (!J.flt) {
@@ -1157,6 +1200,10 @@ opml_knn_search(const double *train, size_t n, const double *test,
 	 * stay in the second-level cache. */
 	J.tb = (m + 8 * (size_t)nthreads - 1) / (8 * (size_t)nthreads);
 	J.tb = (J.tb + J.mr - 1) / J.mr * J.mr;
+	/* Panels made a panel at a time: as few units as may be, each
+	 * making them once. */
+	if (J.flt && J.panf == NULL)
+		J.tb = TBMAX;
 	if (J.tb > TBMAX)
 		J.tb = TBMAX;
 	/* And the unit's candidate slots in about half a megabyte. */

@@ -39,6 +39,8 @@
  *   flow      dense optical flow (Lucas-Kanade) between grey frames
  *   mhof      multi-scale histograms of optical flow per patch of a grid
  *   set       a labeled data set held in memory
+ *   csr       a set held sparse (compressed rows): read, written, mapped
+ *             by L, made dense
  *   labels    label strings numbered in order of appearance
  *   split     seeded splits, folds, shuffles; split lists (opml-formats(5))
  *   pairs     pairs of samples drawn at random; pair lists (opml-formats(5))
@@ -94,6 +96,8 @@
  *   bilinear  the similarity x'Wz of a similarity model
  *   scale     feature scaling, saved and restored
  *   knn       k nearest neighbours and their vote
+ *   knnsparse the k-NN search of a set held sparse: an inverted index
+ *             over the non-zeros, then an exact re-rank
  *   nbrlist   neighbour lists (opml-formats(5)), and their merge across
  *             shards
  *   pairscore the scores of pairs of samples, in row order
@@ -102,7 +106,7 @@
  *   roc       ROC curves, AUC, EER, and their SVG figure
  *   roccounts the exact partial form of a ROC curve: counts per distinct
  *             score, summed across shards, and their text
- *   svg       what the SVG figures share: a printf string, XML escaping,
+ *   svg       what the SVG figures share: XML escaping,
  *             the curves' colours, dashes, markers and legend entries,
  *             a polyline thinned to what shows at one pixel
  *   plot      a line chart of x-y curves (learning curves) as SVG, on

@@ -437,3 +437,21 @@ same_fields() {
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(cat "$TMP/want")" ]
 }
+
+@test "the search holds the training rows and a bounded buffer: 400,000 x 64 in 1.3 x 8nd + 64 MiB of address space" {
+	skip_if_sanitized "ulimit -v"
+	# 8nd = 195 MiB (200,000 KiB); 1.3 x 8nd + 64 MiB = 325,536 KiB.
+	# Single-precision copies of all the rows (another 99 MiB) do not
+	# fit.  Ten queries are copies of training rows 6, 40006, ...:
+	# k = 1 finds each at distance 0 (the rows are distinct).
+	awk 'BEGIN { srand(7); for (i = 0; i < 400000; i++) { printf "%d", i % 2
+		for (j = 0; j < 64; j++) printf " %.4f", rand(); print "" } }' > "$TMP/train"
+	awk 'NR % 40000 == 7' "$TMP/train" > "$TMP/q"
+	[ "$(wc -l < "$TMP/q")" -eq 10 ]
+	[ "$(cut -d' ' -f2- "$TMP/train" | sort -u | wc -l)" -eq 400000 ]
+	run --separate-stderr env OPML_THREADS=1 sh -c 'ulimit -v 320000
+	    opml-knn -k 1 -i "$1" "$2"' sh "$TMP/train" "$TMP/q"
+	show
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(awk '{ print $1, $1, 40000 * (NR - 1) + 6, 0 }' "$TMP/q")" ]
+}

@@ -27,6 +27,23 @@ programs() {
 	done
 }
 
+@test "every program that takes -X lists it beside each -Y of its usage and its page's SYNOPSIS" {
+	n=0
+	for p in $(programs); do
+		"$p" -h | grep -q -- '^  -X ' || continue
+		n=$((n + 1))
+		usage=$("$p" -h | sed '/^  -/,$d')
+		y=$(printf '%s\n' "$usage" | grep -o -- '\[-Y column\]' | wc -l)
+		xy=$(printf '%s\n' "$usage" | grep -o -- '\[-X columns\] \[-Y column\]' | wc -l)
+		[ "$y" -gt 0 ] && [ "$y" -eq "$xy" ] || { echo "$p: $xy of $y usage forms list -X"; false; }
+		syn=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' "$TOP/man/$p.1")
+		y=$(printf '%s\n' "$syn" | grep -c '^\.Op Fl Y Ar column$')
+		xy=$(printf '%s\n' "$syn" | grep -B1 '^\.Op Fl Y Ar column$' | grep -c '^\.Op Fl X Ar columns$')
+		[ "$y" -gt 0 ] && [ "$y" -eq "$xy" ] || { echo "$p(1): $xy of $y SYNOPSIS forms list -X"; false; }
+	done
+	[ "$n" -eq 6 ]
+}
+
 @test "--help and --version on every program of bin/ and every script: stdout, exit 0" {
 	rel=$(release) c=$(commit)
 	[ -n "$rel" ] && [ -n "$c" ]
