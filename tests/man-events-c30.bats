@@ -6,8 +6,8 @@
 load helper
 load claims
 
-@test "opml-events(1): -c 30, from any directory once installed, prints the figures it says" {
-	EXAMPLES_MATCH='opml-events -c 30 umn' page_examples opml-events.1
+@test "opml-events(1): the table of the shipped features (-c 30), from any directory once installed, prints the figures it says" {
+	EXAMPLES_MATCH='opml-events -o umn umn' page_examples opml-events.1
 	skip_missing "$TMP"/*
 	[ "$(cat "$TMP"/*/claims | wc -l)" -eq 1 ]
 }
