@@ -272,3 +272,25 @@ one_pass() {
 	run --separate-stderr opml-learn -I triplets "$TMP/t"
 	[ "$status" -eq 0 ] || { show; false; }
 }
+
+@test "-I pairs and triplets: a feature near 1e300 gives a model that opml-metric and opml-transform take, its L within the step's twofold bound" {
+	# on 2fdd7c1 g g aa - eta g cancelled to noise: L = -2.1e273 after
+	# two steps, which opml-metric and opml-transform refused
+	printf 'a 1 2\nb 3 1e300\na 2 5\nb 1 1\nc 0.5 -1e300\n' > "$TMP/s"
+	printf 'SAME 0 1\nDIFFERENT 0 2\nSAME 2 3\nDIFFERENT 1 3\nSAME 4 1\n' > "$TMP/p"
+	printf '0 3 2\n2 0 4\n1 3 0\n4 2 3\n' > "$TMP/t"
+	for a in opml copml; do
+		for f in "-I pairs $TMP/p" "-I triplets $TMP/t" "-u -I pairs $TMP/p"; do
+			opml-learn -a $a -S "$TMP/s" $f > "$TMP/m"
+			opml-metric "$TMP/m" > "$TMP/M"
+			opml-transform -m "$TMP/m" "$TMP/s" > "$TMP/x"
+			[ "$(wc -l < "$TMP/x")" -eq 5 ]
+			# at most twofold per step, and a few steps
+			tail -n 2 "$TMP/m" | awk '{ for (i = 1; i <= NF; i++) if ($i > 16 || $i < -16) { print "L " $i; exit 1 } }'
+		done
+	done
+	# the labeled learner on the same samples
+	opml-learn "$TMP/s" > "$TMP/m"
+	opml-metric "$TMP/m" > /dev/null
+	opml-transform -m "$TMP/m" "$TMP/s" > /dev/null
+}
