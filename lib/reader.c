@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -509,11 +510,28 @@ tokend(const char *p, const char *end)
  * record adds: it may be a header of column names. */
 #define HEADER_HINT " (a header? see -H)"
 
+/* 1 if [p, e) is a number that is not finite or not in range (nan,
+ * inf, 1e999, hexadecimal), as strtod reads them: a value, not a
+ * column's name, however it is refused. */
+static int
+number_word(const char *p, const char *e)
+{
+	char w[64], *q;
+
+	if (e - p == 0 || e - p >= (ptrdiff_t)sizeof w)
+		return 0;
+	memcpy(w, p, (size_t)(e - p));
+	w[e - p] = '\0';
+	(void)strtod(w, &q);
+	return *q == '\0';
+}
+
 static int
 badnum(struct opml_reader *r, size_t field, const char *p, const char *end)
 {
 	const char *e = tokend(p, end);
-	const char *hint = r->first && field == 1 ? HEADER_HINT : "";
+	const char *hint = r->first && field == 1 && !number_word(p, e) ?
+	    HEADER_HINT : "";
 	int n = (int)(e - p > 40 ? 40 : e - p);
 	size_t i;
 

@@ -585,3 +585,18 @@ bad_input() {
 		done
 	done
 }
+
+@test "a first line's value that is a number out of range (nan, inf, 1e999, hexadecimal) is not taken for a header; a word is" {
+	for v in nan -inf 1e999 0x1p9999; do
+		printf 'a %s 3\nb 1 2\n' "$v" > "$TMP/in"
+		run --separate-stderr opml-learn "$TMP/in"
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "opml-learn: $TMP/in:1: field 1: not a finite number: '$v'" ] || { show; false; }
+	done
+	printf 'label width height\n1 2 3\n' > "$TMP/in"
+	run --separate-stderr opml-learn "$TMP/in"
+	[ "$stderr" = "opml-learn: $TMP/in:1: field 1: not a finite number: 'width' (a header? see -H)" ]
+	printf ',1,2\n' > "$TMP/in"
+	run --separate-stderr opml-learn "$TMP/in"
+	[[ $stderr == *"(a header? see -H)" ]]
+}
