@@ -534,15 +534,22 @@ badnum(struct opml_reader *r, size_t field, const char *p, const char *end)
 	    HEADER_HINT : "";
 	int n = (int)(e - p > 40 ? 40 : e - p);
 	size_t i;
+	char col[48] = "";
 
+	/* field counts the features: after -Y the line's column too (with
+	 * -X the columns dropped would count as well: not said) */
+	if (r->ycol > 1 && r->lay.ndrop == 0)
+		snprintf(col, sizeof col, " (column %zu)", field < r->ycol ?
+		    field : field + 1);
 	for (i = 0; i < (size_t)n; i++)
 		if ((unsigned char)p[i] < 0x20 || (unsigned char)p[i] >= 0x7f)
-			return opml_reader_fail(r, "field %zu: not a number "
-			    "(binary data)%s", field, hint);
+			return opml_reader_fail(r, "field %zu%s: not a number "
+			    "(binary data)%s", field, col, hint);
 	if (n == 0)
-		return opml_reader_fail(r, "field %zu: empty%s", field, hint);
-	return opml_reader_fail(r, "field %zu: not a finite number: "
-	    "'%.*s%s'%s", field, n, p, e - p > 40 ? "..." : "", hint);
+		return opml_reader_fail(r, "field %zu%s: empty%s", field, col,
+		    hint);
+	return opml_reader_fail(r, "field %zu%s: not a finite number: "
+	    "'%.*s%s'%s", field, col, n, p, e - p > 40 ? "..." : "", hint);
 }
 
 /* Parse one number that must end at a separator or the line's end. */
@@ -898,6 +905,7 @@ relabel(struct opml_reader *r, struct opml_sample *s, char **p, char **end)
 		}
 		pe = q;
 	}
+	r->ycol = fields(*p, lb) + 1;
 	if (le == lb)
 		return opml_reader_fail(r, "empty label%s", r->first ?
 		    HEADER_HINT : "");
@@ -1016,6 +1024,7 @@ opml_read_sample(struct opml_reader *r, struct opml_sample *s)
 	r->seen = 1;
 	rc = sample(r, s, p, end);
 	r->first = 0;
+	r->ycol = 0;
 	return rc;
 }
 
