@@ -290,6 +290,7 @@ learn_stream(struct opml_run *u, const struct options *o, char **files)
 		check(u, opml_run_start(u), o);
 	opml_set_init(&set);
 	if (o->samples != NULL) {
+		opml_prog_one_stdin('S', o->samples, files);
 		set.d = d;
 		opml_prog_set(&set, sf, NULL);
 		if (set.n == 0)

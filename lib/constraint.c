@@ -195,11 +195,29 @@ all_whole(char **f, size_t nf)
 	return 1;
 }
 
+/* The fields of the line p..end, all of them. */
+static size_t
+count_fields(const char *p, const char *end)
+{
+	size_t n = 0;
+
+	for (;;) {
+		while (p < end && opml_reader_isblank(*p))
+			p++;
+		if (p == end)
+			return n;
+		n++;
+		while (p < end && !opml_reader_isblank(*p))
+			p++;
+	}
+}
+
 /* A line of references into c->s, split into nf fields f: rows into
- * row[0 .. kind). */
+ * row[0 .. kind).  fresh: the layout was guessed from this line, which
+ * may have meant any of them. */
 static int
 refs(struct opml_constraints *c, struct opml_reader *r, char **f, size_t nf,
-    size_t *row)
+    size_t *row, int fresh)
 {
 	const struct opml_set *s = c->s;
 	const struct opml_pairs_refs *g = &c->refs;
@@ -219,8 +237,9 @@ refs(struct opml_constraints *c, struct opml_reader *r, char **f, size_t nf,
 			    &row[0]) == -1 || opml_pairs_image(r, s, g, f[2],
 			    f[3], &row[1]) == -1 ? -1 : 0;
 		return opml_reader_fail(r, "%zu field%s, expected %s", nf,
-		    nf == 1 ? "" : "s", c->layout == INDEX ?
-		    "`label i j`" : "`name i j` or `name1 i name2 j`");
+		    nf == 1 ? "" : "s", fresh ? "`label i j`, `name i j` or "
+		    "`name1 i name2 j`" : c->layout == INDEX ? "`label i j`" :
+		    "`name i j` or `name1 i name2 j`");
 	}
 	if (c->layout == INDEX && nf == 3)
 		return opml_pairs_row(r, s, f[0], &row[0]) == -1 ||
@@ -237,7 +256,8 @@ refs(struct opml_constraints *c, struct opml_reader *r, char **f, size_t nf,
 		    opml_pairs_image(r, s, g, f[4], f[5], &row[2]) == -1 ?
 		    -1 : 0;
 	return opml_reader_fail(r, "%zu field%s, expected %s", nf, nf == 1 ?
-	    "" : "s", c->layout == INDEX ? "`i j k`" :
+	    "" : "s", fresh ? "`i j k`, `name i j name2 k` or `name1 i name2 "
+	    "j name3 k`" : c->layout == INDEX ? "`i j k`" :
 	    "`name i j name2 k` or `name1 i name2 j name3 k`");
 }
 
@@ -246,7 +266,7 @@ opml_constraints_next(struct opml_constraints *c, struct opml_reader *r)
 {
 	char *line, *f[MAXF];
 	size_t len, nf, row[3], i;
-	int rc;
+	int rc, fresh;
 
 	for (;;) {
 		if ((rc = opml_reader_record(r, &line, &len)) != 1)
@@ -264,19 +284,24 @@ opml_constraints_next(struct opml_constraints *c, struct opml_reader *r)
 		}
 		memcpy(c->cur, line, len);
 		c->cur[len] = '\0';
-		nf = opml_reader_fields(c->cur, f, MAXF);
+		if ((nf = opml_reader_fields(c->cur, f, MAXF)) > MAXF)
+			nf = count_fields(line, line + len);
 		/* LFW's header: `10<TAB>300` or `1100` */
 		if (c->layout == UNKNOWN && c->kind == OPML_CONSTRAINT_PAIRS &&
 		    nf <= 2 && all_whole(f, nf)) {
 			c->layout = HEADED;
 			continue;
 		}
-		if (c->layout == UNKNOWN || c->layout == HEADED)
+		if ((fresh = c->layout == UNKNOWN || c->layout == HEADED))
 			c->layout = nf == 3 && (c->kind ==
 			    OPML_CONSTRAINT_TRIPLETS ||
 			    opml_constraints_label(f[0]) != -1) ? INDEX : NAMES;
-		if (refs(c, r, f, nf, row) == -1)
+		if (refs(c, r, f, nf, row, fresh) == -1)
 			return -1;
+		/* as opml-pairs: a sample is trivially the same as itself */
+		if (c->kind == OPML_CONSTRAINT_PAIRS && row[0] == row[1])
+			return opml_reader_fail(r, "a pair of a sample with "
+			    "itself (row %zu)", row[0]);
 		for (i = 0; i < c->kind; i++)
 			c->p[i] = c->s->x + row[i] * c->d;
 		return 1;

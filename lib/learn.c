@@ -480,6 +480,45 @@ opml_learn_triplet(struct opml_learner *l, const double *x, const double *xp,
 	return 0;
 }
 
+/* The place of a new pair of the kind (0 same, 1 different), the
+ * oldest given up when K are kept.  l->k: the latest K same pairs' two
+ * samples each, then the latest K different pairs', as prepare leaves
+ * them, in rings. */
+static double *
+ring_slot(struct opml_learner *l, int kind)
+{
+	size_t d = l->m->d, K = l->keep ? l->keep : 1;
+	double *s;
+
+	if (l->k == NULL && (l->k = malloc(4 * K * d * sizeof *l->k)) == NULL)
+		return NULL;
+	s = l->k + (kind * K + l->next[kind]) * 2 * d;
+	l->next[kind] = (l->next[kind] + 1) % K;
+	if (l->count[kind] < K)
+		l->count[kind]++;
+	return s;
+}
+
+int
+opml_learner_keep_pair(struct opml_learner *l, int same, const double *x)
+{
+	double *s = ring_slot(l, !same);
+
+	if (s == NULL)
+		return -1;
+	memcpy(s, x, 2 * l->m->d * sizeof *s);
+	return 0;
+}
+
+const double *
+opml_learner_kept(const struct opml_learner *l, int same, size_t i)
+{
+	size_t K = l->keep ? l->keep : 1, kind = !same;
+
+	return l->k + (kind * K + (l->next[kind] + K - l->count[kind] + i) %
+	    K) * 2 * l->m->d;
+}
+
 int
 opml_learn_pair(struct opml_learner *l, int same, const double *x1,
     const double *x2)
@@ -490,18 +529,12 @@ opml_learn_pair(struct opml_learner *l, int same, const double *x1,
 	double *s, *o, *sp, *dp;
 	int kind = !same, other = same;
 
-	/* k: the latest K same pairs' two samples each, then the latest K
-	 * different pairs', as prepare leaves them, in rings */
-	if (l->k == NULL && (l->k = malloc(4 * K * d * sizeof *l->k)) == NULL)
+	if ((s = ring_slot(l, kind)) == NULL)
 		return -1;
-	s = l->k + (kind * K + l->next[kind]) * 2 * d;
 	if ((x1 = prepare(l, x1, s)) != s)
 		memcpy(s, x1, d * sizeof *s);
 	if ((x2 = prepare(l, x2, s + d)) != s + d)
 		memcpy(s + d, x2, d * sizeof *s);
-	l->next[kind] = (l->next[kind] + 1) % K;
-	if (l->count[kind] < K)
-		l->count[kind]++;
 	if (l->count[other] == 0 && same && m->algo == OPML_ALGO_COPML) {
 		diff(s, s + d, d, a);
 		standardize(l, OPML_PAIR, s, a, NULL);

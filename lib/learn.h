@@ -31,6 +31,13 @@ struct opml_state {
 	double scale_sum;	/* sum of squared differences seen */
 	uint64_t scale_n;	/* and their number */
 	int have_gamma, have_gamma1;	/* given in the header read */
+	/* -I pairs: the pairs of each kind the learner keeps (keep=), and
+	 * those it kept when the model was written, the oldest first, 2d
+	 * numbers each (the #pair same and #pair different lines), so
+	 * that a pair stream resumes where it stopped */
+	uint64_t keep;
+	double *kept[2];
+	size_t nkept[2];
 };
 
 /* Steps whose I + gA would have an eigenvalue below this are taken with
@@ -119,6 +126,16 @@ int opml_learn_triplet(struct opml_learner *l, const double *x,
  */
 int opml_learn_pair(struct opml_learner *l, int same, const double *x1,
     const double *x2);
+
+/* Keep the pair x (2d numbers, as opml_learn_pair keeps them) of the
+ * kind same as the latest, without a step (a resumed model's #pair
+ * lines): 0, or -1 when out of memory. */
+int opml_learner_keep_pair(struct opml_learner *l, int same,
+    const double *x);
+/* The i-th pair kept of the kind same, from 0 the oldest, of the
+ * l->count[!same] kept: 2d numbers. */
+const double *opml_learner_kept(const struct opml_learner *l, int same,
+    size_t i);
 
 /* Take any pending step and bring m->L up to date (the one-pass
  * learner; nothing to do for the reference).  Learning may go on

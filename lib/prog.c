@@ -412,6 +412,20 @@ opml_prog_files(int argc, char **argv, const char *what)
 	return argv;
 }
 
+void
+opml_prog_one_stdin(char opt, const char *path, char **files)
+{
+	size_t i;
+
+	if (strcmp(path, "-") != 0)
+		return;
+	for (i = 0; files[i] != NULL; i++)
+		if (strcmp(files[i], "-") == 0)
+			errx(2, "-%c - and an input -: the standard input "
+			    "cannot be both (give one of them as a file)",
+			    opt);
+}
+
 const char *
 opml_prog_name(const char *path)
 {

@@ -95,6 +95,10 @@ char **opml_prog_files(int argc, char **argv, const char *what);
  * so on stderr, once per run. */
 void opml_prog_stdin(const char *what);
 
+/* -opt path beside the inputs files: a usage error (exit 2) when both
+ * would read the standard input. */
+void opml_prog_one_stdin(char opt, const char *path, char **files);
+
 /* How messages name an input: "stdin" for "-", else the path. */
 const char *opml_prog_name(const char *path);
 

@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -514,22 +515,46 @@ tokend(const char *p, const char *end)
  * record adds: it may be a header of column names. */
 #define HEADER_HINT " (a header? see -H)"
 
+/* 1 if [p, e) is a number that is not finite or not in range (nan,
+ * inf, 1e999, hexadecimal), as strtod reads them: a value, not a
+ * column's name, however it is refused. */
+static int
+number_word(const char *p, const char *e)
+{
+	char w[64], *q;
+
+	if (e - p == 0 || e - p >= (ptrdiff_t)sizeof w)
+		return 0;
+	memcpy(w, p, (size_t)(e - p));
+	w[e - p] = '\0';
+	(void)strtod(w, &q);
+	return *q == '\0';
+}
+
 static int
 badnum(struct opml_reader *r, size_t field, const char *p, const char *end)
 {
 	const char *e = tokend(p, end);
-	const char *hint = r->first && field == 1 ? HEADER_HINT : "";
+	const char *hint = r->first && field == 1 && !number_word(p, e) ?
+	    HEADER_HINT : "";
 	int n = (int)(e - p > 40 ? 40 : e - p);
 	size_t i;
+	char col[48] = "";
 
+	/* field counts the features: after -Y the line's column too (with
+	 * -X the columns dropped would count as well: not said) */
+	if (r->ycol > 1 && r->lay.ndrop == 0)
+		snprintf(col, sizeof col, " (column %zu)", field < r->ycol ?
+		    field : field + 1);
 	for (i = 0; i < (size_t)n; i++)
 		if ((unsigned char)p[i] < 0x20 || (unsigned char)p[i] >= 0x7f)
-			return opml_reader_fail(r, "field %zu: not a number "
-			    "(binary data)%s", field, hint);
+			return opml_reader_fail(r, "field %zu%s: not a number "
+			    "(binary data)%s", field, col, hint);
 	if (n == 0)
-		return opml_reader_fail(r, "field %zu: empty%s", field, hint);
-	return opml_reader_fail(r, "field %zu: not a finite number: "
-	    "'%.*s%s'%s", field, n, p, e - p > 40 ? "..." : "", hint);
+		return opml_reader_fail(r, "field %zu%s: empty%s", field, col,
+		    hint);
+	return opml_reader_fail(r, "field %zu%s: not a finite number: "
+	    "'%.*s%s'%s", field, col, n, p, e - p > 40 ? "..." : "", hint);
 }
 
 /* Parse one number that must end at a separator or the line's end. */
@@ -885,6 +910,7 @@ relabel(struct opml_reader *r, struct opml_sample *s, char **p, char **end)
 		}
 		pe = q;
 	}
+	r->ycol = fields(*p, lb) + 1;
 	if (le == lb)
 		return opml_reader_fail(r, "empty label%s", r->first ?
 		    HEADER_HINT : "");
@@ -1003,6 +1029,7 @@ opml_read_sample(struct opml_reader *r, struct opml_sample *s)
 	r->seen = 1;
 	rc = sample(r, s, p, end);
 	r->first = 0;
+	r->ycol = 0;
 	return rc;
 }
 

@@ -57,6 +57,8 @@ struct opml_reader {
 	struct opml_layout lay;	/* for opml_read_sample; zeroed by init */
 	int seen;		/* opml_read_sample has met a record */
 	int first;		/* it is parsing the input's first record */
+	size_t ycol;		/* -Y: its label's column, if not the first
+				   (0: the first), which messages name */
 	char err[OPML_ERRMAX];	/* "name:line: what", set on error */
 	/* Set by the owner before the first read: a regular file may be
 	 * mapped rather than read (no caller writes into its lines). */

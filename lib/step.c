@@ -83,6 +83,9 @@ pow2scale(double x, int e)
 	return x * s;
 }
 
+/* g aa beyond this loses more than 20 of the 53 bits in g g aa - eta g. */
+#define CANCEL 0x1p20
+
 enum opml_step_result
 opml_step_coefs_from(double z, double aa, double bb, double ab, double g,
     double min_eig, struct opml_coefs *c)
@@ -114,11 +117,22 @@ opml_step_coefs_from(double z, double aa, double bb, double ab, double g,
 	eta = 1 + g * (aa - bb);
 	beta = g * g * (ab * ab - aa * bb);
 	D = eta + beta;
-	/* L += p a' + q b' with p = pu u + pv v, q = qu u + qv v. */
-	c->pu = pow2scale((g * g * aa - eta * g) / D, e);
+	/* L += p a' + q b' with p = pu u + pv v, q = qu u + qv v.  With g aa
+	 * or g bb far above 1 (a sample far out: 1e300 among units) g g aa
+	 * - eta g cancels to rounding noise, as large as L's change is
+	 * small, and L jumps by orders of magnitude: there pu and qv take
+	 * their equal forms g (g bb - 1) / D and g (1 + g aa) / D, which
+	 * do not cancel.  Below the bound the first forms stay, and with
+	 * them the bits of every model written before. */
+	if (g * aa > CANCEL || g * bb > CANCEL) {
+		c->pu = pow2scale(g * (g * bb - 1) / D, e);
+		c->qv = pow2scale(g * (1 + g * aa) / D, e);
+	} else {
+		c->pu = pow2scale((g * g * aa - eta * g) / D, e);
+		c->qv = pow2scale((eta * g + g * g * bb) / D, e);
+	}
 	c->pv = pow2scale(-g * g * ab / D, e);
 	c->qu = pow2scale(-g * g * ab / D, e);
-	c->qv = pow2scale((eta * g + g * g * bb) / D, e);
 	c->g = pow2scale(g, e);
 	/* A step still beyond a double (g aa itself out of range) leaves L
 	 * as it is rather than making it infinite or NaN. */

@@ -272,3 +272,85 @@ one_pass() {
 	run --separate-stderr opml-learn -I triplets "$TMP/t"
 	[ "$status" -eq 0 ] || { show; false; }
 }
+
+@test "-I pairs and triplets: a feature near 1e300 gives a model that opml-metric and opml-transform take, its L within the step's twofold bound" {
+	# on 2fdd7c1 g g aa - eta g cancelled to noise: L = -2.1e273 after
+	# two steps, which opml-metric and opml-transform refused
+	printf 'a 1 2\nb 3 1e300\na 2 5\nb 1 1\nc 0.5 -1e300\n' > "$TMP/s"
+	printf 'SAME 0 1\nDIFFERENT 0 2\nSAME 2 3\nDIFFERENT 1 3\nSAME 4 1\n' > "$TMP/p"
+	printf '0 3 2\n2 0 4\n1 3 0\n4 2 3\n' > "$TMP/t"
+	for a in opml copml; do
+		for f in "-I pairs $TMP/p" "-I triplets $TMP/t" "-u -I pairs $TMP/p"; do
+			opml-learn -a $a -S "$TMP/s" $f > "$TMP/m"
+			opml-metric "$TMP/m" > "$TMP/M"
+			opml-transform -m "$TMP/m" "$TMP/s" > "$TMP/x"
+			[ "$(wc -l < "$TMP/x")" -eq 5 ]
+			# at most twofold per step, and a few steps
+			tail -n 2 "$TMP/m" | awk '{ for (i = 1; i <= NF; i++) if ($i > 16 || $i < -16) { print "L " $i; exit 1 } }'
+		done
+	done
+	# the labeled learner on the same samples
+	opml-learn "$TMP/s" > "$TMP/m"
+	opml-metric "$TMP/m" > /dev/null
+	opml-transform -m "$TMP/m" "$TMP/s" > /dev/null
+}
+
+@test "-I messages: all the fields of a long line counted; a first line that fits no layout lists them all; a pair of a sample with itself refused" {
+	printf '1 2\n3 4\n5 6\n' > "$TMP/s"
+	# 9 fields were "7 fields" on 9e64f68 (more than 6 counted as 7)
+	printf '0 1 2\n0 1 2 0 1 2 0 1 2\n' > "$TMP/t"
+	run --separate-stderr opml-learn -I triplets -S "$TMP/s" "$TMP/t"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-learn: $TMP/t:2: 9 fields, expected \`i j k\`" ]
+	printf 'SAME 0 1\nSAME 0 1 2 3 4 5 6 7 8 9\n' > "$TMP/p"
+	run --separate-stderr opml-learn -I pairs -S "$TMP/s" "$TMP/p"
+	[ "$stderr" = "opml-learn: $TMP/p:2: 11 fields, expected \`label i j\`" ]
+	# a first line of four fields: `i j k` was not among the forms
+	printf '0 1 2 0\n' > "$TMP/t"
+	run --separate-stderr opml-learn -I triplets -S "$TMP/s" "$TMP/t"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-learn: $TMP/t:1: 4 fields, expected \`i j k\`, \`name i j name2 k\` or \`name1 i name2 j name3 k\`" ]
+	printf 'SAME\n' > "$TMP/p"
+	run --separate-stderr opml-learn -I pairs -S "$TMP/s" "$TMP/p"
+	[ "$stderr" = "opml-learn: $TMP/p:1: 1 field, expected \`label i j\`, \`name i j\` or \`name1 i name2 j\`" ]
+	# once the layout is known, its own form alone
+	printf '0 1 2\n0 1\n' > "$TMP/t"
+	run --separate-stderr opml-learn -I triplets -S "$TMP/s" "$TMP/t"
+	[ "$stderr" = "opml-learn: $TMP/t:2: 2 fields, expected \`i j k\`" ]
+	# a sample paired with itself, as opml-pairs refuses it
+	printf 'SAME 0 1\nDIFFERENT 2 2\n' > "$TMP/p"
+	run --separate-stderr opml-learn -I pairs -S "$TMP/s" "$TMP/p"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-learn: $TMP/p:2: a pair of a sample with itself (row 2)" ]
+	printf '0 1\n2 2\n' > "$TMP/q"
+	run --separate-stderr opml-pairs -p "$TMP/q" "$TMP/s"
+	[[ $stderr == *"a pair of a sample with itself (row 2)"* ]]
+	[ -z "$output" ]
+}
+
+@test "-S - with the input on the standard input too: a usage error, not 'no triplets'" {
+	for I in pairs triplets; do
+		run --separate-stderr opml-learn -I $I -S - - < /dev/null
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "opml-learn: -S - and an input -: the standard input cannot be both (give one of them as a file)" ]
+		run --separate-stderr opml-learn -I $I -S - < /dev/null
+		[ "$status" -eq 2 ]
+		[ -z "$output" ]
+	done
+}
+
+@test "-H: the pages agree that with -I it applies to the samples of -S, not to the pair or triplet lines" {
+	printf 'a b\n1 2\n3 4\n5 7\n' > "$TMP/s"
+	printf 'SAME 0 1\nDIFFERENT 0 2\n' > "$TMP/p"
+	run opml-learn -H -I pairs -S "$TMP/s" "$TMP/p"
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == *" samples=2 "* ]]
+	printf 'i j\nSAME 0 1\n' > "$TMP/h"
+	run --separate-stderr opml-learn -H -I pairs -S "$TMP/s" "$TMP/h"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"h:1: "* ]]
+	for page in opml.7 opml-learn.1; do
+		groff -man -Tascii -P-cbou -rHY=0 -rLL=300n "$TOP/man/$page" | tr -s ' \n' '  ' > "$TMP/page"
+		grep -q 'apply to the samples of -S' "$TMP/page" || { echo "$page"; false; }
+	done
+}

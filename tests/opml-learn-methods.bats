@@ -932,6 +932,9 @@ zero_row() {
 	for a in opml copml rdml pola lego itml; do
 		each_alloc_fails opml-learn -a $a -v -I pairs -S "$TMP/s.txt" "$TMP/p"
 	done
+	# resumed with its #pair lines, fewer kept
+	opml-learn -I pairs -S "$TMP/s.txt" "$TMP/p" > "$TMP/pm"
+	each_alloc_fails opml-learn -m "$TMP/pm" -K 1 -I pairs -S "$TMP/s.txt" "$TMP/p"
 	for a in opml oasis soml; do
 		each_alloc_fails opml-learn -a $a -v -I triplets -S "$TMP/s.txt" "$TMP/t"
 	done

@@ -586,3 +586,38 @@ bad_input() {
 		done
 	done
 }
+
+@test "a first line's value that is a number out of range (nan, inf, 1e999, hexadecimal) is not taken for a header; a word is" {
+	for v in nan -inf 1e999 0x1p9999; do
+		printf 'a %s 3\nb 1 2\n' "$v" > "$TMP/in"
+		run --separate-stderr opml-learn "$TMP/in"
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "opml-learn: $TMP/in:1: field 1: not a finite number: '$v'" ] || { show; false; }
+	done
+	printf 'label width height\n1 2 3\n' > "$TMP/in"
+	run --separate-stderr opml-learn "$TMP/in"
+	[ "$stderr" = "opml-learn: $TMP/in:1: field 1: not a finite number: 'width' (a header? see -H)" ]
+	printf ',1,2\n' > "$TMP/in"
+	run --separate-stderr opml-learn "$TMP/in"
+	[[ $stderr == *"(a header? see -H)" ]]
+}
+
+@test "-Y: a bad value's message names the line's column beside the feature's number" {
+	# on 9e64f68 'field 2' alone, which after -Y 2 is the label's column
+	for y in 2 -2; do
+		printf '1 a 2\n5 b x\n' > "$TMP/in"
+		run --separate-stderr opml-learn -Y $y "$TMP/in"
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "opml-learn: $TMP/in:2: field 2 (column 3): not a finite number: 'x'" ]
+	done
+	printf '1 2 a\nx 2 b\n' > "$TMP/in"
+	run --separate-stderr opml-learn -Y 3 "$TMP/in"
+	[ "$stderr" = "opml-learn: $TMP/in:2: field 1 (column 1): not a finite number: 'x'" ]
+	printf '1,a,,4\n' > "$TMP/in"
+	run --separate-stderr opml-learn -Y 2 "$TMP/in"
+	[ "$stderr" = "opml-learn: $TMP/in:1: field 2 (column 3): empty" ]
+	# the label first: the fields as before
+	printf 'a 1 2\nb 5 x\n' > "$TMP/in"
+	run --separate-stderr opml-learn "$TMP/in"
+	[ "$stderr" = "opml-learn: $TMP/in:2: field 2: not a finite number: 'x'" ]
+}

@@ -79,6 +79,8 @@ part_free(struct opml_model *m)
 	struct opml_state *st = m->own;
 
 	opml_classes_free(&st->c);
+	free(st->kept[0]);
+	free(st->kept[1]);
 }
 
 static int
@@ -121,6 +123,9 @@ part_key(struct opml_model *m, const char *k, size_t kn, const char *v,
 	if (KEY("pull"))
 		return st->longrun = 1, real(v, ve, &st->pull, 0,
 		    OPML_LONGRUN_MAXPULL);
+	if (KEY("keep"))
+		return opml_parse_u64(v, ve, &u) == -1 || u < 1 || u > 64 ? -1 :
+		    (st->keep = u, 0);
 	if (KEY("other")) {
 		st->c.trip.recent = VALUE("recent");
 		return st->c.trip.recent || VALUE("random") ? 0 : -1;
@@ -138,6 +143,40 @@ part_key(struct opml_model *m, const char *k, size_t kn, const char *v,
 #undef KEY
 #undef VALUE
 
+/* "#pair same x1 x2" or "#pair different x1 x2": a pair kept, 2d
+ * numbers; 0 taken, 1 not a #pair line, -1 damaged. */
+static int
+pair_line(struct opml_model *m, struct opml_reader *r, const char *p,
+    const char *end)
+{
+	struct opml_state *st = m->own;
+	size_t n = (size_t)(end - p), d2 = 2 * m->d, kind;
+	const char *q;
+	double *x;
+
+	if (opml_classes_empty(r, "#pair", p, end) == -1)
+		return -1;
+	if (n <= 6 || memcmp(p, "#pair ", 6) != 0)
+		return 1;
+	q = p + 6;
+	if ((size_t)(end - q) > 5 && memcmp(q, "same ", 5) == 0)
+		kind = 0, q += 5;
+	else if ((size_t)(end - q) > 10 && memcmp(q, "different ", 10) == 0)
+		kind = 1, q += 10;
+	else
+		return opml_reader_fail(r, "model: bad #pair line (same or "
+		    "different, then two samples)");
+	if ((x = realloc(st->kept[kind], (st->nkept[kind] + 1) * d2 *
+	    sizeof *x)) == NULL)
+		return opml_reader_fail(r, "out of memory");
+	st->kept[kind] = x;
+	if (opml_parse_row(r, q, end, x + st->nkept[kind] * d2, d2) == -1)
+		return opml_reader_fail(r, "model: bad #pair line (two "
+		    "samples of d=%zu)", m->d);
+	st->nkept[kind]++;
+	return 0;
+}
+
 static int
 part_line(struct opml_model *m, struct opml_reader *r, const char *p,
     const char *end, double *tmp)
@@ -147,7 +186,8 @@ part_line(struct opml_model *m, struct opml_reader *r, const char *p,
 	const char *q;
 	int rc;
 
-	if ((rc = opml_classes_line(&st->c, r, p, end, tmp)) != 1)
+	if ((rc = opml_classes_line(&st->c, r, p, end, tmp)) != 1 ||
+	    (rc = pair_line(m, r, p, end)) != 1)
 		return rc;
 	if (opml_classes_empty(r, "#scale", p, end) == -1)
 		return -1;
@@ -194,6 +234,8 @@ part_header(const struct opml_model *m, struct opml_buf *b)
 	    st->relative ? "relative" : "fixed", g, g1, c, st->longrun ?
 	    " pull=" : "", st->longrun ? pull : "", st->c.trip.recent ?
 	    " other=recent" : "");
+	if (st->nkept[0] + st->nkept[1] > 0)
+		opml_buf_printf(b, " keep=%" PRIu64, st->keep);
 	opml_buf_printf(b, " normalize=%d%s", m->normalize, m->standardize ?
 	    " standardize=1" : "");
 	opml_classes_keys(&st->c, m->bare, b);
@@ -208,11 +250,19 @@ part_lines(const struct opml_model *m, struct opml_buf *b)
 {
 	const struct opml_state *st = m->own;
 	char num[OPML_NUMFMT_MAX];
+	size_t kind, i;
 
 	opml_classes_rng(&st->c, b);
 	opml_format_double(st->scale_sum, num);
 	opml_buf_printf(b, "#scale %s %" PRIu64 "\n", num, st->scale_n);
 	opml_classes_lines(&st->c, b);
+	for (kind = 0; kind < 2; kind++)
+		for (i = 0; i < st->nkept[kind]; i++) {
+			opml_buf_puts(b, kind ? "#pair different " :
+			    "#pair same ");
+			opml_buf_numbers(b, st->kept[kind] + i * 2 * m->d,
+			    2 * m->d);
+		}
 }
 
 static const struct opml_part opml_part = {
@@ -297,12 +347,15 @@ configure(struct opml_model *m, const struct opml_start *s)
 	return 0;
 }
 
+static void opml_drop(void *state);
+
 static int
 opml_start(void **state, const struct opml_start *s)
 {
 	const struct opml_params *p = s->par;
-	const struct opml_state *st;
+	struct opml_state *st;
 	struct opml_run *run;
+	size_t kind, i;
 	int rc;
 
 	if ((rc = opml_classes_start(s->m, s, &opml_part)) != 0 || (rc = configure(s->m, s)) != 0)
@@ -316,7 +369,18 @@ opml_start(void **state, const struct opml_start *s)
 	}
 	/* Clip 0 turns the guard off: no step is shortened. */
 	run->l.min_eig = st->clip > 0 ? st->clip : -HUGE_VAL;
-	run->l.keep = (size_t)p->keep;
+	/* the pairs kept: a resumed model's, as many as it kept unless
+	 * told, the latest of them */
+	if (s->origin != OPML_ORIGIN_RESUMED || GIVEN(s, KEEP) || !st->keep)
+		st->keep = p->keep;
+	run->l.keep = (size_t)st->keep;
+	for (kind = 0; kind < 2; kind++)
+		for (i = 0; i < st->nkept[kind]; i++)
+			if (opml_learner_keep_pair(&run->l, !kind,
+			    st->kept[kind] + i * 2 * s->m->d) == -1) {
+				opml_drop(run);
+				return OPML_ENOMEM;
+			}
 	*state = run;
 	return 0;
 }
@@ -340,11 +404,29 @@ opml_triplet(void *state, const double *x, const double *xp,
 	return opml_learn_triplet(state, x, xp, xq) == 0 ? 0 : OPML_ENOMEM;
 }
 
-/* The pending step taken: it changes no bit of what follows. */
+/* The pending step taken (it changes no bit of what follows), and the
+ * pairs kept put in the model. */
 static int
 opml_store(void *state)
 {
-	opml_learner_flush(state);
+	struct opml_learner *l = state;
+	struct opml_state *st = l->m->own;
+	size_t d2 = 2 * l->m->d, kind, i;
+	double *x;
+
+	opml_learner_flush(l);
+	for (kind = 0; kind < 2; kind++) {
+		if (l->count[kind] > st->nkept[kind]) {
+			if ((x = realloc(st->kept[kind], l->count[kind] * d2 *
+			    sizeof *x)) == NULL)
+				return OPML_ENOMEM;
+			st->kept[kind] = x;
+		}
+		for (i = 0; i < l->count[kind]; i++)
+			memcpy(st->kept[kind] + i * d2, opml_learner_kept(l,
+			    !kind, i), d2 * sizeof *x);
+		st->nkept[kind] = l->count[kind];
+	}
 	return 0;
 }
 
