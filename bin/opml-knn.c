@@ -454,7 +454,7 @@ answer_files(struct search *S, struct run *R, char **files)
 			if (block_full(&te))
 				flush(S, R, &te);
 		if (rc == -1)
-			errx(1, "%s", r.err);
+			opml_prog_reader_fail(&r);
 		opml_reader_close(&r);
 	}
 	flush(S, R, &te);

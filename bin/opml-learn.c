@@ -226,6 +226,8 @@ write_model(struct opml_model *m, const struct options *o)
 static void
 check(const struct opml_run *u, int rc, const struct options *o)
 {
+	if (rc == OPML_ENOMEM)
+		opml_prog_nomem_for(u->err);
 	if (rc == OPML_EUSAGE)
 		errx(2, "%s", u->err);
 	if (rc == OPML_ESTATE)
@@ -319,6 +321,8 @@ learn_stream(struct opml_run *u, const struct options *o, char **files)
 			opml_prog_die_by_signal();
 		}
 	}
+	if (rc == -1 && it.code == OPML_ENOMEM)
+		opml_prog_nomem();
 	if (rc == -1)
 		errx(1, "%s", it.err);
 	opml_items_close(&it);

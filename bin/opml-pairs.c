@@ -94,7 +94,7 @@ read_list(const char *path, const struct opml_set *s, size_t *np)
 		opml_prog_stdin("pairs");
 	if (opml_reader_open(&r, path) == -1 ||
 	    opml_pairs_read(&r, s, &p, np) == -1)
-		errx(1, "%s", r.err);
+		opml_prog_reader_fail(&r);
 	opml_reader_close(&r);
 	return p;
 }

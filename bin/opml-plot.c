@@ -126,7 +126,7 @@ main(int argc, char *argv[])
 		opml_prog_usage();
 	argv = opml_prog_files(argc, argv, "a table");
 	if (opml_reader_open(&r, argv[0]) == -1)
-		errx(1, "%s", r.err);
+		opml_prog_reader_fail(&r);
 	/* the last `#` line, or line of names, before the first row
 	 * names the columns */
 	while ((rc = opml_reader_line(&r, &line, &n)) == 1) {
@@ -172,7 +172,7 @@ main(int argc, char *argv[])
 		}
 		row = v + nrows * ncol;
 		if (opml_parse_row(&r, line, end, row, ncol) == -1)
-			errx(1, "%s", r.err);
+			opml_prog_reader_fail(&r);
 		for (i = 0; i < ncol; i++) {
 			if (fabs(row[i]) > 1e300)
 				errx(1, "%s:%lu: field %zu: beyond +-1e300",
@@ -186,7 +186,7 @@ main(int argc, char *argv[])
 		nrows++;
 	}
 	if (rc == -1)
-		errx(1, "%s", r.err);
+		opml_prog_reader_fail(&r);
 	if (nrows == 0)
 		errx(1, "%s: no rows", r.name);
 	x = opml_prog_alloc(nrows, sizeof *x);

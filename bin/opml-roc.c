@@ -96,7 +96,7 @@ open_input(struct opml_reader *r, const char *path, const char *what)
 	if (strcmp(path, "-") == 0)
 		opml_prog_stdin(what);
 	if (opml_reader_open(r, path) == -1)
-		errx(1, "%s", r->err);
+		opml_prog_reader_fail(r);
 }
 
 /* Read one file of `SCORE... LABEL` lines into new curves. */
@@ -111,7 +111,7 @@ readfile(const char *path, int distance)
 	open_input(&r, path, "scores");
 	opml_rocread_init(&rr, distance);
 	if ((rc = opml_rocread_file(&rr, &r)) == -1)
-		errx(1, "%s", r.err);
+		opml_prog_reader_fail(&r);
 	if (rc == 0)
 		errx(1, "%s: no scores", r.name);
 	for (c = 0; c < rr.n; c++) {
@@ -166,7 +166,7 @@ readcounts(const char *path, int first)
 		opml_roccounts_free(&c);
 	}
 	if (rc == -1)
-		errx(1, "%s", r.err);
+		opml_prog_reader_fail(&r);
 	if (i == 0)
 		errx(1, "%s: no ROC counts", r.name);
 	if (!first && i < ncurves)

@@ -47,7 +47,7 @@ restore(const char *path, struct opml_scale *p)
 	struct opml_reader r;
 
 	if (opml_reader_open(&r, path) == -1 || opml_scale_read(&r, p) == -1)
-		errx(1, "%s", r.err);
+		opml_prog_reader_fail(&r);
 	opml_reader_close(&r);
 }
 
@@ -127,7 +127,7 @@ stream(char **files, struct opml_scale *p, struct opml_output *o)
 		}
 		if (rc == -1) {
 			opml_prog_flush(&buf, o, 1);
-			errx(1, "%s", r.err);
+			opml_prog_reader_fail(&r);
 		}
 		opml_reader_close(&r);
 	}

@@ -101,7 +101,7 @@ read_splits(const char *path, unsigned long long n, size_t *idx,
 
 	if (opml_reader_open(&r, path) == -1 ||
 	    opml_split_read(&r, (size_t)n, set.n, idx, ntrain, &k) == -1)
-		errx(1, "%s", r.err);
+		opml_prog_reader_fail(&r);
 	opml_reader_close(&r);
 	return k;
 }

@@ -86,7 +86,7 @@ main(int argc, char *argv[])
 		last = *argv;
 		if (opml_reader_open(&r, *argv) == -1 ||
 		    opml_table_read(&t, &r) == -1)
-			errx(1, "%s", r.err);
+			opml_prog_reader_fail(&r);
 		opml_reader_close(&r);
 	}
 	if (t.n == 0)

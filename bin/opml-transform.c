@@ -105,6 +105,8 @@ main(int argc, char *argv[])
 		}
 		if (b->status == OPML_FEED_ERROR) {
 			opml_prog_flush(&buf, &out, 1);
+			if (b->code == OPML_ENOMEM)
+				opml_prog_nomem();
 			errx(1, "%s", b->err);
 		}
 		status = b->status;

@@ -166,7 +166,7 @@ whole(struct opml_constraints *c, struct opml_reader *r, const char *p,
 			    "(opml-formats(5))");
 		c->d = n / k;
 		if ((c->x = malloc(3 * c->d * sizeof *c->x)) == NULL)
-			return opml_reader_fail(r, "out of memory");
+			return opml_reader_nomem(r);
 	}
 	if (numbers(r, p, end, c->x, k * c->d, &n, first) == -1)
 		return -1;
@@ -278,7 +278,7 @@ opml_constraints_next(struct opml_constraints *c, struct opml_reader *r)
 		if (len >= c->curcap) {
 			char *n = realloc(c->cur, 2 * len + 1);
 			if (n == NULL)
-				return opml_reader_fail(r, "out of memory");
+				return opml_reader_nomem(r);
 			c->cur = n;
 			c->curcap = 2 * len + 1;
 		}

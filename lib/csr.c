@@ -167,7 +167,7 @@ read_rows(struct opml_set *s, struct opml_reader *r, size_t maxnz)
 			return 1;
 		if ((s->csr.ptr = calloc(s->cap + 1, sizeof *s->csr.ptr)) ==
 		    NULL)
-			return opml_reader_fail(r, "out of memory");
+			return opml_reader_nomem(r);
 	}
 	/* Widths beyond 2^32 cannot come from a sparse line. */
 	memset(&smp, 0, sizeof smp);
@@ -186,7 +186,7 @@ read_rows(struct opml_set *s, struct opml_reader *r, size_t maxnz)
 		if (grow_rows(s) == -1 || put_sample(s, &smp) == -1 ||
 		    (c = opml_labels_add(&s->labels, smp.label, &isnew)) ==
 		    (size_t)-1) {
-			rc = opml_reader_fail(r, "out of memory");
+			rc = opml_reader_nomem(r);
 			break;
 		}
 		if (s->where)

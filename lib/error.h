@@ -7,10 +7,13 @@
  * failure; where a failure needs more words (a file and line, which
  * class is short) the function also fills a message buffer its caller
  * passes, and the code still says what kind of failure it was.
+ * -1 is none of them: it stays the "see errno, or the message filled
+ * in" of the functions whose comment says so, so that running out of
+ * memory (OPML_ENOMEM) is never read as an errno or a message that
+ * some earlier step left behind.
  */
 enum opml_error {
 	OPML_OK = 0,
-	OPML_ENOMEM = -1,	/* out of memory */
 	OPML_EFEW = -2,		/* fewer than 2 samples */
 	OPML_EONECLASS = -3,	/* every sample of one class */
 	OPML_ESINGLES = -4,	/* no class has two samples */
@@ -37,7 +40,8 @@ enum opml_error {
 	OPML_ESYNTAX = -22,	/* an option's value is not a number (a whole
 				   number where one is asked for) */
 	OPML_ELOW = -23,	/* an option's value below its range */
-	OPML_EHIGH = -24	/* above its range, or beyond its type's */
+	OPML_EHIGH = -24,	/* above its range, or beyond its type's */
+	OPML_ENOMEM = -25	/* out of memory */
 };
 
 /* The failure's description: lowercase, no period. */

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "feed.h"
 #include "simd.h"
 
@@ -21,9 +22,10 @@ batch_cap(size_t d)
 }
 
 static int
-fail(struct opml_batch *b, const char *msg)
+fail(struct opml_batch *b, int code, const char *msg)
 {
 	snprintf(b->err, sizeof b->err, "%s", msg);
+	b->code = code;
 	b->status = OPML_FEED_ERROR;
 	return -1;
 }
@@ -52,7 +54,7 @@ append(struct opml_batch *b, const struct opml_sample *s,
 		if (b->x == NULL || b->lab == NULL || b->file == NULL ||
 		    b->lineno == NULL) {
 			b->cap = b->xcap = 0;
-			return fail(b, "out of memory");
+			return fail(b, OPML_ENOMEM, opml_strerror(OPML_ENOMEM));
 		}
 	}
 	if (b->lablen + len > b->labcap) {
@@ -61,7 +63,7 @@ append(struct opml_batch *b, const struct opml_sample *s,
 		while (cap < b->lablen + len)
 			cap *= 2;
 		if ((nl = realloc(b->labels, cap)) == NULL)
-			return fail(b, "out of memory");
+			return fail(b, OPML_ENOMEM, opml_strerror(OPML_ENOMEM));
 		b->labels = nl;
 		b->labcap = cap;
 	}
@@ -86,7 +88,7 @@ open_next(struct opml_feed *f, struct opml_batch *b)
 	if (strcmp(path, "-") == 0 && f->in != NULL)
 		f->r = f->in;
 	else if (opml_reader_open(&f->own, path) == -1) {
-		fail(b, f->own.err);
+		fail(b, f->own.code, f->own.err);
 		return -1;
 	} else {
 		/* a file of the feed's own: nothing writes into its lines */
@@ -125,7 +127,7 @@ fill_raw(struct opml_feed *f, struct opml_batch *b)
 		return;
 	}
 	if (rc == -1) {
-		fail(b, f->r->err);
+		fail(b, f->r->code, f->r->err);
 		return;
 	}
 	if (n + 1 > b->textcap) {
@@ -136,7 +138,7 @@ fill_raw(struct opml_feed *f, struct opml_batch *b)
 		free(b->text);
 		b->textcap = 0;
 		if ((b->text = malloc(cap + OPML_READER_PAD)) == NULL) {
-			fail(b, "out of memory");
+			fail(b, OPML_ENOMEM, opml_strerror(OPML_ENOMEM));
 			return;
 		}
 		b->textcap = cap;
@@ -182,7 +184,7 @@ fill(struct opml_feed *f, struct opml_batch *b, int raw)
 			close_current(f);
 			f->paths++;
 		} else {
-			fail(b, f->r->err);
+			fail(b, f->r->code, f->r->err);
 			return;
 		}
 	}
@@ -225,7 +227,7 @@ parse_raw(struct opml_feed *f, struct opml_batch *b)
 		if (append(b, &f->cs, &mr) == -1)
 			break;
 	if (rc == -1)
-		fail(b, mr.err);
+		fail(b, mr.code, mr.err);
 	b->raw = 0;
 }
 

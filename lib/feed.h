@@ -45,6 +45,7 @@ struct opml_batch {
 	unsigned long *lineno;	/* and its line */
 	enum opml_feed_status status;
 	char err[OPML_ERRMAX];	/* "file:line: what", or "file: why" */
+	int code;		/* with err: OPML_ENOMEM, or 0 */
 	size_t cap, xcap, labcap, lablen;
 	/* Raw lines of one file for the caller's thread to parse. */
 	int raw;

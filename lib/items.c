@@ -29,6 +29,7 @@ next_sample(struct opml_items *it)
 			if (it->b->status == OPML_FEED_ERROR) {
 				snprintf(it->err, sizeof it->err, "%s",
 				    it->b->err);
+				it->code = it->b->code;
 				return -1;
 			}
 			it->status = it->b->status;
@@ -58,6 +59,7 @@ next_constraint(struct opml_items *it)
 			    -1) {
 				snprintf(it->err, sizeof it->err, "%s",
 				    it->r.err);
+				it->code = it->r.code;
 				return -1;
 			}
 			opml_constraints_input(&it->c);
@@ -69,6 +71,7 @@ next_constraint(struct opml_items *it)
 		}
 		if (rc == -1) {
 			snprintf(it->err, sizeof it->err, "%s", it->r.err);
+			it->code = it->r.code;
 			return -1;
 		}
 		opml_reader_close(&it->r);

@@ -26,6 +26,7 @@ struct opml_items {
 	const char *label;
 	const double *x;
 	char err[OPML_ERRMAX];		/* "file:line: what" */
+	int code;			/* with err: OPML_ENOMEM, or 0 */
 };
 
 /* Over files (NULL-terminated): d 0, or the width (a model's, named

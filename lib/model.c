@@ -280,7 +280,7 @@ part_keys(struct opml_reader *r, struct opml_model *m, struct header *h)
 	if (me->part == NULL)
 		return 0;
 	if (opml_model_part(m, me->part, 0) != 0)
-		return opml_reader_fail(r, "out of memory");
+		return opml_reader_nomem(r);
 	for (i = 0; i < h->nkeys; i++) {
 		const struct key *k = &h->keys[i];
 		if (generic(m, h, k) == 1 &&
@@ -325,10 +325,10 @@ state(struct opml_reader *r, struct opml_model *m, struct header *h,
 	} else {
 		char **nx = realloc(m->extra, (m->nextra + 1) * sizeof *nx);
 		if (nx == NULL)
-			return opml_reader_fail(r, "out of memory");
+			return opml_reader_nomem(r);
 		m->extra = nx;
 		if ((nx[m->nextra] = strndup(p, n)) == NULL)
-			return opml_reader_fail(r, "out of memory");
+			return opml_reader_nomem(r);
 		m->nextra++;
 	}
 	return 0;
@@ -360,14 +360,14 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 	/* The header's keys point into line, which the next line read
 	 * overwrites: the part takes its keys before that. */
 	if ((t = calloc(1, sizeof *t)) == NULL)
-		return opml_reader_fail(r, "out of memory");
+		return opml_reader_nomem(r);
 	if (header(r, &t->m, &t->h, line, line + n) == -1) {
 		free(t);
 		return -1;
 	}
 	if (opml_model_init(m, (size_t)t->h.d, (size_t)t->h.r) == -1) {
 		free(t);
-		return opml_reader_fail(r, "out of memory");
+		return opml_reader_nomem(r);
 	}
 	m->algo = t->m.algo;
 	m->similarity = t->m.similarity;
@@ -378,7 +378,7 @@ opml_model_read(struct opml_reader *r, struct opml_model *m)
 	if (part_keys(r, m, &t->h) == -1)
 		goto fail;
 	if ((tmp = malloc(m->d * sizeof *tmp)) == NULL) {
-		opml_reader_fail(r, "out of memory");
+		opml_reader_nomem(r);
 		goto fail;
 	}
 	while (row < m->r) {
@@ -454,5 +454,5 @@ out:
 	if (rc == -1)
 		snprintf(err, errlen, "%s", r.err);
 	opml_reader_close(&r);
-	return rc;
+	return rc == -1 && r.code == OPML_ENOMEM ? OPML_ENOMEM : rc;
 }

@@ -82,7 +82,7 @@ int opml_model_read(struct opml_reader *r, struct opml_model *m);
 
 /*
  * Read a model file that holds one block and nothing after it ("-" is
- * stdin).  Returns 0, or -1 with the message in err.
+ * stdin).  Returns 0, -1 with the message in err, or OPML_ENOMEM.
  */
 int opml_model_load(const char *path, struct opml_model *m, char *err,
     size_t errlen);

@@ -61,7 +61,8 @@ opml_nbrlist_read(struct opml_reader *r, struct opml_nbrlist *l)
 	int rc;
 
 	if ((rc = opml_reader_record(r, &line, &len)) != 1)
-		return rc == 0 ? 0 : OPML_EREAD;
+		return rc == 0 ? 0 : r->code == OPML_ENOMEM ? OPML_ENOMEM :
+		    OPML_EREAD;
 	p = line;
 	end = line + len;
 	l->truth = field(&p, end);	/* a record is not blank */
@@ -147,6 +148,8 @@ fail(struct opml_nbrlist_merge *m, int code, const char *fmt, ...)
 	return code;
 }
 
+static int fail_list(struct opml_nbrlist_merge *m, size_t l, int code);
+
 int
 opml_nbrlist_merge_open(struct opml_nbrlist_merge *m, char *const *paths,
     size_t n)
@@ -159,8 +162,9 @@ opml_nbrlist_merge_open(struct opml_nbrlist_merge *m, char *const *paths,
 	m->nr = n;
 	for (; m->opened < n; m->opened++)
 		if (opml_reader_open(&m->r[m->opened], paths[m->opened]) == -1)
-			return fail(m, OPML_EREAD, "%s",
-			    m->r[m->opened].err);
+			return fail_list(m, m->opened,
+			    m->r[m->opened].code == OPML_ENOMEM ? OPML_ENOMEM :
+			    OPML_EREAD);
 	return 0;
 }
 

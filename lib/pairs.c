@@ -669,7 +669,7 @@ opml_pairs_read(struct opml_reader *r, const struct opml_set *s,
 	*n = np;
 	return 0;
 nomem:
-	opml_reader_fail(r, "out of memory");
+	opml_reader_nomem(r);
 fail:
 	free(head[0]);
 	free(head[1]);

@@ -199,9 +199,25 @@ opml_prog_number(char *buf, double x, int full)
 }
 
 void
+opml_prog_nomem_for(const char *what)
+{
+	if (what != NULL && *what != '\0')
+		errx(1, "%s: %s", opml_strerror(OPML_ENOMEM), what);
+	errx(1, "%s", opml_strerror(OPML_ENOMEM));
+}
+
+void
 opml_prog_nomem(void)
 {
-	errx(1, "out of memory");
+	opml_prog_nomem_for(NULL);
+}
+
+void
+opml_prog_reader_fail(const struct opml_reader *r)
+{
+	if (r->code == OPML_ENOMEM)
+		opml_prog_nomem();
+	errx(1, "%s", r->err);
 }
 
 void *
@@ -383,7 +399,7 @@ void
 opml_prog_open_samples(struct opml_reader *r, const char *path)
 {
 	if (opml_reader_open(r, path) == -1)
-		errx(1, "%s", r->err);
+		opml_prog_reader_fail(r);
 	r->lay = layout;
 }
 
@@ -475,12 +491,12 @@ opml_prog_set(struct opml_set *s, char **files, struct opml_reader *in)
 		if (in != NULL && strcmp(*files, "-") == 0) {
 			in->lay = layout;
 			if (opml_set_read(s, in) == -1)
-				errx(1, "%s", in->err);
+				opml_prog_reader_fail(in);
 			continue;
 		}
 		opml_prog_open_samples(&r, *files);
 		if (opml_set_read(s, &r) == -1)
-			errx(1, "%s", r.err);
+			opml_prog_reader_fail(&r);
 		opml_reader_close(&r);
 	}
 	check_layout(s, files - first == 1 ? opml_prog_name(first[0]) :
@@ -491,7 +507,7 @@ void
 opml_prog_stdin_reader(struct opml_reader *in)
 {
 	if (opml_reader_init(in, STDIN_FILENO, "stdin") == -1)
-		errx(1, "%s", in->err);
+		opml_prog_reader_fail(in);
 	in->lay = layout;
 }
 
@@ -507,14 +523,17 @@ opml_prog_model(const char *path, struct opml_reader *in,
 	if (strcmp(path, "-") == 0)
 		opml_prog_stdin("the model");
 	if (in == NULL || strcmp(path, "-") != 0) {
-		if (opml_model_load(path, m, msg, sizeof msg) == -1)
+		if ((rc = opml_model_load(path, m, msg, sizeof msg)) ==
+		    OPML_ENOMEM)
+			opml_prog_nomem();
+		if (rc != 0)
 			errx(1, "%s", msg);
 		return;
 	}
 	if ((rc = opml_model_read(in, m)) == 0)
 		errx(1, "%s: no model (expected a #opml block)", in->name);
 	if (rc == -1)
-		errx(1, "%s", in->err);
+		opml_prog_reader_fail(in);
 }
 
 void
@@ -546,8 +565,12 @@ opml_prog_open(struct opml_output *o, const char *path)
 {
 	catch_fatal_signals();
 	block_fatal_signals(SIG_BLOCK);
-	if (opml_output_open(o, path) == -1)
+	if (opml_output_open(o, path) == -1) {
+		/* its names' copies, or stdio's buffer */
+		if (errno == ENOMEM)
+			opml_prog_nomem();
 		err(1, "%s", path);
+	}
 	o->next = open_out;
 	open_out = o;
 	block_fatal_signals(SIG_UNBLOCK);
@@ -579,7 +602,7 @@ opml_prog_flush(struct opml_buf *b, struct opml_output *o, int all)
 void
 opml_prog_put(struct opml_buf *b, const char *s, size_t n)
 {
-	if (opml_buf_put(b, s, n) == -1)
+	if (opml_buf_put(b, s, n) != 0)
 		opml_prog_nomem();
 }
 

@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 
+#include "error.h"
 #include "numparse.h"
 #include "reader.h"
 #include "simd.h"
@@ -48,10 +49,8 @@ opml_reader_init(struct opml_reader *r, int fd, const char *name)
 		return -1;
 	}
 	r->cap = BLOCK;
-	if ((r->buf = malloc(r->cap + OPML_READER_PAD)) == NULL) {
-		snprintf(r->err, sizeof r->err, "%s: out of memory", name);
-		return -1;
-	}
+	if ((r->buf = malloc(r->cap + OPML_READER_PAD)) == NULL)
+		return opml_reader_nomem(r);
 	r->pad = OPML_READER_PAD;
 	r->path = opml_simd_path();
 	memset(r->buf, 0, OPML_READER_PAD);
@@ -110,6 +109,7 @@ opml_reader_fail(struct opml_reader *r, const char *fmt, ...)
 	int n;
 	char *p;
 
+	r->code = 0;
 	/* Before the first line there is no line to name. */
 	if (r->line == 0)
 		n = snprintf(r->err, sizeof r->err, "%s: ", r->name);
@@ -126,6 +126,14 @@ opml_reader_fail(struct opml_reader *r, const char *fmt, ...)
 	for (p = r->err; *p != '\0'; p++)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)
 			*p = '?';
+	return -1;
+}
+
+int
+opml_reader_nomem(struct opml_reader *r)
+{
+	snprintf(r->err, sizeof r->err, "%s", opml_strerror(OPML_ENOMEM));
+	r->code = OPML_ENOMEM;
 	return -1;
 }
 
@@ -613,7 +621,7 @@ grow(struct opml_reader *r, struct opml_sample *s, size_t need)
 	while (cap < need)
 		cap *= 2;
 	if ((nx = realloc(s->x, cap * sizeof *nx)) == NULL)
-		return opml_reader_fail(r, "out of memory");
+		return opml_reader_nomem(r);
 	s->x = nx;
 	s->xcap = cap;
 	return 0;
@@ -626,7 +634,7 @@ setlabel(struct opml_reader *r, struct opml_sample *s, const char *p,
 	if (n + 1 > s->labcap) {
 		char *nl = realloc(s->label, n + 1);
 		if (nl == NULL)
-			return opml_reader_fail(r, "out of memory");
+			return opml_reader_nomem(r);
 		s->label = nl;
 		s->labcap = n + 1;
 	}
@@ -775,7 +783,7 @@ keep_nz(struct opml_reader *r, struct opml_sample *s, size_t i, double v)
 			s->nzi = ni;
 		if (ni == NULL || (nv = realloc(s->nzv, cap *
 		    sizeof *nv)) == NULL)
-			return opml_reader_fail(r, "out of memory");
+			return opml_reader_nomem(r);
 		s->nzv = nv;
 		s->nzcap = cap;
 	}

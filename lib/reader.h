@@ -60,6 +60,8 @@ struct opml_reader {
 	size_t ycol;		/* -Y: its label's column, if not the first
 				   (0: the first), which messages name */
 	char err[OPML_ERRMAX];	/* "name:line: what", set on error */
+	int code;		/* with err: OPML_ENOMEM when memory ran
+				   out (err then "out of memory"), else 0 */
 	/* Set by the owner before the first read: a regular file may be
 	 * mapped rather than read (no caller writes into its lines). */
 	int mappable;
@@ -149,6 +151,10 @@ int opml_reader_fill_upto(struct opml_reader *r, size_t want);
 /* Set r->err to "name:line: " followed by the formatted message;
  * returns -1 so that callers can write `return opml_reader_fail(...)`. */
 int opml_reader_fail(struct opml_reader *r, const char *fmt, ...);
+/* Out of memory, which is not the input's fault: r->code = OPML_ENOMEM
+ * and r->err "out of memory", naming no file or line (as the program
+ * says it, opml_prog_reader_fail); returns -1 as opml_reader_fail. */
+int opml_reader_nomem(struct opml_reader *r);
 
 /*
  * Next sample, dense (`LABEL x1 ... xd`, fields split by blanks or a

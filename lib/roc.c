@@ -464,7 +464,7 @@ opml_roc_lines(const struct opml_roc *roc, size_t from, size_t to,
 	opml_team_run(lines_part, lp, sizeof lp[0], nt, threads);
 	for (t = 0; t < nt; t++)
 		if (lp[t].rc == -1 || (t > 0 && opml_buf_put(b, own[t].s,
-		    own[t].len) == -1))
+		    own[t].len) != 0))
 			rc = -1;
 	for (t = 1; t < nt; t++)
 		opml_buf_free(&own[t]);

@@ -308,7 +308,7 @@ opml_roccounts_read(struct opml_reader *r, struct opml_roccounts *c)
 		}
 		if (i == c->cap && reserve(c, c->cap ? 2 * c->cap : 1024) ==
 		    -1) {
-			opml_reader_fail(r, "out of memory");
+			opml_reader_nomem(r);
 			goto fail;
 		}
 		c->k[i] = k;

@@ -311,10 +311,8 @@ gather(struct opml_rocread *rr, struct part *pt, size_t np)
 static int
 failed(struct opml_reader *r, const struct part *pt, unsigned long line)
 {
-	if (pt->fail == -1) {
-		snprintf(r->err, sizeof r->err, "out of memory");
-		return -1;
-	}
+	if (pt->fail == -1)
+		return opml_reader_nomem(r);
 	r->line = line + pt->lines;
 	return opml_reader_fail(r, "%s", pt->msg);
 }
@@ -452,7 +450,7 @@ opml_rocread_file(struct opml_rocread *rr, struct opml_reader *r)
 	rc = rr->n > 0;
 	goto out;
 nomem:
-	snprintf(r->err, sizeof r->err, "out of memory");
+	opml_reader_nomem(r);
 out:
 	if (pt != NULL)
 		for (k = 0; k < nt; k++) {

@@ -468,7 +468,7 @@ badindex:
 	opml_reader_fail(r, "range file: expected INDEX MIN MAX");
 	goto fail;
 nomem:
-	opml_reader_fail(r, "out of memory");
+	opml_reader_nomem(r);
 fail:
 	free(g.idx);
 	free(g.v);
@@ -566,7 +566,7 @@ opml_scale_read(struct opml_reader *r, struct opml_scale *p)
 			return opml_reader_fail(r, "header: bad n '%s'", dbuf);
 	}
 	if (alloc(p, t, d) == -1)
-		return opml_reader_fail(r, "out of memory");
+		return opml_reader_nomem(r);
 	p->lo = lo;
 	p->hi = hi;
 	p->n = count;
@@ -576,7 +576,7 @@ opml_scale_read(struct opml_reader *r, struct opml_scale *p)
 	if (t == OPML_SCALE_ZSCORE && count > 0) {
 		if ((p->m2 = calloc(d + 1, sizeof *p->m2)) == NULL) {
 			opml_scale_free(p);
-			return opml_reader_fail(r, "out of memory");
+			return opml_reader_nomem(r);
 		}
 		nrows = 3;
 	}

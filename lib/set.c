@@ -203,7 +203,7 @@ read_seq(struct opml_set *s, struct opml_reader *r, size_t max, int fixed)
 	return rc < 0 ? rc : 0;
 nomem:
 	opml_sample_free(&smp);
-	return opml_reader_fail(r, "out of memory");
+	return opml_reader_nomem(r);
 }
 
 /*
@@ -515,7 +515,7 @@ parse_window(struct opml_set *s, struct opml_reader *r, size_t end, int nt)
 			continue;
 		if ((fixed ? place(s, &c[k].s, c[k].at) :
 		    append(s, &c[k].s)) == -1) {
-			rc = opml_reader_fail(r, "out of memory");
+			rc = opml_reader_nomem(r);
 			goto out;
 		}
 	}
@@ -637,7 +637,7 @@ opml_set_read(struct opml_set *s, struct opml_reader *r)
 	int rc;
 
 	if (s->where && add_file(s, r) == -1)
-		return opml_reader_fail(r, "out of memory");
+		return opml_reader_nomem(r);
 	if (s->n == 0 && s->d == 0)
 		s->wide = OPML_WIDE_GROW;
 	if (s->hold && (rc = opml_csr_read(s, r)) != 1)

@@ -98,12 +98,12 @@ header(struct opml_table *t, struct opml_reader *r, const struct fields *f)
 		return opml_reader_fail(r, "field 1: not a finite number "
 		    "(column names after the first rows?)");
 	if ((name = calloc(f->n, sizeof *name)) == NULL)
-		return opml_reader_fail(r, "out of memory");
+		return opml_reader_nomem(r);
 	for (j = 0; j < f->n; j++) {
 		len = f->e[j] - f->s[j];
 		if ((name[j] = malloc(len + 1)) == NULL) {
 			freenames(name, f->n);
-			return opml_reader_fail(r, "out of memory");
+			return opml_reader_nomem(r);
 		}
 		memcpy(name[j], f->s[j], len);
 		name[j][len] = '\0';
@@ -130,7 +130,7 @@ row(struct opml_table *t, struct opml_reader *r, const struct fields *f)
 
 		if (cap / 2 < t->cap || cap > (size_t)-1 / sizeof *x ||
 		    (x = realloc(t->x, cap * sizeof *x)) == NULL)
-			return opml_reader_fail(r, "out of memory");
+			return opml_reader_nomem(r);
 		t->x = x;
 		t->cap = cap;
 	}
@@ -157,7 +157,7 @@ opml_table_read(struct opml_table *t, struct opml_reader *r)
 
 	while ((rc = opml_reader_line(r, &s, &len)) == 1) {
 		if (split(&f, s, s + len) == -1) {
-			rc = opml_reader_fail(r, "out of memory");
+			rc = opml_reader_nomem(r);
 			break;
 		}
 		if (f.n == 0 || *f.s[0] == '#')

@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "triplet.h"
 
 void
@@ -46,9 +47,9 @@ opml_triplets_restore(struct opml_triplets *t, const char *label,
 	size_t k = opml_labels_add(&t->labels, label, &isnew);
 
 	if (k == (size_t)-1 || reserve(t, k + 1) == -1)
-		return -1;
+		return OPML_ENOMEM;
 	memcpy(t->h + k * t->d, x, t->d * sizeof *x);
-	return isnew ? 0 : -1;
+	return isnew ? 0 : 1;
 }
 
 enum opml_kind

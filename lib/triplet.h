@@ -54,8 +54,8 @@ enum opml_kind opml_triplet_next(struct opml_triplets *t, const char *label,
     const double *x, double *a, double *b, size_t *other);
 
 /* Add a class with a given latest sample (used when a model resumes):
- * 0, or -1 when out of memory or when the class is already there (its
- * latest sample is then x all the same). */
+ * 0; 1 when the class is already there (its latest sample is then x
+ * all the same); OPML_ENOMEM. */
 int opml_triplets_restore(struct opml_triplets *t, const char *label,
     const double *x);
 

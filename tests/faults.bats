@@ -181,3 +181,42 @@ once() {
 		[ -z "$(ls -A "$TMP/o")" ]
 	done
 }
+
+# every_alloc_says_nomem CMD...: count CMD's allocations, then fail each
+# in turn: each run ends 0 or says "PROG: out of memory" (and what it
+# could not hold, after a colon), never an input's name before it, a stale errno's words ("Cannot allocate
+# memory") or a message that mixes it with another failure.
+every_alloc_says_nomem() {
+	local n count rc err prog=$1
+	rm -rf "$TMP/o"
+	mkdir "$TMP/o"
+	env -C "$TMP/o" OPML_FAULT_COUNT="$TMP/count" LD_PRELOAD="$SHIM" \
+	    "$@" > /dev/null
+	count=$(< "$TMP/count")
+	[ "$count" -gt 10 ]
+	for ((n = 1; n <= count; n++)); do
+		rc=0
+		env -C "$TMP/o" OPML_FAULT_ALLOC=$n LD_PRELOAD="$SHIM" "$@" \
+		    > /dev/null 2> "$TMP/stderr" || rc=$?
+		err=$(< "$TMP/stderr")
+		if [ "$rc" -ne 0 ] && [ "$err" != "$prog: out of memory" ] &&
+		    [[ $err != "$prog: out of memory: "* ]]; then
+			echo "allocation $n of $count: exit $rc: $err"
+			return 1
+		fi
+	done
+}
+
+@test "out of memory anywhere is told as such, by every program the same way" {
+	opml-learn -s 2 -o "$TMP/m" "$FIX/knn-ties.txt"
+	every_alloc_says_nomem opml-learn -o m "$FIX/knn-ties.txt"
+	# a model's #class lines and the reader of each input
+	every_alloc_says_nomem opml-learn -i "$TMP/m" -o m2 \
+	    "$FIX/knn-ties-test.txt"
+	every_alloc_says_nomem opml-learn -a rdml -o m "$FIX/knn-ties.txt"
+	every_alloc_says_nomem opml-knn -e -m "$TMP/m" "$FIX/knn-ties.txt" \
+	    "$FIX/knn-ties-test.txt"
+	every_alloc_says_nomem opml-transform -m "$TMP/m" -o t \
+	    "$FIX/knn-ties.txt"
+	every_alloc_says_nomem opml-pairs -n 2 -o p "$FIX/pairs-faces.txt"
+}

@@ -99,12 +99,13 @@ class_line(struct opml_classes *c, struct opml_reader *r, const char *p,
 	if (le == lab || opml_parse_row(r, le, end, tmp, c->trip.d) == -1)
 		return opml_reader_fail(r, "model: bad #class line");
 	if ((name = strndup(lab, (size_t)(le - lab))) == NULL)
-		return opml_reader_fail(r, "out of memory");
+		return opml_reader_nomem(r);
 	rc = opml_triplets_restore(&c->trip, name, tmp);
 	free(name);
-	if (rc == -1)
-		return opml_reader_fail(r, "model: class repeated or out of "
-		    "memory");
+	if (rc == OPML_ENOMEM)
+		return opml_reader_nomem(r);
+	if (rc != 0)
+		return opml_reader_fail(r, "model: class repeated");
 	return 0;
 }
 
@@ -121,7 +122,7 @@ previous_line(struct opml_classes *c, struct opml_reader *r, const char *p,
 	for (le = lab; le < end && *le != ' ' && *le != '\t'; le++)
 		;
 	if ((name = strndup(lab, (size_t)(le - lab))) == NULL)
-		return opml_reader_fail(r, "out of memory");
+		return opml_reader_nomem(r);
 	k = opml_labels_find(&c->trip.labels, name);
 	free(name);
 	if (k == (size_t)-1)

@@ -237,7 +237,7 @@ pola_fit(const void *par, const struct opml_data *x, uint64_t seed,
 		same += x->y[a] == x->y[b];
 		if ((rc = opml_pola_step(&s, x->X + a * d, x->X + b * d,
 		    x->y[a] == x->y[b])) < 0) {
-			rc = rc == -1 ? OPML_ENOMEM : OPML_ENOCONV;
+			rc = rc == OPML_ENOMEM ? OPML_ENOMEM : OPML_ENOCONV;
 			goto out;
 		}
 	}
@@ -303,7 +303,7 @@ pola_pair(void *state, int same, const double *x1, const double *x2)
 	l->same += same != 0;
 	if (l->failed)
 		return 0;
-	if ((rc = opml_pola_step(&l->s, x1, x2, same)) == -1)
+	if ((rc = opml_pola_step(&l->s, x1, x2, same)) == OPML_ENOMEM)
 		return OPML_ENOMEM;
 	l->failed = rc < 0;
 	return 0;

@@ -58,8 +58,8 @@ void opml_pola_free(struct opml_pola *s);
 void opml_pola_set(struct opml_pola *s, const double *A, double b);
 
 /* One pair; same is nonzero when x1 and x2 share their class.  Returns
- * 1 when (A, b) changed, 0 when it stayed, or an OPML_LINALG_ error
- * (negative) when the eigendecomposition failed; A is then not
+ * 1 when (A, b) changed, 0 when it stayed, or OPML_ENOMEM or
+ * OPML_ENOCONV when the eigendecomposition failed; A is then not
  * projected and learning should stop. */
 int opml_pola_step(struct opml_pola *s, const double *x1, const double *x2,
     int same);

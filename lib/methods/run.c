@@ -48,7 +48,7 @@ opml_run_start(struct opml_run *u)
 	if ((rc = st->me->start(&u->state, st)) != 0)
 		u->state = NULL;
 	if (rc == OPML_ENOMEM)
-		snprintf(u->err, sizeof u->err, "out of memory");
+		u->err[0] = '\0';
 	return rc;
 }
 
@@ -90,7 +90,7 @@ opml_run_item(struct opml_run *u, const struct opml_items *it)
 		    me->pair(u->state, c->same, c->p[0], c->p[1]) :
 		    me->triplet(u->state, c->p[0], c->p[1], c->p[2]);
 	}
-	if (rc != 0)
+	if (rc != 0 && rc != OPML_ENOMEM)
 		snprintf(u->err, sizeof u->err, "%s", opml_strerror(rc));
 	return rc;
 }
@@ -100,7 +100,7 @@ opml_run_store(struct opml_run *u)
 {
 	int rc = u->st->me->store(u->state);
 
-	if (rc != 0)
+	if (rc != 0 && rc != OPML_ENOMEM)
 		snprintf(u->err, sizeof u->err, "-a %s: %s", u->st->me->name,
 		    opml_strerror(rc));
 	return rc;

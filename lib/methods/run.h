@@ -13,9 +13,10 @@
  * item fixes d; each item learnt; the model made current; what the
  * method reports, as lines in msg for the program to say
  * (opml_prog_say).  A failure is a code of lib/error.h with err saying
- * it: OPML_ENOMEM, OPML_EUSAGE (options that do not fit: the program's
- * usage error), OPML_ESTATE (the model of -m cannot go on), or another
- * (a learner's).
+ * it: OPML_EUSAGE (options that do not fit: the program's usage error),
+ * OPML_ESTATE (the model of -m cannot go on), or another (a learner's);
+ * or OPML_ENOMEM, err then empty or saying what could not be held (a
+ * model too large), for opml_prog_nomem_for.
  */
 struct opml_run {
 	struct opml_start *st;	/* the method, its model and parameters */

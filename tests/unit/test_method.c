@@ -219,18 +219,21 @@ test_param(void)
 static void
 test_strerror(void)
 {
-	const char *msg[25];
+	const char *msg[26];
 	int e, f;
 
-	/* one message per error, none the fallback's */
-	for (e = -1; e >= -24; e--) {
+	/* one message per error, none the fallback's; -1 is no code (it
+	 * is "see errno or the message"), so out of memory is not it */
+	for (e = -2; e >= -25; e--) {
 		msg[-e] = opml_strerror(e);
 		CHECK(msg[-e] != NULL && msg[-e][0] != '\0');
 		CHECK(strcmp(msg[-e], "unknown error") != 0);
-		for (f = -1; f > e; f--)
+		for (f = -2; f > e; f--)
 			CHECK(strcmp(msg[-e], msg[-f]) != 0);
 	}
-	CHECK(strcmp(opml_strerror(-25), "unknown error") == 0);
+	CHECK(OPML_ENOMEM != -1);
+	CHECK(strcmp(opml_strerror(-1), "unknown error") == 0);
+	CHECK(strcmp(opml_strerror(-26), "unknown error") == 0);
 	CHECK(strcmp(opml_strerror(0), "unknown error") == 0);
 	CHECK(strcmp(opml_strerror(OPML_EK),
 	    "a class has fewer samples than k + 1") == 0);

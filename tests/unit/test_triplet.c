@@ -168,7 +168,7 @@ main(void)
 	}
 	{
 		double x[2] = { 7, -7 };
-		CHECK(opml_triplets_restore(&t, "c7", x) == -1);
+		CHECK(opml_triplets_restore(&t, "c7", x) == 1);
 	}
 	CHECK(t.labels.n == 20);
 	for (i = 0; i < 200; i++) {
