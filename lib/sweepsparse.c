@@ -1,0 +1,84 @@
+#include <math.h>
+
+#include "sweepsparse.h"
+#include "vec.h"
+
+/* No fused multiply-adds: the bits are those of the dense kernels. */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+size_t
+opml_support(const double *a, const double *b, size_t d, size_t *idx)
+{
+	size_t j, n = 0;
+
+	for (j = 0; j < d; j++)
+		if (a[j] != 0 || (b != NULL && b[j] != 0))
+			idx[n++] = j;
+	return n;
+}
+
+int
+opml_sweep_safe(const double *L, size_t r, size_t d, size_t ld)
+{
+	size_t i, j;
+
+	for (i = 0; i < r; i++)
+		for (j = 0; j < d; j++) {
+			double x = L[i * ld + j];
+			if (!isfinite(x) || (x == 0 && signbit(x)))
+				return 0;
+		}
+	return 1;
+}
+
+/* The eight lanes (lane k: columns k, k + 8, ...) added in vec.h's
+ * fixed tree. */
+static double
+lanes_sum(const double *s)
+{
+	return ((s[0] + s[4]) + (s[2] + s[6])) + ((s[1] + s[5]) + (s[3] +
+	    s[7]));
+}
+
+int
+opml_sweep_sparse(double *L, size_t r, size_t ld, const double *p,
+    const double *a, const double *q, const double *b, const size_t *ia,
+    size_t na, const double *an, const double *bn, const size_t *ib,
+    size_t nb, double *un, double *vn)
+{
+	int ok = 1;
+	size_t i, k;
+
+	if (p != NULL)
+		for (i = 0; i < r; i++) {
+			double *row = L + i * ld;
+			for (k = 0; k < na; k++) {
+				size_t j = ia[k];
+				double t = p[i] * a[j];
+				if (q != NULL)
+					t += q[i] * b[j];
+				row[j] += t;
+				ok &= isfinite(row[j]) != 0;
+			}
+		}
+	if (!ok)
+		return -1;
+	if (an == NULL)
+		return 0;
+	for (i = 0; i < r; i++) {
+		const double *row = L + i * ld;
+		double su[OPML_LANES] = { 0 }, sv[OPML_LANES] = { 0 };
+		for (k = 0; k < nb; k++) {
+			size_t j = ib[k];
+			su[j % OPML_LANES] += row[j] * an[j];
+			if (bn != NULL)
+				sv[j % OPML_LANES] += row[j] * bn[j];
+		}
+		un[i] = lanes_sum(su);
+		if (bn != NULL)
+			vn[i] = lanes_sum(sv);
+	}
+	return 0;
+}
