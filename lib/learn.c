@@ -226,6 +226,7 @@ sweep(struct opml_learner *l, const double *p, const double *q,
 	if (sparse_ok(l, p, q, an)) {
 		if (opml_sweep_sparse(l->L, r, l->ld, p, l->a, q, l->b, l->idx,
 		    l->n, an, bn, l->nidx, l->nn, l->nu, l->nv) == 0) {
+			l->sparse_sweeps++;
 			if (an != NULL && bn != NULL)
 				l->nz = opml_step_hinge(l->nu, l->nv, r);
 			return;

@@ -80,6 +80,7 @@ struct opml_learner {
 	 * never take it (the tests' reference) */
 	size_t *idx, *nidx, n, nn;
 	int safe, dirty, dense;
+	unsigned long long sparse_sweeps;	/* taken so (for the tests) */
 	/* explicit constraints: the samples kept; for pairs the latest
 	 * keep of each kind (0: 1), count[kind] of them, the next to be
 	 * replaced at next[kind] (kind 0 same, 1 different) */
