@@ -85,6 +85,8 @@ opml_learner_init_fused(struct opml_learner *l, struct opml_model *m)
 	l->idx = malloc(ld * sizeof *l->idx);
 	l->nidx = malloc(ld * sizeof *l->nidx);
 	l->dirty = 1;
+	/* the dense sweep alone, as the tests' reference */
+	l->dense = getenv("OPML_DENSE_SWEEP") != NULL;
 	if (!l->a || !l->b || !l->na || !l->nb || !l->u || !l->v || !l->nu ||
 	    !l->nv || !l->p || !l->q || !l->L || !l->idx || !l->nidx) {
 		opml_learner_free(l);
