@@ -420,7 +420,12 @@ dots_gamma(struct opml_learner *l, const double *a, const double *b,
 	struct opml_model *m = l->m;
 	const struct opml_state *st = m->own;
 
-	opml_step_dots(a, b, m->d, &l->naa, &l->nbb, &l->nab);
+	if (l->fused && !l->dense)
+		/* advance() took the support of a and b */
+		opml_support_dots(a, b, l->nidx, l->nn, &l->naa, &l->nbb,
+		    &l->nab);
+	else
+		opml_step_dots(a, b, m->d, &l->naa, &l->nbb, &l->nab);
 	observe(m, l->naa);
 	observe(m, l->nbb);
 	*g = opml_effective_gamma(m, st->gamma);

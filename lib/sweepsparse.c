@@ -21,6 +21,24 @@ opml_support(const double *a, const double *b, size_t d, size_t *idx)
 	return n;
 }
 
+void
+opml_support_dots(const double *a, const double *b, const size_t *idx,
+    size_t n, double *aa, double *bb, double *ab)
+{
+	double saa = 0, sbb = 0, sab = 0;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		size_t j = idx[k];
+		saa += a[j] * a[j];
+		sbb += b[j] * b[j];
+		sab += a[j] * b[j];
+	}
+	*aa = saa;
+	*bb = sbb;
+	*ab = sab;
+}
+
 int
 opml_sweep_safe(const double *L, size_t r, size_t d, size_t ld)
 {

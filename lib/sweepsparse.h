@@ -24,6 +24,12 @@
 size_t opml_support(const double *a, const double *b, size_t d,
     size_t *idx);
 
+/* opml_step_dots(a, b, d, aa, bb, ab) over the n columns idx (the
+ * support of a and b, ascending): the same bits, the columns left out
+ * adding +0 or -0 to sums that start at +0. */
+void opml_support_dots(const double *a, const double *b, const size_t *idx,
+    size_t n, double *aa, double *bb, double *ab);
+
 /* 1 when the r x d matrix L (row stride ld) has only finite entries
  * and no -0, else 0. */
 int opml_sweep_safe(const double *L, size_t r, size_t d, size_t ld);
