@@ -15,9 +15,18 @@ opml_support(const double *a, const double *b, size_t d, size_t *idx)
 {
 	size_t j, n = 0;
 
-	for (j = 0; j < d; j++)
-		if (a[j] != 0 || (b != NULL && b[j] != 0))
-			idx[n++] = j;
+	/* without a branch: every column written, the count moved on
+	 * where it is kept */
+	if (b == NULL)
+		for (j = 0; j < d; j++) {
+			idx[n] = j;
+			n += a[j] != 0;
+		}
+	else
+		for (j = 0; j < d; j++) {
+			idx[n] = j;
+			n += (a[j] != 0) | (b[j] != 0);
+		}
 	return n;
 }
 
