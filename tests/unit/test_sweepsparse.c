@@ -32,15 +32,9 @@
 
 #define ST(m) ((struct opml_state *)(m).own)
 
-static void
-check(int ok, const char *what, const char *tag, double err)
-{
-	checks++;
-	if (!ok) {
-		failures++;
-		printf("FAIL %s [%s] %.3g\n", what, tag, err);
-	}
-}
+/* A check with its case: what, the setting, a figure. */
+#define check(ok, what, tag, err)	CHECKF((ok), "%s [%s] %.3g", (what), \
+	(tag), (double)(err))
 
 struct setting {
 	size_t d, r, n, classes, nnz;
