@@ -8,6 +8,7 @@
 #include "simd.h"
 #include "transform.h"
 #include "step.h"
+#include "sweepsparse.h"
 #include "vec.h"
 
 /* No fused multiply-adds (clang contracts within an expression unless
@@ -81,8 +82,13 @@ opml_learner_init_fused(struct opml_learner *l, struct opml_model *m)
 	l->p = zalloc(r);
 	l->q = zalloc(r);
 	l->L = r > ((size_t)-1 / sizeof(double)) / ld ? NULL : zalloc(r * ld);
+	l->idx = malloc(ld * sizeof *l->idx);
+	l->nidx = malloc(ld * sizeof *l->nidx);
+	l->dirty = 1;
+	/* the dense sweep alone, as the tests' reference */
+	l->dense = getenv("OPML_DENSE_SWEEP") != NULL;
 	if (!l->a || !l->b || !l->na || !l->nb || !l->u || !l->v || !l->nu ||
-	    !l->nv || !l->p || !l->q || !l->L) {
+	    !l->nv || !l->p || !l->q || !l->L || !l->idx || !l->nidx) {
 		opml_learner_free(l);
 		return -1;
 	}
@@ -109,6 +115,8 @@ opml_learner_free(struct opml_learner *l)
 	free(l->p);
 	free(l->q);
 	free(l->k);
+	free(l->idx);
+	free(l->nidx);
 	memset(l, 0, sizeof *l);
 }
 
@@ -184,6 +192,61 @@ rule_follows(enum opml_step_result res, uint64_t updates)
 	    opml_longrun_due(updates));
 }
 
+/* Whether the sweep may run over the non-zeros alone: supports of at
+ * most a quarter of the columns (beyond that the dense kernels are as
+ * fast), finite coefficients, and L safe (lib/sweepsparse.h), which is
+ * checked again, O(r d), only after L changed by a dense sweep or the
+ * long-run rule. */
+static int
+sparse_ok(struct opml_learner *l, const double *p, const double *q,
+    const double *an)
+{
+	size_t r = l->m->r, lim = l->m->d / 4, i;
+
+	if (l->dense || (p != NULL && l->n > lim) || (an != NULL &&
+	    l->nn > lim))
+		return 0;
+	for (i = 0; p != NULL && i < r; i++)
+		if (!isfinite(p[i]) || (q != NULL && !isfinite(q[i])))
+			return 0;
+	if (l->dirty) {
+		l->safe = opml_sweep_safe(l->L, r, l->m->d, l->ld);
+		l->dirty = 0;
+	}
+	return l->safe;
+}
+
+/* opml_step_sweep on the learner's L for the pending step's rows p, q
+ * (over a, b) and the products with an, bn (into nu, nv, nz): over
+ * their non-zeros when that gives the same bits, else dense. */
+static void
+sweep(struct opml_learner *l, const double *p, const double *q,
+    const double *an, const double *bn)
+{
+	size_t r = l->m->r;
+
+	if (sparse_ok(l, p, q, an)) {
+		if (opml_sweep_sparse(l->L, r, l->ld, p, l->a, q, l->b, l->idx,
+		    l->n, an, bn, l->nidx, l->nn, l->nu, l->nv) == 0) {
+			l->sparse_sweeps++;
+			if (an != NULL && bn != NULL)
+				l->nz = opml_step_hinge(l->nu, l->nv, r);
+			return;
+		}
+		/* an entry overflowed: the update is made, the products
+		 * are the dense kernels' */
+		l->safe = 0;
+		if (an != NULL)
+			opml_step_sweep(l->path, l->L, r, l->ld, NULL, NULL,
+			    NULL, NULL, an, bn, l->nu, l->nv, &l->nz);
+		return;
+	}
+	opml_step_sweep(l->path, l->L, r, l->ld, p, l->a, q, l->b, an, bn,
+	    l->nu, l->nv, &l->nz);
+	if (p != NULL)
+		l->dirty = 1;
+}
+
 /*
  * The one-pass learner: take the pending step (a, b, u = La, v = Lb,
  * g) and, in the same pass over L, the products of the next step (an,
@@ -200,6 +263,8 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 	struct opml_coefs c;
 	double f;
 
+	if (an != NULL)
+		l->nn = opml_support(an, bn, d, l->nidx);
 	switch (l->pending) {
 	case TRIPLET:
 		res = opml_step_coefs_from(l->z, l->aa, l->bb, l->ab, l->pg,
@@ -228,23 +293,25 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 		 * every OPML_LONGRUN_EVERY updates. */
 		l->pending_rule = 0;
 		if (p != NULL)
-			opml_step_sweep(l->path, l->L, r, l->ld, p, l->a, q,
-			    l->b, NULL, NULL, l->nu, l->nv, &l->nz);
+			sweep(l, p, q, NULL, NULL);
 		opml_longrun_apply(l->L, r, d, l->ld, st->longrun,
 		    st->pull);
+		l->dirty = 1;
 		p = q = NULL;
 	}
 	if (p != NULL || an != NULL)
-		opml_step_sweep(l->path, l->L, r, l->ld, p, l->a, q, l->b, an,
-		    bn, l->nu, l->nv, &l->nz);
+		sweep(l, p, q, an, bn);
 }
 
 /* Make the newest step (na, nb, nu, nv) the pending one. */
 static void
 hold(struct opml_learner *l, int kind, double g)
 {
+	size_t *ti;
 	double *t;
 
+	ti = l->idx, l->idx = l->nidx, l->nidx = ti;
+	l->n = l->nn;
 	t = l->a, l->a = l->na, l->na = t;
 	t = l->b, l->b = l->nb, l->nb = t;
 	t = l->u, l->u = l->nu, l->nu = t;
@@ -353,7 +420,12 @@ dots_gamma(struct opml_learner *l, const double *a, const double *b,
 	struct opml_model *m = l->m;
 	const struct opml_state *st = m->own;
 
-	opml_step_dots(a, b, m->d, &l->naa, &l->nbb, &l->nab);
+	if (l->fused && !l->dense)
+		/* advance() took the support of a and b */
+		opml_support_dots(a, b, l->nidx, l->nn, &l->naa, &l->nbb,
+		    &l->nab);
+	else
+		opml_step_dots(a, b, m->d, &l->naa, &l->nbb, &l->nab);
 	observe(m, l->naa);
 	observe(m, l->nbb);
 	*g = opml_effective_gamma(m, st->gamma);

@@ -81,6 +81,13 @@ struct opml_learner {
 	 * summed as opml_step_coefs would */
 	double z, aa, bb, ab, nz, naa, nbb, nab;
 	int path;		/* the vector path (OPML_SIMD_...) */
+	/* sparse streams (lib/sweepsparse.h): the support of a, b (n of
+	 * them in idx) and of na, nb (nn in nidx); whether L is known safe
+	 * for the sparse sweep, or must be checked (dirty) first; dense:
+	 * never take it (the tests' reference) */
+	size_t *idx, *nidx, n, nn;
+	int safe, dirty, dense;
+	unsigned long long sparse_sweeps;	/* taken so (for the tests) */
 	/* explicit constraints: the samples kept; for pairs the latest
 	 * keep of each kind (0: 1), count[kind] of them, the next to be
 	 * replaced at next[kind] (kind 0 same, 1 different) */

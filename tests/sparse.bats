@@ -229,3 +229,16 @@ wide_dense() {
 		done
 	done
 }
+
+@test "opml-learn -r: a sparse stream learns the dense file's model byte for byte, and the dense sweep's (OPML_DENSE_SWEEP)" {
+	narrow "$TMP/train.txt" > "$TMP/n.txt"
+	wide_dense "$TMP/n.txt" > "$TMP/n.dense"
+	for opts in "-Z -r 6" "-r 6" "-Z -r 12 -a copml" "-u -r 6" "-Z -r 6 -g 0.5"; do
+		OPML_DENSE_SWEEP=1 opml-learn $opts -d 391 -o "$TMP/want" "$TMP/n.dense"
+		opml-learn $opts -d 391 -o "$TMP/dense" "$TMP/n.dense"
+		opml-learn $opts -d 391 -o "$TMP/sparse" "$TMP/n.txt"
+		cmp "$TMP/want" "$TMP/dense" || { echo "$opts: dense file"; false; }
+		cmp "$TMP/want" "$TMP/sparse" || { echo "$opts: sparse file"; false; }
+		grep -q ' updates=[1-9]' "$TMP/want" || { echo "$opts: no update"; false; }
+	done
+}
