@@ -549,11 +549,11 @@ badnum(struct opml_reader *r, size_t field, const char *p, const char *end)
 	size_t i;
 	char col[48] = "";
 
-	/* field counts the features: after -Y the line's column too (with
-	 * -X the columns dropped would count as well: not said) */
-	if (r->ycol > 1 && r->lay.ndrop == 0)
-		snprintf(col, sizeof col, " (column %zu)", field < r->ycol ?
-		    field : field + 1);
+	/* field counts the features: past the label of -Y, the line's
+	 * column too (with -X the columns dropped would count as well: not
+	 * said) */
+	if (r->ycol > 1 && field >= r->ycol && r->lay.ndrop == 0)
+		snprintf(col, sizeof col, " (column %zu)", field + 1);
 	for (i = 0; i < (size_t)n; i++)
 		if ((unsigned char)p[i] < 0x20 || (unsigned char)p[i] >= 0x7f)
 			return opml_reader_fail(r, "field %zu%s: not a number "

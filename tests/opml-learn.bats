@@ -611,8 +611,9 @@ bad_input() {
 		[ "$stderr" = "opml-learn: $TMP/in:2: field 2 (column 3): not a finite number: 'x'" ]
 	done
 	printf '1 2 a\nx 2 b\n' > "$TMP/in"
+	# before the label, field and column are one number: nothing added
 	run --separate-stderr opml-learn -Y 3 "$TMP/in"
-	[ "$stderr" = "opml-learn: $TMP/in:2: field 1 (column 1): not a finite number: 'x'" ]
+	[ "$stderr" = "opml-learn: $TMP/in:2: field 1: not a finite number: 'x'" ]
 	printf '1,a,,4\n' > "$TMP/in"
 	run --separate-stderr opml-learn -Y 2 "$TMP/in"
 	[ "$stderr" = "opml-learn: $TMP/in:1: field 2 (column 3): empty" ]

@@ -233,7 +233,7 @@ layout(void)
 	    "f:1: no column -3 for the label (-Y): the line has 2");
 	LAID(",a\n", -1, 0, 0, 0, "f:1: field 1: empty (a header? see -H)");
 	LAID("1,,a\n", -1, 0, 0, 0, "f:1: field 2: empty");
-	LAID("1,a,\n", 2, 0, 0, 0, "f:1: field 2: empty");
+	LAID("1,a,\n", 2, 0, 0, 0, "f:1: field 2 (column 3): empty");
 	LAID("1,,\n", -1, 0, 0, 0, "f:1: empty label (a header? see -H)");
 	LAID("1 2 a\n1 x b\n", -1, 0, 0, 0, "a 1 2;f:2: field 2: not a "
 	    "finite number: 'x'");
