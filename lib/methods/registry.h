@@ -23,7 +23,8 @@
  *    opml_method_restore; one that reads the set whole .fit.  A .part
  *    only if its model carries more than its state line, a .report only
  *    if its counts say less than it should.  Nothing else: opml-learn's
- *    run, reports and resume policy take it from the table.  (The toy
+ *    run (which marks the model algorithm=name once .start succeeds),
+ *    reports and resume policy take it from the table.  (The toy
  *    method of tests/unit/test_method.c is this step alone.)
  * 2. Its line X(NAME, name) below.
  * 3. Its line in lib/opml.h's map of files (tests/programs.bats).

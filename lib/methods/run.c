@@ -47,6 +47,12 @@ opml_run_start(struct opml_run *u)
 	st->errlen = sizeof u->err;
 	if ((rc = st->me->start(&u->state, st)) != 0)
 		u->state = NULL;
+	else {
+		/* the model is the method's now, whatever it resumed */
+		st->m->algo = st->me->algo;
+		st->m->similarity = (st->me->flags &
+		    OPML_METHOD_SIMILARITY) != 0;
+	}
 	if (rc == OPML_ENOMEM)
 		u->err[0] = '\0';
 	return rc;
