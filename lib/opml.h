@@ -52,6 +52,8 @@
  *   moments   running per-feature mean and spread (Welford)
  *   triplet   the one-pass triplet construction of OPML
  *   step      the closed-form OPML step and the COPML pre-stage
+ *   sweepsparse  the step's sweep over the columns where a sparse
+ *             sample's differences are not zero, the dense sweep's bits
  *   longrun   the rule that keeps L finite on a stream of any length
  *   learn     OPML and COPML over a stream into a model
  *   simd      which vector extension the kernels run on
