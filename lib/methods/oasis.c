@@ -195,6 +195,8 @@ oasis_start(void **state, const struct opml_start *st)
 		return rc;
 	}
 	l->s.C = l->par.C;
+	l->m->algo = OPML_ALGO_OASIS;
+	l->m->similarity = 1;
 	*state = l;
 	return 0;
 }

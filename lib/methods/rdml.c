@@ -294,6 +294,8 @@ rdml_start(void **state, const struct opml_start *st)
 	}
 	l->s.lambda = l->par.lambda;
 	l->s.b = l->par.threshold;
+	l->m->algo = OPML_ALGO_RDML;
+	l->m->similarity = 0;
 	*state = l;
 	return 0;
 }
