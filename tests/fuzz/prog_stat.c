@@ -14,7 +14,7 @@ static FILE *fuzz_stderr_file;
 static const char *const variants[][12] = {
 	{ NULL },
 	{ "-F", "IN", NULL },
-	{ "-H", "-r", "2", "-a", "0.01", "IN", NULL },
+	{ "-b", "-r", "2", "-a", "0.01", "IN", NULL },
 	{ "-o", "OUT/s", "IN", "AUX", NULL },
 	{ "-r", "3", "-", NULL },
 };
