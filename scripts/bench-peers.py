@@ -22,6 +22,7 @@ import os
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -157,30 +158,40 @@ def knn(tmp, bin, runs, shape, form):
         pass
 
 
-# A child's wall time, CPU time and peak resident set, best of runs by
-# the wall clock.  The peak is GNU time's (/usr/bin/time -f %M): a
-# child forked from this process would count python's pages as its own
-# until it execs.  None where there is no /usr/bin/time.
-def child(cmd, runs, tmp):
-    best = None
+# One run of cmd: its wall time, CPU time (user + system, of cmd and
+# what it waited for, from wait4) and peak resident set in MiB.  The
+# peak is GNU time's (/usr/bin/time -f %M): a child forked from this
+# process counts python's pages as its own until it execs, so wait4's
+# own peak is at least python's (about 100 MiB with scikit-learn); it
+# stands in only where there is no /usr/bin/time.  cap: an address-space
+# limit for the run.
+def run_once(cmd, out=subprocess.DEVNULL, cap=None):
     timed = os.access("/usr/bin/time", os.X_OK)
-    out = tmp + "/peak"
-    for _ in range(runs):
-        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t0 = time.perf_counter()
-        subprocess.run((["/usr/bin/time", "-f", "%M", "-o", out] if timed
-                        else []) + cmd, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, check=True)
-        t1 = time.perf_counter()
-        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
-        peak = None
-        if timed:
-            with open(out) as f:
-                peak = int(f.read().split()[-1]) / 1024
-        if best is None or t1 - t0 < best[0]:
-            best = (t1 - t0, cpu, peak)
-    return best
+    fd, peakfile = tempfile.mkstemp()
+    os.close(fd)
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    t0 = time.perf_counter()
+    p = subprocess.Popen((["/usr/bin/time", "-f", "%M", "-o", peakfile]
+                          if timed else []) + cmd, stdout=out,
+                         stderr=subprocess.DEVNULL,
+                         preexec_fn=limit if cap else None)
+    _, status, ru = os.wait4(p.pid, 0)
+    t1 = time.perf_counter()
+    if status != 0:
+        raise SystemExit("bench-peers: %s: status %d" % (cmd[0], status))
+    peak = ru.ru_maxrss / 1024.0
+    if timed:
+        with open(peakfile) as f:
+            peak = int(f.read().split()[-1]) / 1024.0
+    os.unlink(peakfile)
+    return t1 - t0, ru.ru_utime + ru.ru_stime, peak
+
+
+# run_once's figures, best of runs by the wall clock.
+def child(cmd, runs):
+    return min(run_once(cmd) for _ in range(runs))
 
 
 def mbytes(x):
@@ -214,7 +225,7 @@ def sparse(tmp, bin, runs, d, k):
     ]
     o = None
     for name, cmd in tools:
-        r = child(cmd, runs, tmp)
+        r = child(cmd, runs)
         if o is None:
             o = r
         print("sparse %-32s d=%d, %.1f MB of text: cpu %.3f s, wall %.3f s,"
@@ -253,17 +264,9 @@ def sparse(tmp, bin, runs, d, k):
           " opml-knn whole" % shape, (p[0] + pl[0], p[1] + pl[1]), o)
 
 
-# One child run alone: its CPU seconds (user + system) and peak resident
-# size in MiB, from wait4, which reports that child and no other.
+# One run of cmd: its CPU seconds and peak MiB (run_once).
 def child_alone(cmd, out=subprocess.DEVNULL, cap=None):
-    def limit():
-        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL,
-                         preexec_fn=limit if cap else None)
-    _, status, ru = os.wait4(p.pid, 0)
-    if status != 0:
-        raise SystemExit("bench-peers: %s: status %d" % (cmd[0], status))
-    return ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024.0
+    return run_once(cmd, out, cap)[1:]
 
 
 # Data of any shape (issue 32): twenty thousand five-line files against
