@@ -198,7 +198,7 @@ opml_prog_number(char *buf, double x, int full)
 		snprintf(buf, OPML_PROG_NUMBER, "%.4g", x);
 }
 
-void
+_Noreturn void
 opml_prog_nomem_for(const char *what)
 {
 	if (what != NULL && *what != '\0')
@@ -206,13 +206,13 @@ opml_prog_nomem_for(const char *what)
 	errx(1, "%s", opml_strerror(OPML_ENOMEM));
 }
 
-void
+_Noreturn void
 opml_prog_nomem(void)
 {
 	opml_prog_nomem_for(NULL);
 }
 
-void
+_Noreturn void
 opml_prog_reader_fail(const struct opml_reader *r)
 {
 	if (r->code == OPML_ENOMEM)

@@ -45,11 +45,11 @@ void opml_prog_say(struct opml_buf *b);
 /* Exit 1 with "out of memory": the one way a program says it; _for
  * adds ": what" when what is not NULL or empty (a hint: "cannot hold a
  * 30000 x 30000 model (-r sets fewer rows)"). */
-void opml_prog_nomem(void);
-void opml_prog_nomem_for(const char *what);
+_Noreturn void opml_prog_nomem(void);
+_Noreturn void opml_prog_nomem_for(const char *what);
 /* Exit 1 with the reader's message, or as opml_prog_nomem when it ran
  * out of memory (r->code). */
-void opml_prog_reader_fail(const struct opml_reader *r);
+_Noreturn void opml_prog_reader_fail(const struct opml_reader *r);
 /* n objects of size bytes (n may be 0), or exit. */
 void *opml_prog_alloc(size_t n, size_t size);
 void *opml_prog_zalloc(size_t n, size_t size);

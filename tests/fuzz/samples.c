@@ -3,8 +3,10 @@
  * a label without blanks and d finite numbers, d the same for all; an
  * error is one line naming the file and a line that exists.  The feed
  * (feed.c), without threads, with a thread, and with raw batches,
- * gives exactly the samples and the error of the reader.  Both read by
- * a layout chosen by the input's size (-Y, -H, -0 of opml(7)).
+ * gives exactly the samples and the error of the reader that starts
+ * from the file's sparse width (opml_sparse_width), as the feed does.
+ * Both read by a layout chosen by the input's size (-Y, -H, -0 of
+ * opml(7)).
  */
 #include <math.h>
 
@@ -48,6 +50,9 @@ by_reader(struct got *g, int fd, unsigned long nlines)
 	if (opml_reader_init(&r, fd, fuzz_path) == -1)
 		abort();
 	r.lay = lay;
+	/* d of a regular file of sparse samples is its largest index, as
+	 * the feed takes it (0: the first sample fixes it) */
+	s.d = opml_sparse_width(fuzz_path, &lay);
 	while ((rc = opml_read_sample(&r, &s)) == 1) {
 		CHECK(s.d > 0, "a sample of no features");
 		CHECK(g->n == 0 || s.d == g->d, "width %zu after %zu", s.d,
