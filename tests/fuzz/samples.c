@@ -104,31 +104,13 @@ by_feed(struct got *g, int mode)
 	opml_feed_stop(&f);
 }
 
-/* Sparse indices beyond this are skipped: a line of index 2^26 holds
- * half a gigabyte (issue 11, capacity), which says nothing new. */
-static int
-huge_index(const uint8_t *data, size_t size)
-{
-	size_t i, run = 0;
-
-	for (i = 0; i < size; i++) {
-		if (data[i] >= '0' && data[i] <= '9')
-			run++;
-		else if (data[i] == ':' && run > 5)
-			return 1;
-		else
-			run = 0;
-	}
-	return 0;
-}
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct got a, b;
 	unsigned long nlines = fuzz_lines(data, size);
 
-	if (huge_index(data, size))
+	if (fuzz_huge_index(data, size))
 		return 0;
 	memset(&a, 0, sizeof a);
 	memset(&b, 0, sizeof b);
