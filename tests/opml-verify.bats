@@ -400,13 +400,13 @@ parts_of() {
 	EOF
 	# other options, other input
 	cat "$TMP/part.1" "$TMP/part.2" "$TMP/part.3" > "$TMP/all"
-	run --separate-stderr opml-verify -k 3 -N unit -g 5e-2 -m "$TMP/all" "$orl"
+	run --separate-stderr opml-verify -k 3 -N unit -g 5e-2 -m "$TMP/all" -o "$TMP/out" "$orl"
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
 	[[ $stderr == *"opml-verify: $TMP/all:1: part fold1 is of another run: -k 3 -N unit -g 1e-2 "*"; this run: -k 3 -N unit -g 5e-2 "* ]]
 	awk 'NR == 1 { $2 += 1 } 1' "$orl" > "$TMP/other.txt"
 	# shellcheck disable=SC2086
-	run --separate-stderr opml-verify $o -m "$TMP/all" "$TMP/other.txt"
+	run --separate-stderr opml-verify $o -m "$TMP/all" -o "$TMP/out" "$TMP/other.txt"
 	[ "$status" -eq 1 ]
 	[[ $stderr == *"opml-verify: $TMP/all:1: part fold1 is of another run: "*", input "* ]]
 	# shellcheck disable=SC2086
