@@ -1,3 +1,4 @@
+# shellcheck shell=sh disable=SC2154 # prog, work, sig: the caller's
 # parts.sh: a run of opml-verify or opml-events cut by folds (their -f
 # and -m), sourced by both.  A part is what the run's output needs of
 # one fold: files of the run's directory $work, as text: a header line
@@ -17,7 +18,7 @@
 part() (
 	name=$1
 	shift
-	cd "$work"
+	cd "$work" || exit 1
 	for f; do
 		[ ! -e "$f" ] || awk -v f="$f" '{ print f "\t" $0 }' "$f"
 	done > "$work/part"
