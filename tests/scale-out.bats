@@ -43,6 +43,23 @@ teardown_file() {
 	sh "$TOP/scripts/ssh-hosts" stop "$H"
 }
 
+# recipes [-v] NAME PATTERN...: the commands of scaling_out [-v] NAME,
+# one of them matching each grep PATTERN (every recipe is there), run
+# as pasted in $W, which is then the working directory
+recipes() {
+	local v='' r
+	[ "$1" != -v ] || { v=-v; shift; }
+	scaling_out $v "$1" > "$TMP/recipes.sh"
+	shift
+	for r; do
+		grep -q -- "$r" "$TMP/recipes.sh" || { echo "no recipe with $r"; false; }
+	done
+	run sh -ec "cd '$W' && . '$TMP/recipes.sh'"
+	show
+	[ "$status" -eq 0 ]
+	cd "$W"
+}
+
 # jobs_of N: the commands of the jobs that hostN ran (parallel sends
 # each hex-encoded to perl)
 jobs_of() {
@@ -66,15 +83,8 @@ samples() {
 	W=$TMP/work
 	mkdir -p "$W"
 	samples "$W"
-	scaling_out -v Protocols > "$TMP/recipes.sh"
-	# every recipe is there
-	for r in opml-transform 'opml-scale -m' 'opml-knn -N' 'opml-knn -M -e' 'opml-pairs -I' 'opml-roc -c' 'opml-roc -a -N folds' 'opml-learn -m'; do
-		grep -q -- "$r" "$TMP/recipes.sh" || { echo "no recipe with $r"; false; }
-	done
-	run sh -ec "cd '$W' && . '$TMP/recipes.sh'"
-	show
-	[ "$status" -eq 0 ]
-	cd "$W"
+	recipes -v Protocols opml-transform 'opml-scale -m' 'opml-knn -N' 'opml-knn -M -e' \
+	    'opml-pairs -I' 'opml-roc -c' 'opml-roc -a -N folds' 'opml-learn -m'
 	# transform
 	opml-transform -m run.model test.txt | cmp - test.lx
 	# scaling parameters: min-max of the shards would be the whole
@@ -125,14 +135,8 @@ samples() {
 	# the ORL faces, and every sixth frame of the three UMN scenes
 	cp "$DATA/faces/orl.txt" "$W/faces.txt"
 	gzip -dc "$DATA/umn/mhof.txt.gz" | awk 'NR % 6 == 1' > "$W/mhof.txt"
-	scaling_out Protocols > "$TMP/recipes.sh"
-	for r in 'opml-verify .*-f {}' 'opml-verify .*-m faces.parts' 'opml-events .*-f {1}:{2}' 'opml-events .*-m mhof.parts'; do
-		grep -q -- "$r" "$TMP/recipes.sh" || { echo "no recipe with $r"; false; }
-	done
-	run sh -ec "cd '$W' && . '$TMP/recipes.sh'"
-	show
-	[ "$status" -eq 0 ]
-	cd "$W"
+	recipes Protocols 'opml-verify .*-f {}' 'opml-verify .*-m faces.parts' \
+	    'opml-events .*-f {1}:{2}' 'opml-events .*-m mhof.parts'
 	# every fold's part came back, from both hosts
 	[ "$(grep -c '^#opml-verify part fold[1-4]: ' faces.parts)" -eq 4 ]
 	[ "$(grep -c '^#opml-events part s[1-3].f[12]: ' mhof.parts)" -eq 6 ]
