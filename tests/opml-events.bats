@@ -367,3 +367,78 @@ without() {
 		[ -z "$alive" ]
 	done
 }
+
+# Every other frame of scenes 1 and 3, each train file cut to its first
+# 150 frames, and -L's settings: two, -c 0 and -C 10 -c 0.
+two_scenes() {
+	gzip -dc "$DATA/umn/mhof.txt.gz" | awk '$1 ~ /^(3_)?(train|test)[123]\.avi$/ &&
+	    !($1 ~ /train/ && $2 > 150) && NR % 2' > "$TMP/x"
+	printf -- '-c 0\n-C 10 -c 0\n' > "$TMP/grid"
+}
+
+@test "-f, -m: each fold of each scene alone, under every setting of -L; their parts in any order give the tables and -o's files of one run, byte for byte" {
+	two_scenes
+	opml-events -L "$TMP/grid" -o "$TMP/one" umn "$TMP/x" > "$TMP/one.out"
+	grep -q '^#setting .*(chosen on scenes 3)' "$TMP/one.out"
+	for sf in 3:2 1:1 3:1 1:2; do
+		run --separate-stderr opml-events -L "$TMP/grid" -f $sf umn "$TMP/x"
+		[ "$status" -eq 0 ] || { show; false; }
+		printf '%s\n' "$output" > "$TMP/part.$sf"
+		# the part of that fold alone, under both settings
+		p=s${sf%:*}.f${sf#*:}
+		[ "$(sed -n 's/^#opml-events part \([^:]*\): .*/\1/p' "$TMP/part.$sf")" = "$p" ]
+		[ "$(tail -n 1 "$TMP/part.$sf")" = "#end of part $p" ]
+		[ "$(cut -f 1 "$TMP/part.$sf" | grep -v '^#' | sed 's,/.*,,' | sort -u | paste -s -d ' ' -)" = "k1 k2" ]
+		[ -z "$(cut -f 1 "$TMP/part.$sf" | grep -v '^#' | grep -v "^k[12]/$p/")" ]
+	done
+	cat "$TMP/part.1:2" "$TMP/part.3:1" "$TMP/part.1:1" "$TMP/part.3:2" > "$TMP/parts"
+	opml-events -L "$TMP/grid" -o "$TMP/two" -m "$TMP/parts" umn "$TMP/x" 2> "$TMP/err" |
+	    cmp - "$TMP/one.out"
+	# no fold ran again
+	[ ! -s "$TMP/err" ]
+	diff -r "$TMP/one" "$TMP/two"
+	[ "$(ls "$TMP/two" | wc -l)" -eq 12 ]
+	# the standard input
+	opml-events -L "$TMP/grid" -m - umn "$TMP/x" < "$TMP/parts" | cmp - "$TMP/one.out"
+}
+
+@test "-f, -m: a fold that the features have not, -f with -o or -m, parts missing, repeated, cut short or of another run: a message, no table, exit 2 or 1" {
+	scene1
+	for o in "-f 2:1" "-f 1:3" "-f 1" "-f a:b" "-f 1:1 -o $TMP/o" "-f 1:1 -m $TMP/s1"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr opml-events -c 0 $o umn "$TMP/s1"
+		[ "$status" -eq 2 ] || { echo "$o"; show; false; }
+		[ -z "$output" ]
+	done
+	run --separate-stderr opml-events -c 0 -f 2:1 umn "$TMP/s1"
+	[ "${stderr%%$'\n'*}" = "opml-events: -f 2:1: no scene 2 in the features (scenes 1)" ]
+	run --separate-stderr opml-events -c 0 -f 1:3 umn "$TMP/s1"
+	[ "${stderr%%$'\n'*}" = "opml-events: -f 1:3: fold 1 or 2" ]
+	opml-events -c 0 -f 1:1 umn "$TMP/s1" > "$TMP/p1"
+	opml-events -c 0 -f 1:2 umn "$TMP/s1" > "$TMP/p2"
+	cat "$TMP/p2" "$TMP/p1" "$TMP/p2" > "$TMP/twice"
+	{ sed '$d' "$TMP/p1"; cat "$TMP/p2"; } > "$TMP/short"
+	n2=$(grep -n '^#opml-events part s1.f2' "$TMP/twice" | tail -n 1 | cut -d: -f1)
+	n3=$(grep -n '^#opml-events part s1.f2' "$TMP/short" | cut -d: -f1)
+	while IFS='|' read -r f msg; do
+		run --separate-stderr opml-events -c 0 -o "$TMP/out" -m "$TMP/$f" umn "$TMP/s1"
+		[ "$status" -eq 1 ] || { echo "$f"; show; false; }
+		[ -z "$output" ]
+		[ "$stderr" = "opml-events: $TMP/$msg" ] || { echo "$f"; show; false; }
+		[ ! -e "$TMP/out/scene1.auc" ]
+	done <<-EOF
+	p1|p1: no part s1.f2 (made by opml-events -f 1:2 with these options and input)
+	twice|twice:$n2: part s1.f2 twice
+	short|short:$n3: part s1.f1 cut short (no end line)
+	s1|s1:1: not a line of a part of opml-events -f
+	EOF
+	# another setting, other labels
+	cat "$TMP/p1" "$TMP/p2" > "$TMP/both"
+	run --separate-stderr opml-events -c 0 -C 2 -m "$TMP/both" umn "$TMP/s1"
+	[ "$status" -eq 1 ]
+	[[ $stderr == "opml-events: $TMP/both:1: part s1.f1 is of another run: -C 1 -c 0 "*"; this run: -C 2 -c 0 "* ]]
+	run --separate-stderr opml-events -c 0 -l caption -m "$TMP/both" umn "$TMP/s1"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *": part s1.f1 is of another run: "* ]]
+	opml-events -c 0 -m "$TMP/both" umn "$TMP/s1" | cmp - <(opml-events -c 0 umn "$TMP/s1")
+}

@@ -271,3 +271,146 @@ small_lfw() {
 	clipped_all 1e-2
 	clipped_all 1e-1
 }
+
+# parts_of FILE: the names of the parts in FILE, in order
+parts_of() {
+	sed -n 's/^#opml-verify part \([^:]*\): .*/\1/p' "$1" | paste -s -d ' ' -
+}
+
+@test "-f, -m: a labeled file's folds run one at a time, their parts in any order give the table and figure of one run, byte for byte" {
+	o="-k 3 -N unit -g 1e-2,5e-2 -n 200 -s 2"
+	# shellcheck disable=SC2086
+	run --separate-stderr opml-verify $o -o "$TMP/one" "$DATA/faces/orl.txt"
+	[ "$status" -eq 0 ] || { show; false; }
+	one=$output
+	for k in 1 2 3; do
+		# shellcheck disable=SC2086
+		run --separate-stderr opml-verify $o -f $k -o "$TMP/no" "$DATA/faces/orl.txt"
+		[ "$status" -eq 0 ] || { show; false; }
+		printf '%s\n' "$output" > "$TMP/part.$k"
+		# that fold alone ran, and its part is all it printed
+		[ "$(parts_of "$TMP/part.$k")" = fold$k ]
+		[ -z "$(printf '%s\n' "$stderr" | grep 'fold [1-3]:' | grep -v "fold $k:")" ]
+		[ "$(tail -n 1 "$TMP/part.$k")" = "#end of part fold$k" ]
+		[ ! -e "$TMP/no" ]
+		# the part's AUC of OPML is the one the whole run gave that fold
+		a=$(printf '%s\n' "$stderr" | sed -n "s/.*fold $k: .* OPML \\([0-9.]*\\) .*/\\1/p")
+		b=$(awk -F '\t' -v f="fold$k/opml.auc" '$1 == f { printf "%.4f", $2 }' "$TMP/part.$k")
+		[ -n "$a" ] && [ "$a" = "$b" ]
+	done
+	cat "$TMP/part.3" "$TMP/part.1" "$TMP/part.2" > "$TMP/parts"
+	# shellcheck disable=SC2086
+	run --separate-stderr opml-verify $o -m "$TMP/parts" -o "$TMP/two" "$DATA/faces/orl.txt"
+	[ "$status" -eq 0 ] || { show; false; }
+	[ "$output" = "$one" ]
+	[[ $one == *"AUC over folds"* ]]
+	cmp "$TMP/one/orl-roc.svg" "$TMP/two/orl-roc.svg"
+	# no fold ran again
+	[ -z "$(printf '%s\n' "$stderr" | grep 'fold [1-3]:')" ]
+	# the standard input
+	# shellcheck disable=SC2086
+	cat "$TMP/part.2" "$TMP/part.3" "$TMP/part.1" | opml-verify $o -m - -o "$TMP/three" "$DATA/faces/orl.txt" > "$TMP/out"
+	[ "$(cat "$TMP/out")" = "$one" ]
+	cmp "$TMP/one/orl-roc.svg" "$TMP/three/orl-roc.svg"
+}
+
+@test "-f, -m: lfw and lfw -r, View 1 the part 0 that the folds of View 2 are given, assemble to one run, byte for byte" {
+	small_lfw
+	for r in "" -r; do
+		o="$r -D $TMP/lfw -N unit -g 1e-2,5e-2"
+		# shellcheck disable=SC2086
+		opml-verify $o -o "$TMP/one$r" lfw > "$TMP/one$r.out" 2> /dev/null
+		# shellcheck disable=SC2086
+		opml-verify $o -f 0 lfw > "$TMP/view1$r" 2> /dev/null
+		[ "$(parts_of "$TMP/view1$r")" = view1 ]
+		for k in 1 2; do
+			# shellcheck disable=SC2086
+			run --separate-stderr opml-verify $o -f $k -m "$TMP/view1$r" lfw
+			[ "$status" -eq 0 ] || { show; false; }
+			# given View 1's part, the fold ran without View 1
+			[[ $stderr != *"View 1"* ]]
+			[[ $stderr == *"fold $k: "* ]]
+			printf '%s\n' "$output" > "$TMP/fold$k$r"
+			[ "$(parts_of "$TMP/fold$k$r")" = fold$k ]
+		done
+		# shellcheck disable=SC2086
+		cat "$TMP/fold2$r" "$TMP/view1$r" "$TMP/fold1$r" |
+		    opml-verify $o -m - -o "$TMP/two$r" lfw 2> /dev/null | cmp - "$TMP/one$r.out"
+		cmp "$TMP"/one$r/lfw*-roc.svg "$TMP"/two$r/lfw*-roc.svg
+		# View 1 alone (-1) from its part
+		# shellcheck disable=SC2086
+		opml-verify -1 $o -m "$TMP/view1$r" lfw | cmp - <(sed '/^LFW View 2/,$d' "$TMP/one$r.out")
+	done
+	grep -q 'image-restricted: accuracy' "$TMP/one-r.out"
+	# a fold of View 2 without View 1's part runs View 1 itself
+	run --separate-stderr opml-verify -D "$TMP/lfw" -N unit -g 1e-2,5e-2 -f 2 lfw
+	[ "$status" -eq 0 ]
+	[[ $stderr == *"View 1: "* ]]
+	cmp <(printf '%s\n' "$output") "$TMP/fold2"
+}
+
+@test "-f, -m: a fold that the run has not, parts missing, repeated, cut short, or of another run: a message, no output, exit 2 or 1" {
+	o="-k 3 -N unit -g 1e-2"
+	orl=$DATA/faces/orl.txt
+	for f in 0 4 x; do
+		# shellcheck disable=SC2086
+		run --separate-stderr opml-verify $o -f $f "$orl"
+		[ "$status" -eq 2 ] || { echo "-f $f"; show; false; }
+		[ -z "$output" ]
+	done
+	[[ $stderr == "opml-verify: x: not a whole number"* ]]
+	# shellcheck disable=SC2086
+	run --separate-stderr opml-verify $o -f 4 "$orl"
+	[[ $stderr == "opml-verify: -f 4: not a fold of 1 to 3"$'\n'"usage:"* ]]
+	small_lfw
+	run --separate-stderr opml-verify -D "$TMP/lfw" -f 3 lfw
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "opml-verify: -f 3: not View 1 (0) nor a fold of 1 to 2" ]
+	run --separate-stderr opml-verify -1 -D "$TMP/lfw" -f 1 lfw
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "opml-verify: -f 1: with -1, View 1 alone (-f 0)" ]
+	for k in 1 2 3; do
+		# shellcheck disable=SC2086
+		opml-verify $o -f $k "$orl" > "$TMP/part.$k" 2> /dev/null
+	done
+	# refused: each case a parts file and its message
+	cat "$TMP/part.1" "$TMP/part.3" > "$TMP/missing"
+	cat "$TMP/part.1" "$TMP/part.2" "$TMP/part.3" "$TMP/part.2" > "$TMP/twice"
+	cat "$TMP/part.1" > "$TMP/short"
+	sed '$d' "$TMP/part.2" >> "$TMP/short"
+	cat "$TMP/part.3" >> "$TMP/short"
+	cat "$TMP/part.1" "$TMP/part.2" "$TMP/part.3" | sed 's/^fold2\/opml.auc/fold1\/opml.auc/' > "$TMP/astray"
+	echo "1 2 3" > "$TMP/nota"
+	n2=$(grep -n '^#opml-verify part fold2' "$TMP/twice" | tail -n 1 | cut -d: -f1)
+	n3=$(grep -n '^#opml-verify part fold3' "$TMP/short" | cut -d: -f1)
+	n4=$(grep -n '^fold1/opml.auc' "$TMP/astray" | tail -n 1 | cut -d: -f1)
+	while IFS='|' read -r f msg; do
+		# shellcheck disable=SC2086
+		run --separate-stderr opml-verify $o -m "$TMP/$f" -o "$TMP/out" "$orl"
+		[ "$status" -eq 1 ] || { echo "$f"; show; false; }
+		[ -z "$output" ]
+		[ "$(printf '%s\n' "$stderr" | tail -n 1)" = "opml-verify: $TMP/$msg" ] || { echo "$f"; show; false; }
+		[ ! -e "$TMP/out" ]
+	done <<-EOF
+	missing|missing: no part fold2 (made by opml-verify -f 2 with these options and input)
+	twice|twice:$n2: part fold2 twice
+	short|short:$n3: part fold2 cut short (no end line)
+	astray|astray:$n4: not a line of a part of opml-verify -f
+	nota|nota:1: not a line of a part of opml-verify -f
+	EOF
+	# other options, other input
+	cat "$TMP/part.1" "$TMP/part.2" "$TMP/part.3" > "$TMP/all"
+	run --separate-stderr opml-verify -k 3 -N unit -g 5e-2 -m "$TMP/all" -o "$TMP/out" "$orl"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ $stderr == *"opml-verify: $TMP/all:1: part fold1 is of another run: -k 3 -N unit -g 1e-2 "*"; this run: -k 3 -N unit -g 5e-2 "* ]]
+	awk 'NR == 1 { $2 += 1 } 1' "$orl" > "$TMP/other.txt"
+	# shellcheck disable=SC2086
+	run --separate-stderr opml-verify $o -m "$TMP/all" -o "$TMP/out" "$TMP/other.txt"
+	[ "$status" -eq 1 ]
+	[[ $stderr == *"opml-verify: $TMP/all:1: part fold1 is of another run: "*", input "* ]]
+	# shellcheck disable=SC2086
+	run --separate-stderr opml-verify $o -m "$TMP/nothing" "$orl"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "opml-verify: $TMP/nothing: cannot read" ]
+}

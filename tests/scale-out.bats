@@ -7,10 +7,16 @@
 
 load helper
 
-# The commands of the SCALING OUT section of opml(7), each literal
-# display's lines in order, \e continuations joined.
+# scaling_out [-v] NAME: the commands of the SCALING OUT section of
+# opml(7), of its introduction and of its subsection NAME (-v: of every
+# other subsection), each literal display's lines in order, \e
+# continuations joined.
 scaling_out() {
-	awk '/^\.Sh / { on = ($0 == ".Sh SCALING OUT") } !on { next }
+	local v=0
+	[ "$1" != -v ] || { v=1; shift; }
+	awk -v v="$v" -v name="$1" '/^\.Sh / { on = ($0 == ".Sh SCALING OUT") } !on { next }
+	/^\.Ss / { ss = substr($0, 5); mine = (ss == name) != v }
+	ss != "" && !mine { next }
 	/^\.Bd -literal/ { lit = 1; next } /^\.Ed/ { lit = 0; next }
 	lit { gsub(/\\-/, "-"); if (sub(/\\e$/, "")) { cont = cont $0; next }
 	      l = cont $0; cont = ""; gsub(/\\e/, "\\", l); print l }' "$TOP/man/opml.7"
@@ -37,6 +43,30 @@ teardown_file() {
 	sh "$TOP/scripts/ssh-hosts" stop "$H"
 }
 
+# recipes [-v] NAME PATTERN...: the commands of scaling_out [-v] NAME,
+# one of them matching each grep PATTERN (every recipe is there), run
+# as pasted in $W, which is then the working directory
+recipes() {
+	local v='' r
+	[ "$1" != -v ] || { v=-v; shift; }
+	scaling_out $v "$1" > "$TMP/recipes.sh"
+	shift
+	for r; do
+		grep -q -- "$r" "$TMP/recipes.sh" || { echo "no recipe with $r"; false; }
+	done
+	run sh -ec "cd '$W' && . '$TMP/recipes.sh'"
+	show
+	[ "$status" -eq 0 ]
+	cd "$W"
+}
+
+# jobs_of N: the commands of the jobs that hostN ran (parallel sends
+# each hex-encoded to perl)
+jobs_of() {
+	perl -ne 'if (/\@ARGV (.*)/) { ($x = $1) =~ s/[^0-9a-f]//g; print pack("H*", $x), "\n" }' \
+	    "$H/host$1.log"
+}
+
 # 10^4 samples of 12 features in 10 classes, 8000 to train, 2000 to
 # test.
 samples() {
@@ -53,15 +83,8 @@ samples() {
 	W=$TMP/work
 	mkdir -p "$W"
 	samples "$W"
-	scaling_out > "$TMP/recipes.sh"
-	# every recipe is there
-	for r in opml-transform 'opml-scale -m' 'opml-knn -N' 'opml-knn -M -e' 'opml-pairs -I' 'opml-roc -c' 'opml-roc -a -N folds' 'opml-learn -m'; do
-		grep -q -- "$r" "$TMP/recipes.sh" || { echo "no recipe with $r"; false; }
-	done
-	run sh -ec "cd '$W' && . '$TMP/recipes.sh'"
-	show
-	[ "$status" -eq 0 ]
-	cd "$W"
+	recipes -v Protocols opml-transform 'opml-scale -m' 'opml-knn -N' 'opml-knn -M -e' \
+	    'opml-pairs -I' 'opml-roc -c' 'opml-roc -a -N folds' 'opml-learn -m'
 	# transform
 	opml-transform -m run.model test.txt | cmp - test.lx
 	# scaling parameters: min-max of the shards would be the whole
@@ -92,15 +115,42 @@ samples() {
 	# both hosts ran jobs of every kind, host2 on SSE2, and kept
 	# nothing after --cleanup
 	for h in 1 2; do
-		# parallel sends each job's command hex-encoded to perl
-		perl -ne 'if (/\@ARGV (.*)/) { ($x = $1) =~ s/[^0-9a-f]//g; print pack("H*", $x), "\n" }' \
-		    "$H/host$h.log" > "$TMP/host$h.jobs"
+		jobs_of $h > "$TMP/host$h.jobs"
 		for p in opml-transform opml-knn opml-pairs opml-roc opml-scale opml-learn; do
 			grep -q "$p" "$TMP/host$h.jobs" || [ $h.$p = 1.opml-learn ] ||
 			    { echo "host$h ran no $p"; false; }
 		done
 	done
 	[ "$(parallel --nonall -S host2 'echo $OPML_SIMD')" = sse2 ]
+	run find "$H/host1" "$H/host2" -type f ! -path '*/.parallel/*'
+	[ -z "$output" ] || { echo "left behind: $output"; false; }
+}
+
+@test "the protocols' recipes of opml(7): the folds of opml-verify and opml-events run over ssh on two hosts (one on SSE2), their parts assemble to the bytes of one process" {
+	[ -n "${HOSTS_UP-}" ] || skip "$HOSTS_WHY"
+	need svm-train libsvm-tools
+	W=$TMP/work
+	mkdir -p "$W"
+	samples "$W"
+	# the ORL faces, and every sixth frame of the three UMN scenes
+	cp "$DATA/faces/orl.txt" "$W/faces.txt"
+	gzip -dc "$DATA/umn/mhof.txt.gz" | awk 'NR % 6 == 1' > "$W/mhof.txt"
+	recipes Protocols 'opml-verify .*-f {}' 'opml-verify .*-m faces.parts' \
+	    'opml-events .*-f {1}:{2}' 'opml-events .*-m mhof.parts'
+	# every fold's part came back, from both hosts
+	[ "$(grep -c '^#opml-verify part fold[1-4]: ' faces.parts)" -eq 4 ]
+	[ "$(grep -c '^#opml-events part s[1-3].f[12]: ' mhof.parts)" -eq 6 ]
+	for h in 1 2; do
+		for p in opml-verify opml-events; do
+			jobs_of $h | grep -q "$p" || { echo "host$h ran no $p"; false; }
+		done
+	done
+	# one process
+	opml-verify -k 4 -N unit -g 1e-2,5e-2 -o one faces.txt | cmp - faces.verify
+	cmp one/faces-roc.svg faces-roc.svg
+	opml-events -c 0 -o one.umn umn mhof.txt | cmp - events.table
+	diff -r one.umn events
+	[ "$(ls events | wc -l)" -eq 18 ]
 	run find "$H/host1" "$H/host2" -type f ! -path '*/.parallel/*'
 	[ -z "$output" ] || { echo "left behind: $output"; false; }
 }
