@@ -358,15 +358,16 @@ want_threads(void)
 
 /* The d of regular files of sparse samples: the largest index of them
  * all, as the tools that read a whole set take it; 0 (d fixed by the
- * first sample) if one of them is a pipe or dense. */
+ * first sample) if one of them is a pipe or dense; OPML_WIDTH_NOMEM. */
 static size_t
 whole_width(char **paths, const struct opml_layout *lay)
 {
 	size_t d = 0, w;
 
 	for (; *paths != NULL; paths++) {
-		if ((w = opml_sparse_width(*paths, lay)) == 0)
-			return 0;
+		if ((w = opml_sparse_width(*paths, lay)) == 0 ||
+		    w == OPML_WIDTH_NOMEM)
+			return w;
 		if (w > d)
 			d = w;
 	}
@@ -384,6 +385,8 @@ start(struct opml_feed *f, char **paths, struct opml_reader *in, size_t d,
 	f->paths = paths;
 	f->in = in;
 	f->s.d = d != 0 ? d : whole_width(paths, lay);
+	if (f->s.d == OPML_WIDTH_NOMEM)
+		return -1;
 	if (lay != NULL)
 		f->lay = *lay;
 	f->s.dmodel = f->cs.dmodel = model;
