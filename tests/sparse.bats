@@ -272,4 +272,20 @@ within() {
 		done
 		grep -q ' updates=[1-9]' "$TMP/dense" || { echo "$opts: no update"; false; }
 	done
+	# written on the way (-C), the same bytes; resumed (-m), the
+	# moments as written: within 1e-10 standardized, the bytes with -Z
+	head -150 "$TMP/n.txt" > "$TMP/n1"
+	tail -n +151 "$TMP/n.txt" > "$TMP/n2"
+	for z in -z -Z; do
+		opml-learn $z -r 6 -d 391 -o "$TMP/whole" "$TMP/n.txt"
+		opml-learn $z -r 6 -d 391 -C 40 -o "$TMP/ck" "$TMP/n.txt"
+		cmp "$TMP/whole" "$TMP/ck" || { echo "$z -C"; false; }
+		opml-learn $z -r 6 -d 391 -o "$TMP/half" "$TMP/n1"
+		opml-learn -m "$TMP/half" -o "$TMP/res" "$TMP/n2"
+		if [ $z = -Z ]; then
+			cmp "$TMP/whole" "$TMP/res" || { echo "$z -m"; false; }
+		else
+			within "$TMP/whole" "$TMP/res" || { echo "$z -m"; false; }
+		fi
+	done
 }
