@@ -44,7 +44,7 @@ grow_nz(struct opml_batch *b, size_t n)
 	size_t *ni;
 	double *nv;
 
-	if (have + n <= b->nzcap)
+	if (have + n <= b->nzcap && b->nzi != NULL)
 		return 0;
 	while (cap < have + n)
 		cap *= 2;
@@ -70,8 +70,10 @@ append_kept(struct opml_batch *b, struct opml_sample *s)
 		n = opml_csr_sort(s->nzi, s->nzv, s->nnz);
 		if (grow_nz(b, n) == -1)
 			return -1;
-		memcpy(b->nzi + at, s->nzi, n * sizeof *b->nzi);
-		memcpy(b->nzv + at, s->nzv, n * sizeof *b->nzv);
+		if (n > 0) {
+			memcpy(b->nzi + at, s->nzi, n * sizeof *b->nzi);
+			memcpy(b->nzv + at, s->nzv, n * sizeof *b->nzv);
+		}
 	} else {
 		for (j = n = 0; j < s->d; j++)
 			n += s->x[j] != 0 || signbit(s->x[j]);

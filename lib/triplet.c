@@ -75,8 +75,10 @@ svec_set(struct opml_svec *h, const size_t *i, const double *v, size_t n)
 		h->v = nv;
 		h->cap = cap;
 	}
-	memcpy(h->i, i, n * sizeof *i);
-	memcpy(h->v, v, n * sizeof *v);
+	if (n > 0) {
+		memcpy(h->i, i, n * sizeof *i);
+		memcpy(h->v, v, n * sizeof *v);
+	}
 	h->n = n;
 	return 0;
 }
