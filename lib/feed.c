@@ -36,28 +36,6 @@ fail(struct opml_batch *b, int code, const char *msg)
 	return -1;
 }
 
-/* Room for n more features in a kept batch. */
-static int
-grow_nz(struct opml_batch *b, size_t n)
-{
-	size_t have = b->nzoff[b->n], cap = b->nzcap ? b->nzcap : 4096;
-	size_t *ni;
-	double *nv;
-
-	if (have + n <= b->nzcap && b->nzi != NULL)
-		return 0;
-	while (cap < have + n)
-		cap *= 2;
-	if ((ni = realloc(b->nzi, cap * sizeof *ni)) == NULL)
-		return -1;
-	b->nzi = ni;
-	if ((nv = realloc(b->nzv, cap * sizeof *nv)) == NULL)
-		return -1;
-	b->nzv = nv;
-	b->nzcap = cap;
-	return 0;
-}
-
 /* The features of the sample s into the kept batch b: a sparse line's
  * sorted (its repeated indices' last values), a dense line's non-zeros
  * and -0s. */
@@ -68,21 +46,21 @@ append_kept(struct opml_batch *b, struct opml_sample *s)
 
 	if (s->sparse) {
 		n = opml_csr_sort(s->nzi, s->nzv, s->nnz);
-		if (grow_nz(b, n) == -1)
+		if (opml_svec_reserve(&b->nz, at + n) == -1)
 			return -1;
 		if (n > 0) {
-			memcpy(b->nzi + at, s->nzi, n * sizeof *b->nzi);
-			memcpy(b->nzv + at, s->nzv, n * sizeof *b->nzv);
+			memcpy(b->nz.i + at, s->nzi, n * sizeof *b->nz.i);
+			memcpy(b->nz.v + at, s->nzv, n * sizeof *b->nz.v);
 		}
 	} else {
 		for (j = n = 0; j < s->d; j++)
 			n += s->x[j] != 0 || signbit(s->x[j]);
-		if (grow_nz(b, n) == -1)
+		if (opml_svec_reserve(&b->nz, at + n) == -1)
 			return -1;
 		for (j = n = 0; j < s->d; j++)
 			if (s->x[j] != 0 || signbit(s->x[j])) {
-				b->nzi[at + n] = j;
-				b->nzv[at + n++] = s->x[j];
+				b->nz.i[at + n] = j;
+				b->nz.v[at + n++] = s->x[j];
 			}
 	}
 	b->nzoff[b->n + 1] = at + n;
@@ -504,8 +482,7 @@ opml_feed_stop(struct opml_feed *f)
 		free(f->batch[i].lineno);
 		free(f->batch[i].text);
 		free(f->batch[i].nzoff);
-		free(f->batch[i].nzi);
-		free(f->batch[i].nzv);
+		opml_svec_free(&f->batch[i].nz);
 	}
 	opml_sample_free(&f->s);
 	opml_sample_free(&f->cs);

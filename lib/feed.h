@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "reader.h"
+#include "svec.h"
 
 /*
  * A feed: the samples of a list of files parsed in a thread of their
@@ -48,12 +49,11 @@ struct opml_batch {
 	int code;		/* with err: OPML_ENOMEM, or 0 */
 	size_t cap, xcap, labcap, lablen;
 	/* A kept feed's samples (opml_feed_start_kept): sample i's
-	 * features nzi[nzoff[i]..nzoff[i + 1]) from 0, increasing, with
-	 * their values nzv (zeros a line gives included); x unused. */
+	 * features nz.i[nzoff[i]..nzoff[i + 1]) from 0, increasing, with
+	 * their values nz.v (zeros a line gives included); x unused. */
 	int kept;
-	size_t *nzoff, *nzi;
-	double *nzv;
-	size_t nzcap;
+	size_t *nzoff;
+	struct opml_svec nz;
 	/* Raw lines of one file for the caller's thread to parse. */
 	int raw;
 	char *text;
@@ -77,7 +77,7 @@ struct opml_feed {
 	int threaded, stop, joined, always_raw;
 	int want_kept;		/* opml_feed_start_kept */
 	int decided, kept;	/* the first sample read, and sparse: the
-				   samples go as their features (nzi) */
+				   samples go as their features (nz) */
 	int starved;		/* the caller has waited for a batch */
 	atomic_int hurry;	/* and is waiting now: the batch being
 				   filled ends at the next sample */
@@ -109,7 +109,7 @@ int opml_feed_start(struct opml_feed *f, char **paths,
     const struct opml_layout *lay);
 
 /* The same, but when the first sample is sparse (I:V) each sample is
- * handed over as its features (the batch's kept, nzoff, nzi, nzv)
+ * handed over as its features (the batch's kept, nzoff, nz)
  * rather than as d numbers, so that a sparse sample costs its length
  * and not d; a dense line then comes as its non-zeros (and its -0
  * entries, so that the dense row is given back exactly).  A stream

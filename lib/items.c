@@ -47,8 +47,8 @@ next_sample(struct opml_items *it)
 	it->d = it->b->d;
 	it->label = OPML_BATCH_LABEL(it->b, it->i);
 	if ((it->kept = it->b->kept) != 0) {
-		it->nzi = it->b->nzi + it->b->nzoff[it->i];
-		it->nzv = it->b->nzv + it->b->nzoff[it->i];
+		it->nzi = it->b->nz.i + it->b->nzoff[it->i];
+		it->nzv = it->b->nz.v + it->b->nzoff[it->i];
 		it->nnz = OPML_BATCH_NNZ(it->b, it->i);
 	} else
 		it->x = OPML_BATCH_X(it->b, it->i);

@@ -23,10 +23,8 @@ opml_triplets_free(struct opml_triplets *t)
 	opml_labels_free(&t->labels);
 	free(t->h);
 	t->h = NULL;
-	for (k = 0; t->hs != NULL && k < t->hrows; k++) {
-		free(t->hs[k].i);
-		free(t->hs[k].v);
-	}
+	for (k = 0; t->hs != NULL && k < t->hrows; k++)
+		opml_svec_free(t->hs + k);
 	free(t->hs);
 	free(t->row);
 	t->hs = NULL;
@@ -58,31 +56,6 @@ reserve(struct opml_triplets *t, size_t rows)
 	return 0;
 }
 
-/* h = the n features i, v: 0, or -1 out of memory. */
-static int
-svec_set(struct opml_svec *h, const size_t *i, const double *v, size_t n)
-{
-	if (n > h->cap) {
-		size_t cap = n < 16 ? 16 : n;
-		size_t *ni = realloc(h->i, cap * sizeof *ni);
-		double *nv;
-
-		if (ni == NULL)
-			return -1;
-		h->i = ni;
-		if ((nv = realloc(h->v, cap * sizeof *nv)) == NULL)
-			return -1;
-		h->v = nv;
-		h->cap = cap;
-	}
-	if (n > 0) {
-		memcpy(h->i, i, n * sizeof *i);
-		memcpy(h->v, v, n * sizeof *v);
-	}
-	h->n = n;
-	return 0;
-}
-
 /* h = the dense row x, its entries other than +0. */
 static int
 svec_dense(struct opml_svec *h, const double *x, size_t d, size_t *ti,
@@ -95,7 +68,7 @@ svec_dense(struct opml_svec *h, const double *x, size_t d, size_t *ti,
 			ti[n] = j;
 			tv[n++] = x[j];
 		}
-	return svec_set(h, ti, tv, n);
+	return opml_svec_set(h, ti, tv, n);
 }
 
 int
@@ -124,10 +97,8 @@ opml_triplets_keep_sparse(struct opml_triplets *t)
 	t->sparse = 1;
 	rc = 0;
 out:
-	for (k = 0; hs != NULL && k < t->hrows; k++) {
-		free(hs[k].i);
-		free(hs[k].v);
-	}
+	for (k = 0; hs != NULL && k < t->hrows; k++)
+		opml_svec_free(hs + k);
 	free(hs);
 	free(ti);
 	free(tv);
@@ -209,7 +180,7 @@ opml_triplet_next_kept(struct opml_triplets *t, const char *label,
 	q = t->last;
 	t->last = k;
 	if (isnew)
-		return svec_set(t->hs + k, xi, xv, nx) == -1 ? OPML_NOMEM :
+		return opml_svec_set(t->hs + k, xi, xv, nx) == -1 ? OPML_NOMEM :
 		    OPML_NEWCLASS;
 	hk = t->hs + k;
 	c = t->labels.n;
@@ -237,7 +208,7 @@ opml_triplet_next_kept(struct opml_triplets *t, const char *label,
 		idx[m++] = j;
 	}
 	*n = m;
-	if (svec_set(t->hs + k, xi, xv, nx) == -1)
+	if (opml_svec_set(t->hs + k, xi, xv, nx) == -1)
 		return OPML_NOMEM;
 	if (hq == NULL)
 		return OPML_PAIR;

@@ -5,6 +5,7 @@
 
 #include "labels.h"
 #include "rng.h"
+#include "svec.h"
 
 /*
  * One-pass triplet construction (paper, Sec. III-A): H keeps the latest
@@ -21,14 +22,6 @@
  * class, so the rule needs only that class's number (last).
  */
 #define OPML_TRIPLET_NONE ((size_t)-1)
-
-/* A sample held as its features: i[0..n) from 0, increasing, with
- * their values v (a zero among them as the line gave it). */
-struct opml_svec {
-	size_t n, cap;
-	size_t *i;
-	double *v;
-};
 
 struct opml_triplets {
 	size_t d;
