@@ -243,6 +243,17 @@ wide_dense() {
 		cmp "$TMP/want" "$TMP/sparse" || { echo "$opts: sparse file"; false; }
 		grep -q ' updates=[1-9]' "$TMP/want" || { echo "$opts: no update"; false; }
 	done
+	# the kept samples parsed by the caller (raw batches), on one
+	# thread, from a pipe, and with dense lines among the sparse ones
+	opml-learn -Z -r 6 -d 391 -o "$TMP/want" "$TMP/n.dense"
+	OPML_FEED_RAW=1 opml-learn -Z -r 6 -d 391 -o "$TMP/raw" "$TMP/n.txt"
+	OPML_THREADS=1 opml-learn -Z -r 6 -d 391 -o "$TMP/one" "$TMP/n.txt"
+	opml-learn -Z -r 6 -d 391 -o "$TMP/pipe" - < "$TMP/n.txt"
+	{ head -100 "$TMP/n.txt"; sed -n 101,200p "$TMP/n.dense"; tail -n +201 "$TMP/n.txt"; } > "$TMP/mixed"
+	opml-learn -Z -r 6 -d 391 -o "$TMP/mixed.m" "$TMP/mixed"
+	for f in raw one pipe mixed.m; do
+		cmp "$TMP/want" "$TMP/$f" || { echo "$f"; false; }
+	done
 }
 
 # within A B: the models A and B alike but for their numbers, each within
