@@ -149,9 +149,12 @@ compare_kept(const struct setting *s, struct opml_model *m,
 	    mk->samples, "kept vs dense samples, counters", tag, 0);
 	check(!exact || ST(*m)->scale_sum == ST(*mk)->scale_sum,
 	    "kept vs dense samples, the scale's sum", tag, 0);
-	for (c = 0; c < t->labels.n; c++)
+	for (c = 0; c < t->labels.n; c++) {
 		same &= memcmp(opml_triplets_row(t, c), opml_triplets_row(tk,
 		    c), d * sizeof(double)) == 0;
+		/* a row holds the features of one sample, not d */
+		same &= !tk->sparse || tk->hs[c].n <= s->nnz + 2;
+	}
 	check(same && t->labels.n == tk->labels.n && (tk->sparse ||
 	    (s->standardize && s->normalize)), "kept H, the dense H's bits",
 	    tag, 0);
