@@ -77,8 +77,8 @@ apart(const struct opml_moments *b, const struct opml_moments *a, size_t j)
 	double sd = a->n > 0 ? sqrt(a->m2[j] / (double)a->n) : 0;
 	double s = fmax(fabs(a->mean[j]), sd);
 
-	return fmax(s > 0 ? fabs(b->mean[j] - a->mean[j]) / s : fabs(b->mean[j]),
-	    rel(b->m2[j], a->m2[j]));
+	return fmax(s > 0 ? fabs(b->mean[j] - a->mean[j]) / s :
+	    fabs(b->mean[j]), rel(b->m2[j], a->m2[j]));
 }
 
 /* n samples of D features, about one in sparsity not zero (values
