@@ -32,7 +32,7 @@ struct opml_triplets {
 	 * their features in hs (hrows of them), h NULL; O(c nnz) memory */
 	int sparse;
 	struct opml_svec *hs;
-	double *row;		/* d: a row made dense (triplets_row) */
+	double *row;		/* d: opml_triplets_row's row */
 	struct opml_rng rng;
 	int recent;		/* 1: x_q by the authors' rule, 0: at random */
 	size_t last;		/* the previous sample's class, or
