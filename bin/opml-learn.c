@@ -300,7 +300,7 @@ learn_stream(struct opml_run *u, const struct options *o, char **files)
 	}
 	if (opml_items_open(&it, o->form, files, o->samples ? &set : NULL, d,
 	    o->model != NULL ? opml_prog_name(o->model) : NULL,
-	    opml_prog_layout()) != 0)
+	    opml_prog_layout(), u->st->me->learn_kept != NULL) != 0)
 		opml_prog_nomem();
 	while ((rc = opml_items_next(&it)) == 1) {
 		check(u, opml_run_item(u, &it), o);

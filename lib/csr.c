@@ -69,11 +69,9 @@ grow_nz(struct opml_csr *c, size_t more)
 	return 0;
 }
 
-/* Sort the n features of a sparse line by index, a repeated index's
- * last value kept (as the dense row keeps it): their number left.
- * Lines are nearly always in order already: one pass says so. */
-static size_t
-sort_nz(size_t *idx, double *v, size_t n)
+/* Lines are nearly always in order already: one pass says so. */
+size_t
+opml_csr_sort(size_t *idx, double *v, size_t n)
 {
 	size_t i, j, m;
 
@@ -110,7 +108,7 @@ put_sample(struct opml_set *s, struct opml_sample *smp)
 	size_t j, n;
 
 	if (smp->sparse) {
-		n = sort_nz(smp->nzi, smp->nzv, smp->nnz);
+		n = opml_csr_sort(smp->nzi, smp->nzv, smp->nnz);
 		if (grow_nz(c, n) == -1)
 			return -1;
 		for (j = 0; j < n; j++)

@@ -26,6 +26,11 @@ struct opml_csr {
 
 void opml_csr_free(struct opml_csr *c);
 
+/* Sort the n features of a sparse line (struct opml_sample's nzi, nzv)
+ * by index, a repeated index's last value kept (as the dense row keeps
+ * it): their number left. */
+size_t opml_csr_sort(size_t *idx, double *v, size_t n);
+
 /*
  * opml_set_read's path for a set whose hold is set: an input whose
  * first record is sparse (libsvm `i:v`) is read into s->csr, as are

@@ -1,9 +1,11 @@
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "csr.h"
 #include "error.h"
 #include "feed.h"
 #include "simd.h"
@@ -12,6 +14,10 @@
  * beside parsing it, few enough that the queue stays in the caches. */
 #define BATCH_NUMBERS (1 << 14)
 #define BATCH_SAMPLES 1024
+
+/* A kept batch's samples: as many as a dense batch of 16 features
+ * each; it ends early once it holds BATCH_NUMBERS features. */
+#define KEPT_SAMPLES 1024
 
 static size_t
 batch_cap(size_t d)
@@ -30,32 +36,72 @@ fail(struct opml_batch *b, int code, const char *msg)
 	return -1;
 }
 
+/* The features of the sample s into the kept batch b: a sparse line's
+ * sorted (its repeated indices' last values), a dense line's non-zeros
+ * and -0s. */
+static int
+append_kept(struct opml_batch *b, struct opml_sample *s)
+{
+	size_t at = b->nzoff[b->n], n, j;
+
+	if (s->sparse) {
+		n = opml_csr_sort(s->nzi, s->nzv, s->nnz);
+		if (opml_svec_reserve(&b->nz, at + n) == -1)
+			return -1;
+		if (n > 0) {
+			memcpy(b->nz.i + at, s->nzi, n * sizeof *b->nz.i);
+			memcpy(b->nz.v + at, s->nzv, n * sizeof *b->nz.v);
+		}
+	} else {
+		for (j = n = 0; j < s->d; j++)
+			n += s->x[j] != 0 || signbit(s->x[j]);
+		if (opml_svec_reserve(&b->nz, at + n) == -1)
+			return -1;
+		for (j = n = 0; j < s->d; j++)
+			if (s->x[j] != 0 || signbit(s->x[j])) {
+				b->nz.i[at + n] = j;
+				b->nz.v[at + n++] = s->x[j];
+			}
+	}
+	b->nzoff[b->n + 1] = at + n;
+	return 0;
+}
+
 /* Append the sample just read by r to b. */
 static int
-append(struct opml_batch *b, const struct opml_sample *s,
+append(struct opml_batch *b, struct opml_sample *s,
     const struct opml_reader *r)
 {
 	size_t len = strlen(s->label) + 1;
 
-	if (b->n == 0 && b->d != s->d) {
+	if (b->n == 0 && (b->d != s->d || b->cap == 0)) {
 		/* The width is fixed by the first sample: size the
 		 * arrays once. */
 		b->d = s->d;
-		b->cap = batch_cap(s->d);
+		b->cap = b->kept ? KEPT_SAMPLES : batch_cap(s->d);
 		free(b->x);
 		free(b->lab);
 		free(b->file);
 		free(b->lineno);
-		b->xcap = b->cap * s->d;
-		b->x = malloc(b->xcap * sizeof *b->x);
+		free(b->nzoff);
+		b->xcap = b->kept ? 0 : b->cap * s->d;
+		b->x = b->kept ? NULL : malloc(b->xcap * sizeof *b->x);
+		b->nzoff = b->kept ? malloc((b->cap + 1) * sizeof *b->nzoff) :
+		    NULL;
 		b->lab = malloc(b->cap * sizeof *b->lab);
 		b->file = malloc(b->cap * sizeof *b->file);
 		b->lineno = malloc(b->cap * sizeof *b->lineno);
-		if (b->x == NULL || b->lab == NULL || b->file == NULL ||
-		    b->lineno == NULL) {
+		if ((b->kept ? b->nzoff == NULL : b->x == NULL) ||
+		    b->lab == NULL || b->file == NULL || b->lineno == NULL) {
 			b->cap = b->xcap = 0;
 			return fail(b, OPML_ENOMEM, opml_strerror(OPML_ENOMEM));
 		}
+	}
+	if (b->kept) {
+		if (b->n == 0)
+			b->nzoff[0] = 0;
+		if (append_kept(b, s) == -1)
+			return fail(b, OPML_ENOMEM, opml_strerror(OPML_ENOMEM));
 	}
 	if (b->lablen + len > b->labcap) {
 		size_t cap = b->labcap ? b->labcap : 4096;
@@ -72,7 +118,8 @@ append(struct opml_batch *b, const struct opml_sample *s,
 	b->file[b->n] = r->name;
 	b->lineno[b->n] = r->line;
 	b->lablen += len;
-	memcpy(b->x + b->n * b->d, s->x, b->d * sizeof *b->x);
+	if (!b->kept)
+		memcpy(b->x + b->n * b->d, s->x, b->d * sizeof *b->x);
 	b->n++;
 	return 0;
 }
@@ -159,6 +206,7 @@ fill(struct opml_feed *f, struct opml_batch *b, int raw)
 	b->n = 0;
 	b->lablen = 0;
 	b->raw = 0;
+	b->kept = f->kept;
 	b->status = OPML_FEED_MORE;
 	if (raw && f->s.d != 0 && b->cap != 0 && f->r != NULL) {
 		fill_raw(f, b);
@@ -166,7 +214,8 @@ fill(struct opml_feed *f, struct opml_batch *b, int raw)
 	}
 	/* A caller waiting for this batch has it at once, however few
 	 * samples it holds. */
-	while (b->n == 0 || (b->n < b->cap &&
+	while (b->n == 0 || (b->n < b->cap && (!b->kept ||
+	    b->nzoff[b->n] < BATCH_NUMBERS) &&
 	    !atomic_load_explicit(&f->hurry, memory_order_relaxed))) {
 		if (f->r == NULL) {
 			if ((rc = open_next(f, b)) == -1)
@@ -177,6 +226,14 @@ fill(struct opml_feed *f, struct opml_batch *b, int raw)
 			}
 		}
 		rc = opml_read_sample(f->r, &f->s);
+		if (rc == 1 && !f->decided) {
+			/* the first sample: a sparse one keeps the feed
+			 * kept, a dense one makes it dense */
+			f->decided = 1;
+			f->kept = f->want_kept && f->s.sparse;
+			f->s.keep = f->cs.keep = f->kept;
+			b->kept = f->kept;
+		}
 		if (rc == 1) {
 			if (append(b, &f->s, f->r) == -1)
 				return;
@@ -281,30 +338,35 @@ want_threads(void)
 
 /* The d of regular files of sparse samples: the largest index of them
  * all, as the tools that read a whole set take it; 0 (d fixed by the
- * first sample) if one of them is a pipe or dense. */
+ * first sample) if one of them is a pipe or dense; OPML_WIDTH_NOMEM. */
 static size_t
 whole_width(char **paths, const struct opml_layout *lay)
 {
 	size_t d = 0, w;
 
 	for (; *paths != NULL; paths++) {
-		if ((w = opml_sparse_width(*paths, lay)) == 0)
-			return 0;
+		if ((w = opml_sparse_width(*paths, lay)) == 0 ||
+		    w == OPML_WIDTH_NOMEM)
+			return w;
 		if (w > d)
 			d = w;
 	}
 	return d;
 }
 
-int
-opml_feed_start(struct opml_feed *f, char **paths, struct opml_reader *in,
-    size_t d, const char *model, const struct opml_layout *lay)
+static int
+start(struct opml_feed *f, char **paths, struct opml_reader *in, size_t d,
+    const char *model, const struct opml_layout *lay, int kept)
 {
 	memset(f, 0, sizeof *f);
 	atomic_init(&f->hurry, 0);
+	/* kept until the first sample says whether it is so */
+	f->want_kept = f->s.keep = f->cs.keep = kept;
 	f->paths = paths;
 	f->in = in;
 	f->s.d = d != 0 ? d : whole_width(paths, lay);
+	if (f->s.d == OPML_WIDTH_NOMEM)
+		return -1;
 	if (lay != NULL)
 		f->lay = *lay;
 	f->s.dmodel = f->cs.dmodel = model;
@@ -325,6 +387,21 @@ opml_feed_start(struct opml_feed *f, char **paths, struct opml_reader *in,
 	}
 	f->threaded = 1;
 	return 0;
+}
+
+int
+opml_feed_start(struct opml_feed *f, char **paths, struct opml_reader *in,
+    size_t d, const char *model, const struct opml_layout *lay)
+{
+	return start(f, paths, in, d, model, lay, 0);
+}
+
+int
+opml_feed_start_kept(struct opml_feed *f, char **paths,
+    struct opml_reader *in, size_t d, const char *model,
+    const struct opml_layout *lay)
+{
+	return start(f, paths, in, d, model, lay, 1);
 }
 
 struct opml_batch *
@@ -404,6 +481,8 @@ opml_feed_stop(struct opml_feed *f)
 		free(f->batch[i].file);
 		free(f->batch[i].lineno);
 		free(f->batch[i].text);
+		free(f->batch[i].nzoff);
+		opml_svec_free(&f->batch[i].nz);
 	}
 	opml_sample_free(&f->s);
 	opml_sample_free(&f->cs);

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "reader.h"
+#include "svec.h"
 
 /*
  * A feed: the samples of a list of files parsed in a thread of their
@@ -47,6 +48,12 @@ struct opml_batch {
 	char err[OPML_ERRMAX];	/* "file:line: what", or "file: why" */
 	int code;		/* with err: OPML_ENOMEM, or 0 */
 	size_t cap, xcap, labcap, lablen;
+	/* A kept feed's samples (opml_feed_start_kept): sample i's
+	 * features nz.i[nzoff[i]..nzoff[i + 1]) from 0, increasing, with
+	 * their values nz.v (zeros a line gives included); x unused. */
+	int kept;
+	size_t *nzoff;
+	struct opml_svec nz;
 	/* Raw lines of one file for the caller's thread to parse. */
 	int raw;
 	char *text;
@@ -57,6 +64,7 @@ struct opml_batch {
 
 #define OPML_BATCH_LABEL(b, i)	((b)->labels + (b)->lab[i])
 #define OPML_BATCH_X(b, i)	((b)->x + (i) * (b)->d)
+#define OPML_BATCH_NNZ(b, i)	((b)->nzoff[(i) + 1] - (b)->nzoff[i])
 
 #define OPML_FEED_BATCHES 4
 
@@ -67,6 +75,9 @@ struct opml_feed {
 	struct opml_sample s;
 	struct opml_sample cs;	/* the caller's, for raw batches */
 	int threaded, stop, joined, always_raw;
+	int want_kept;		/* opml_feed_start_kept */
+	int decided, kept;	/* the first sample read, and sparse: the
+				   samples go as their features (nz) */
 	int starved;		/* the caller has waited for a batch */
 	atomic_int hurry;	/* and is waiting now: the batch being
 				   filled ends at the next sample */
@@ -94,6 +105,16 @@ struct opml_feed {
  * when out of memory.
  */
 int opml_feed_start(struct opml_feed *f, char **paths,
+    struct opml_reader *in, size_t d, const char *model,
+    const struct opml_layout *lay);
+
+/* The same, but when the first sample is sparse (I:V) each sample is
+ * handed over as its features (the batch's kept, nzoff, nz)
+ * rather than as d numbers, so that a sparse sample costs its length
+ * and not d; a dense line then comes as its non-zeros (and its -0
+ * entries, so that the dense row is given back exactly).  A stream
+ * whose first sample is dense is fed as by opml_feed_start. */
+int opml_feed_start_kept(struct opml_feed *f, char **paths,
     struct opml_reader *in, size_t d, const char *model,
     const struct opml_layout *lay);
 

@@ -7,12 +7,15 @@
 int
 opml_items_open(struct opml_items *it, enum opml_constraint_kind form,
     char **files, const struct opml_set *s, size_t d, const char *model,
-    const struct opml_layout *lay)
+    const struct opml_layout *lay, int kept)
 {
 	memset(it, 0, sizeof *it);
 	it->form = form;
 	it->files = files;
 	it->status = OPML_FEED_MORE;
+	if (kept && !form)
+		return opml_feed_start_kept(&it->feed, files, NULL, d, model,
+		    lay) == -1 ? OPML_ENOMEM : 0;
 	if (!form)
 		return opml_feed_start(&it->feed, files, NULL, d, model, lay) ==
 		    -1 ? OPML_ENOMEM : 0;
@@ -43,7 +46,12 @@ next_sample(struct opml_items *it)
 	}
 	it->d = it->b->d;
 	it->label = OPML_BATCH_LABEL(it->b, it->i);
-	it->x = OPML_BATCH_X(it->b, it->i);
+	if ((it->kept = it->b->kept) != 0) {
+		it->nzi = it->b->nz.i + it->b->nzoff[it->i];
+		it->nzv = it->b->nz.v + it->b->nzoff[it->i];
+		it->nnz = OPML_BATCH_NNZ(it->b, it->i);
+	} else
+		it->x = OPML_BATCH_X(it->b, it->i);
 	return 1;
 }
 

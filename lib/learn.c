@@ -117,6 +117,10 @@ opml_learner_free(struct opml_learner *l)
 	free(l->k);
 	free(l->idx);
 	free(l->nidx);
+	free(l->at);
+	free(l->xv);
+	free(l->xd);
+	opml_moments_free(&l->mom);
 	memset(l, 0, sizeof *l);
 }
 
@@ -128,6 +132,19 @@ sqnorm(const double *x, size_t n)
 
 	for (i = 0; i < n; i++)
 		s += x[i] * x[i];
+	return s;
+}
+
+/* sqnorm over the n columns idx (ascending) where x may not be zero:
+ * the same bits, the others adding +0. */
+static double
+sqnorm_at(const double *x, const size_t *idx, size_t n)
+{
+	double s = 0;
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		s += x[idx[k]] * x[idx[k]];
 	return s;
 }
 
@@ -263,7 +280,8 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 	struct opml_coefs c;
 	double f;
 
-	if (an != NULL)
+	/* a kept sample's support is the triplet's (opml_learn_kept) */
+	if (an != NULL && !l->kept)
 		l->nn = opml_support(an, bn, d, l->nidx);
 	switch (l->pending) {
 	case TRIPLET:
@@ -280,7 +298,8 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 		break;
 	case PRESTAGE:
 		/* Sherman-Morrison, as opml_step_prestage. */
-		f = -l->pg / (1 + l->pg * sqnorm(l->a, d));
+		f = -l->pg / (1 + l->pg * (l->kept ? sqnorm_at(l->a, l->idx,
+		    l->n) : sqnorm(l->a, d)));
 		for (i = 0; i < r; i++)
 			l->p[i] = f * l->u[i];
 		p = l->p;
@@ -303,15 +322,16 @@ advance(struct opml_learner *l, const double *an, const double *bn)
 		sweep(l, p, q, an, bn);
 }
 
-/* Make the newest step (na, nb, nu, nv) the pending one. */
+/* Make the newest step (na, nb, nu, nv) the pending one; na, nb then
+ * hold the step before's differences, of the support nidx, nn. */
 static void
 hold(struct opml_learner *l, int kind, double g)
 {
-	size_t *ti;
+	size_t *ti, tn;
 	double *t;
 
 	ti = l->idx, l->idx = l->nidx, l->nidx = ti;
-	l->n = l->nn;
+	tn = l->n, l->n = l->nn, l->nn = tn;
 	t = l->a, l->a = l->na, l->na = t;
 	t = l->b, l->b = l->nb, l->nb = t;
 	t = l->u, l->u = l->nu, l->nu = t;
@@ -335,6 +355,8 @@ opml_learner_flush(struct opml_learner *l)
 	advance(l, NULL, NULL);
 	for (i = 0; i < m->r; i++)
 		memcpy(m->L + i * m->d, l->L + i * l->ld, m->d * sizeof *m->L);
+	if (l->kept && l->at != NULL)
+		opml_moments_settled(&l->mom, l->at, &m->mom);
 }
 
 /* Standardizing without normalize (opml_moments_add, then spread()
@@ -448,7 +470,8 @@ take(struct opml_learner *l, enum opml_kind kind, double *a, double *b)
 	case OPML_PAIR:
 		if (m->algo != OPML_ALGO_COPML)
 			break;
-		observe(m, sqnorm(a, d));
+		observe(m, l->kept ? sqnorm_at(a, l->nidx, l->nn) :
+		    sqnorm(a, d));
 		g = opml_effective_gamma(m, st->gamma1);
 		st->n.prestage++;
 		if (l->fused) {
@@ -501,6 +524,107 @@ opml_learn(struct opml_learner *l, const char *label, const double *x)
 	if (kind == OPML_NOMEM)
 		return -1;
 	standardize(l, kind, x, a, b);
+	take(l, kind, a, b);
+	return 0;
+}
+
+/* The learner made to take kept samples: H sparse, the moments lazy
+ * from the model's, na and nb zero.  0, or -1 out of memory. */
+static int
+start_kept(struct opml_learner *l)
+{
+	struct opml_model *m = l->m;
+	struct opml_state *st = m->own;
+	size_t d = m->d, j;
+
+	if (opml_triplets_keep_sparse(&st->c.trip) == -1)
+		return -1;
+	if (m->standardize) {
+		if ((l->at = malloc((d ? d : 1) * sizeof *l->at)) == NULL ||
+		    opml_moments_init(&l->mom, d) == -1)
+			return -1;
+		l->mom.n = m->mom.n;
+		memcpy(l->mom.mean, m->mom.mean, d * sizeof *l->mom.mean);
+		memcpy(l->mom.m2, m->mom.m2, d * sizeof *l->mom.m2);
+		for (j = 0; j < d; j++)
+			l->at[j] = m->mom.n;
+	}
+	memset(l->na, 0, l->ld * sizeof *l->na);
+	memset(l->nb, 0, l->ld * sizeof *l->nb);
+	l->nn = 0;
+	l->kept = 1;
+	return 0;
+}
+
+/* A kept sample taken dense, by opml_learn: O(d). */
+static int
+learn_dense(struct opml_learner *l, const char *label, const size_t *xi,
+    const double *xv, size_t nx)
+{
+	size_t d = l->m->d, p;
+
+	if (l->xd == NULL && (l->xd = malloc((d ? d : 1) * sizeof *l->xd)) ==
+	    NULL)
+		return -1;
+	memset(l->xd, 0, d * sizeof *l->xd);
+	for (p = 0; p < nx; p++)
+		l->xd[xi[p]] = xv[p];
+	return opml_learn(l, label, l->xd);
+}
+
+/* The kept sample's values normalized (into l->xv): opml_unit's bits,
+ * its sums over the zeros adding +0.  NULL out of memory. */
+static const double *
+unit_kept(struct opml_learner *l, const double *xv, size_t nx)
+{
+	if (nx > l->xvcap) {
+		double *v = realloc(l->xv, nx * sizeof *v);
+
+		if (v == NULL)
+			return NULL;
+		l->xv = v;
+		l->xvcap = nx;
+	}
+	opml_unit(xv, l->xv, nx);
+	return l->xv;
+}
+
+int
+opml_learn_kept(struct opml_learner *l, const char *label, const size_t *xi,
+    const double *xv, size_t nx)
+{
+	struct opml_model *m = l->m;
+	double *a = l->na, *b = l->nb, sd;
+	enum opml_kind kind;
+	size_t other, k, j;
+
+	if (!l->fused || (m->standardize && m->normalize))
+		return learn_dense(l, label, xi, xv, nx);
+	if (!l->kept && start_kept(l) == -1)
+		return -1;
+	m->samples++;
+	if (m->standardize)
+		opml_moments_add_kept(&l->mom, l->at, xi, xv, nx);
+	else if (m->normalize && (xv = unit_kept(l, xv, nx)) == NULL)
+		return -1;
+	/* the differences of the sample before cleared */
+	for (k = 0; k < l->nn; k++)
+		a[l->nidx[k]] = b[l->nidx[k]] = 0;
+	kind = opml_triplet_next_kept(&((struct opml_state *)m->own)->c.trip,
+	    label, xi, xv, nx, a, b, l->nidx, &l->nn, &other);
+	if (kind == OPML_NOMEM)
+		return -1;
+	if (m->standardize && (kind == OPML_TRIPLET || (kind == OPML_PAIR &&
+	    m->algo == OPML_ALGO_COPML)))
+		/* scale(), over the support: the spread of each of its
+		 * columns brought up to date */
+		for (k = 0; k < l->nn; k++) {
+			j = l->nidx[k];
+			opml_moments_zeros(&l->mom, l->at, j);
+			sd = opml_moments_sd(&l->mom, j);
+			a[j] = sd > 0 ? a[j] / sd : 0;
+			b[j] = sd > 0 ? b[j] / sd : 0;
+		}
 	take(l, kind, a, b);
 	return 0;
 }

@@ -88,6 +88,16 @@ struct opml_learner {
 	size_t *idx, *nidx, n, nn;
 	int safe, dirty, dense;
 	unsigned long long sparse_sweeps;	/* taken so (for the tests) */
+	/* kept samples (opml_learn_kept): H held sparse, and when
+	 * standardizing the moments taken lazily in mom, column j having
+	 * taken at[j] samples (lib/moments.h), m->mom made from them by
+	 * flush; na, nb zero but on nidx[0..nn); xv the sample's values
+	 * normalized, xd a sample made dense */
+	int kept;
+	struct opml_moments mom;
+	uint64_t *at;
+	double *xv, *xd;
+	size_t xvcap;
 	/* explicit constraints: the samples kept; for pairs the latest
 	 * keep of each kind (0: 1), count[kind] of them, the next to be
 	 * replaced at next[kind] (kind 0 same, 1 different) */
@@ -109,6 +119,22 @@ void opml_learner_free(struct opml_learner *l);
  * normalize=1 unit(z(x)) - unit(z(h)); O(d) per sample.
  */
 int opml_learn(struct opml_learner *l, const char *label, const double *x);
+
+/*
+ * opml_learn for the sample of the features xi (from 0, increasing),
+ * values xv, nx of them, the rest zeros: on the one-pass learner, in
+ * O(nx + nnz of the two samples of H it is compared with) and O(r) a
+ * column of the union of their supports (the sweep over the columns
+ * of L that the step changes: L + p a' + q b' changes only the columns
+ * where a or b is not zero), the bits of opml_learn on the dense
+ * sample, except that standardizing takes the zeros into the moments
+ * lazily (opml_moments_add_kept: equal up to rounding).  Standardizing
+ * with normalize (z(x) is dense) and the reference learner take the
+ * sample dense: O(d) then.  A learner takes kept samples or dense ones,
+ * not both.  0, or -1 out of memory.
+ */
+int opml_learn_kept(struct opml_learner *l, const char *label,
+    const size_t *xi, const double *xv, size_t nx);
 
 /*
  * Learn from an explicit triplet, x nearer xp than xq: the step of

@@ -26,26 +26,81 @@ opml_moments_free(struct opml_moments *s)
 	s->mean = s->m2 = NULL;
 }
 
+/* Welford's step of column j for the value x, n samples with it. */
+static void
+step(struct opml_moments *s, size_t j, double x, double n)
+{
+	double delta = x - s->mean[j], mean, m2;
+
+	if (isfinite(delta)) {
+		mean = s->mean[j] + delta / n;
+		m2 = s->m2[j] + delta * (x - mean);
+	} else {
+		/* x and the mean of opposite signs near the largest
+		 * double: the same step, scaled first. */
+		mean = s->mean[j] + (x / n - s->mean[j] / n);
+		m2 = DBL_MAX;
+	}
+	s->mean[j] = mean;
+	s->m2[j] = m2 < DBL_MAX ? m2 : DBL_MAX;
+}
+
 void
 opml_moments_add(struct opml_moments *s, const double *x)
 {
-	double n, delta, mean, m2;
+	double n = (double)++s->n;
 	size_t j;
 
-	n = (double)++s->n;
+	for (j = 0; j < s->d; j++)
+		step(s, j, x[j], n);
+}
+
+/* The moments *mean, *m2 of n0 samples after k zeros more. */
+static void
+fold(double *mean, double *m2, uint64_t n0, uint64_t k)
+{
+	double n = (double)(n0 + k), m = *mean, v;
+
+	if (n0 == 0 || k == 0)
+		return;
+	*mean = m * ((double)n0 / n);
+	v = *m2 + m * m * ((double)n0 * ((double)k / n));
+	*m2 = v < DBL_MAX ? v : DBL_MAX;
+}
+
+void
+opml_moments_zeros(struct opml_moments *s, uint64_t *at, size_t j)
+{
+	fold(s->mean + j, s->m2 + j, at[j], s->n - at[j]);
+	at[j] = s->n;
+}
+
+void
+opml_moments_add_kept(struct opml_moments *s, uint64_t *at, const size_t *i,
+    const double *x, size_t nnz)
+{
+	double n = (double)(s->n + 1);
+	size_t p;
+
+	for (p = 0; p < nnz; p++) {
+		opml_moments_zeros(s, at, i[p]);
+		at[i[p]]++;
+		step(s, i[p], x[p], n);
+	}
+	s->n++;
+}
+
+void
+opml_moments_settled(const struct opml_moments *s, const uint64_t *at,
+    struct opml_moments *out)
+{
+	size_t j;
+
+	out->n = s->n;
 	for (j = 0; j < s->d; j++) {
-		delta = x[j] - s->mean[j];
-		if (isfinite(delta)) {
-			mean = s->mean[j] + delta / n;
-			m2 = s->m2[j] + delta * (x[j] - mean);
-		} else {
-			/* x and the mean of opposite signs near the
-			 * largest double: the same step, scaled first. */
-			mean = s->mean[j] + (x[j] / n - s->mean[j] / n);
-			m2 = DBL_MAX;
-		}
-		s->mean[j] = mean;
-		s->m2[j] = m2 < DBL_MAX ? m2 : DBL_MAX;
+		out->mean[j] = s->mean[j];
+		out->m2[j] = s->m2[j];
+		fold(out->mean + j, out->m2 + j, at[j], s->n - at[j]);
 	}
 }
 

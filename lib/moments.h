@@ -25,6 +25,26 @@ void opml_moments_free(struct opml_moments *s);
  * largest double, whatever the values. */
 void opml_moments_add(struct opml_moments *s, const double *x);
 
+/*
+ * The same for sparse samples, lazily, in O(nnz) a sample: column j
+ * has taken at[j] of the s->n samples, the others since being zeros,
+ * which opml_moments_zeros folds in at once when the column is needed
+ * (Chan et al.'s merge of two groups, the zeros' mean and spread 0:
+ * mean n0 / n, m2 + mean^2 n0 k / n for k zeros after n0 samples).
+ * The result is that of adding the zeros one at a time up to rounding
+ * (a few ulps, against as many roundings as zeros one at a time), not
+ * to the bit.  opml_moments_add_kept takes the sample of the features
+ * i[0..nnz) (increasing), values x, each by opml_moments_add's step.
+ */
+void opml_moments_add_kept(struct opml_moments *s, uint64_t *at,
+    const size_t *i, const double *x, size_t nnz);
+/* Column j brought up to s->n samples. */
+void opml_moments_zeros(struct opml_moments *s, uint64_t *at, size_t j);
+/* out (d of s) = s with every column brought up to date, s unchanged:
+ * O(d). */
+void opml_moments_settled(const struct opml_moments *s, const uint64_t *at,
+    struct opml_moments *out);
+
 /* The standard deviation of feature j with the n - 1 divisor (MATLAB's
  * zscore, opml-scale); 0 while there is no spread (n < 2 or m2 = 0). */
 double opml_moments_sd(const struct opml_moments *s, size_t j);

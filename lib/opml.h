@@ -49,7 +49,9 @@
  *   score     score lines (opml-formats(5) Scores)
  *   rocread   score lines straight into ROC sort keys, on threads
  *   rng       the seeded generator (xoshiro256**)
- *   moments   running per-feature mean and spread (Welford)
+ *   moments   running per-feature mean and spread (Welford), lazily
+ *             for sparse samples
+ *   svec      a sample held as its features (index, value)
  *   triplet   the one-pass triplet construction of OPML
  *   step      the closed-form OPML step and the COPML pre-stage
  *   sweepsparse  the step's sweep over the columns where a sparse

@@ -1107,19 +1107,25 @@ opml_sparse_width(const char *path, const struct opml_layout *lay)
 	int rc;
 
 	if (strcmp(path, "-") == 0 || stat(path, &st) == -1 ||
-	    !S_ISREG(st.st_mode) || opml_reader_open(&r, path) == -1)
+	    !S_ISREG(st.st_mode))
 		return 0;
+	if (opml_reader_open(&r, path) == -1)
+		return r.code == OPML_ENOMEM ? OPML_WIDTH_NOMEM : 0;
 	r.mappable = 1;
 	if (lay != NULL)
 		r.lay = *lay;
 	memset(&s, 0, sizeof s);
 	/* GROW: d ends as the largest index.  A dense sample fixes d
-	 * where it stands, so a file that holds one is read as before. */
+	 * where it stands, so a file that holds one is read as before.
+	 * keep: a sparse line costs its length, not d. */
 	s.wide = OPML_WIDE_GROW;
+	s.keep = 1;
 	while ((rc = opml_read_sample(&r, &s)) == 1 && !s.dense)
 		;
 	if (rc == 0 && s.d != 0)
 		d = s.d;
+	if (rc == -1 && r.code == OPML_ENOMEM)
+		d = OPML_WIDTH_NOMEM;
 	opml_sample_free(&s);
 	opml_reader_close(&r);
 	return d;

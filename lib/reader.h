@@ -192,8 +192,9 @@ int opml_reader_peek(struct opml_reader *r, char **s, size_t *n);
  * known before the samples are read one by one: path is "-" or not a
  * regular file (a pipe: -d says it), it holds a dense sample (which
  * fixes d), or it cannot be read as such (the reading proper then says
- * why, naming the line).
+ * why, naming the line); OPML_WIDTH_NOMEM when memory ran out.
  */
+#define OPML_WIDTH_NOMEM ((size_t)-1)
 size_t opml_sparse_width(const char *path, const struct opml_layout *lay);
 
 #endif

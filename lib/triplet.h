@@ -5,6 +5,7 @@
 
 #include "labels.h"
 #include "rng.h"
+#include "svec.h"
 
 /*
  * One-pass triplet construction (paper, Sec. III-A): H keeps the latest
@@ -27,6 +28,11 @@ struct opml_triplets {
 	struct opml_labels labels;
 	double *h;		/* classes x d, row k the latest of class k */
 	size_t hrows;		/* rows allocated */
+	/* sparse streams (opml_triplets_keep_sparse): the rows held as
+	 * their features in hs (hrows of them), h NULL; O(c nnz) memory */
+	int sparse;
+	struct opml_svec *hs;
+	double *row;		/* d: opml_triplets_row's row */
 	struct opml_rng rng;
 	int recent;		/* 1: x_q by the authors' rule, 0: at random */
 	size_t last;		/* the previous sample's class, or
@@ -52,6 +58,28 @@ void opml_triplets_free(struct opml_triplets *t);
  */
 enum opml_kind opml_triplet_next(struct opml_triplets *t, const char *label,
     const double *x, double *a, double *b, size_t *other);
+
+/*
+ * opml_triplet_next for the sample of the features xi, xv (nx of them,
+ * xi increasing) on triplets held sparse: a and b (d entries, zero
+ * where the call puts nothing) get x - h over the union of the
+ * supports of x, h[k] and h[k'], which goes into idx (ascending, *n of
+ * them; a column where x and h are both zero is in it when one of
+ * them lists it): the bits of opml_triplet_next on the dense rows,
+ * in O(nnz of the three).  *n is 0 for a new class.
+ */
+enum opml_kind opml_triplet_next_kept(struct opml_triplets *t,
+    const char *label, const size_t *xi, const double *xv, size_t nx,
+    double *a, double *b, size_t *idx, size_t *n, size_t *other);
+
+/* Hold the rows as their features from now on (those there, a resumed
+ * model's, taken as their entries other than +0): 0, or -1 out of
+ * memory. */
+int opml_triplets_keep_sparse(struct opml_triplets *t);
+
+/* Row k of H, d numbers (made dense into t->row when held sparse, valid
+ * until the next call). */
+const double *opml_triplets_row(const struct opml_triplets *t, size_t k);
 
 /* Add a class with a given latest sample (used when a model resumes):
  * 0; 1 when the class is already there (its latest sample is then x

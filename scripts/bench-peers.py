@@ -222,6 +222,10 @@ def sparse(tmp, bin, runs, d, k):
         ("opml-pairs -n 100000 -c train",
          [bin + "/opml-pairs", "-n", "100000", "-c", "-o", "/dev/null",
           tr]),
+        # OPML from the non-zeros (issue 32: O(r nnz) a sample)
+        ("opml-learn -r 20 train",
+         [bin + "/opml-learn", "-r", "20", "-o", tmp + "/sparse-model",
+          tr]),
     ]
     o = None
     for name, cmd in tools:

@@ -214,6 +214,12 @@ every_alloc_says_nomem() {
 	every_alloc_says_nomem opml-learn -i "$TMP/m" -o m2 \
 	    "$FIX/knn-ties-test.txt"
 	every_alloc_says_nomem opml-learn -a rdml -o m "$FIX/knn-ties.txt"
+	# a sparse stream (its samples kept sparse, H too, the moments
+	# lazy), and a model resumed on one (its #class lines made sparse)
+	printf '1 1:0.5 3:1\n2 2:1 4:-1\n1 1:1 4:0.5\n3 3:2\n2 2:0.25 1:3\n1 4:1\n' > "$TMP/s.txt"
+	every_alloc_says_nomem opml-learn -r 2 -o m "$TMP/s.txt"
+	opml-learn -r 2 -o "$TMP/ms" "$TMP/s.txt"
+	every_alloc_says_nomem opml-learn -i "$TMP/ms" -o m2 "$TMP/s.txt"
 	every_alloc_says_nomem opml-knn -e -m "$TMP/m" "$FIX/knn-ties.txt" \
 	    "$FIX/knn-ties-test.txt"
 	every_alloc_says_nomem opml-transform -m "$TMP/m" -o t \

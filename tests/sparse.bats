@@ -233,12 +233,70 @@ wide_dense() {
 @test "opml-learn -r: a sparse stream learns the dense file's model byte for byte, and the dense sweep's (OPML_DENSE_SWEEP)" {
 	narrow "$TMP/train.txt" > "$TMP/n.txt"
 	wide_dense "$TMP/n.txt" > "$TMP/n.dense"
-	for opts in "-Z -r 6" "-r 6" "-Z -r 12 -a copml" "-u -r 6" "-Z -r 6 -g 0.5"; do
+	# not standardized, or standardized and unit-scaled (dense then)
+	for opts in "-Z -r 6" "-Z -u -r 6" "-Z -r 12 -a copml" "-u -r 6" \
+	    "-Z -r 6 -g 0.5" "-Z -r 6 -p other=recent -p longrun=0"; do
 		OPML_DENSE_SWEEP=1 opml-learn $opts -d 391 -o "$TMP/want" "$TMP/n.dense"
 		opml-learn $opts -d 391 -o "$TMP/dense" "$TMP/n.dense"
 		opml-learn $opts -d 391 -o "$TMP/sparse" "$TMP/n.txt"
 		cmp "$TMP/want" "$TMP/dense" || { echo "$opts: dense file"; false; }
 		cmp "$TMP/want" "$TMP/sparse" || { echo "$opts: sparse file"; false; }
 		grep -q ' updates=[1-9]' "$TMP/want" || { echo "$opts: no update"; false; }
+	done
+	# the kept samples parsed by the caller (raw batches), on one
+	# thread, from a pipe, and with dense lines among the sparse ones
+	opml-learn -Z -r 6 -d 391 -o "$TMP/want" "$TMP/n.dense"
+	OPML_FEED_RAW=1 opml-learn -Z -r 6 -d 391 -o "$TMP/raw" "$TMP/n.txt"
+	OPML_THREADS=1 opml-learn -Z -r 6 -d 391 -o "$TMP/one" "$TMP/n.txt"
+	opml-learn -Z -r 6 -d 391 -o "$TMP/pipe" - < "$TMP/n.txt"
+	{ head -100 "$TMP/n.txt"; sed -n 101,200p "$TMP/n.dense"; tail -n +201 "$TMP/n.txt"; } > "$TMP/mixed"
+	opml-learn -Z -r 6 -d 391 -o "$TMP/mixed.m" "$TMP/mixed"
+	for f in raw one pipe mixed.m; do
+		cmp "$TMP/want" "$TMP/$f" || { echo "$f"; false; }
+	done
+}
+
+# within A B: the models A and B alike but for their numbers, each within
+# 1e-10 of the larger magnitude of the two (at least 1)
+within() {
+	paste -d '\n' "$1" "$2" | awk 'NR % 2 { n = split($0, a); next }
+		{ m = split($0, b); if (m != n) { print "line " NR / 2 ": fields"; bad = 1; next }
+		  for (i = 1; i <= n; i++) if (a[i] != b[i]) {
+			x = a[i]; y = b[i]; sub(/^[a-z0-9]*=/, "", x); sub(/^[a-z0-9]*=/, "", y)
+			if (x !~ /^[-+0-9.e]+$/ || y !~ /^[-+0-9.e]+$/) { print "line " NR / 2 ": " a[i] " " b[i]; bad = 1; continue }
+			s = (x < 0 ? -x : x); t = (y < 0 ? -y : y); if (t > s) s = t; if (s < 1) s = 1
+			e = (x - y) / s; if (e < 0) e = -e
+			if (e > 1e-10) { print "line " NR / 2 ": " a[i] " " b[i]; bad = 1 } }
+		} END { exit bad }'
+}
+
+@test "opml-learn -r: a standardized sparse stream learns the dense file's model within 1e-10, its counts exactly (the moments take the zeros at once)" {
+	narrow "$TMP/train.txt" > "$TMP/n.txt"
+	wide_dense "$TMP/n.txt" > "$TMP/n.dense"
+	for opts in "-r 6" "-r 12 -a copml" "-R 0.5 -r 6" "-r 6 -p other=recent"; do
+		opml-learn $opts -d 391 -o "$TMP/dense" "$TMP/n.dense"
+		opml-learn $opts -d 391 -o "$TMP/sparse" "$TMP/n.txt"
+		within "$TMP/dense" "$TMP/sparse" || { echo "$opts"; false; }
+		for k in samples triplets updates inactive clipped nonpd prestage; do
+			[ "$(grep -o " $k=[0-9]*" "$TMP/dense")" = "$(grep -o " $k=[0-9]*" "$TMP/sparse")" ] ||
+			    { echo "$opts: $k"; false; }
+		done
+		grep -q ' updates=[1-9]' "$TMP/dense" || { echo "$opts: no update"; false; }
+	done
+	# written on the way (-C), the same bytes; resumed (-m), the
+	# moments as written: within 1e-10 standardized, the bytes with -Z
+	head -150 "$TMP/n.txt" > "$TMP/n1"
+	tail -n +151 "$TMP/n.txt" > "$TMP/n2"
+	for z in -z -Z; do
+		opml-learn $z -r 6 -d 391 -o "$TMP/whole" "$TMP/n.txt"
+		opml-learn $z -r 6 -d 391 -C 40 -o "$TMP/ck" "$TMP/n.txt"
+		cmp "$TMP/whole" "$TMP/ck" || { echo "$z -C"; false; }
+		opml-learn $z -r 6 -d 391 -o "$TMP/half" "$TMP/n1"
+		opml-learn -m "$TMP/half" -o "$TMP/res" "$TMP/n2"
+		if [ $z = -Z ]; then
+			cmp "$TMP/whole" "$TMP/res" || { echo "$z -m"; false; }
+		else
+			within "$TMP/whole" "$TMP/res" || { echo "$z -m"; false; }
+		fi
 	done
 }

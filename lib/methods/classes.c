@@ -185,7 +185,7 @@ opml_classes_lines(const struct opml_classes *c, struct opml_buf *b)
 
 	for (k = 0; k < lb->n; k++) {
 		opml_buf_printf(b, "#class %s ", lb->name[k]);
-		opml_buf_numbers(b, t->h + k * t->d, t->d);
+		opml_buf_numbers(b, opml_triplets_row(t, k), t->d);
 	}
 	/* The authors' rule's one piece of state: the previous sample's
 	 * class (its sample is that class's #class line). */

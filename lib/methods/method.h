@@ -168,6 +168,11 @@ struct opml_method {
 	 */
 	int (*start)(void **state, const struct opml_start *s);
 	int (*learn)(void *state, const char *label, const double *x);
+	/* NULL, or learn for a sample of a sparse stream given as its
+	 * features (lib/items.h's kept: nzi, nzv, n of them), in the
+	 * model learn would make of the dense sample */
+	int (*learn_kept)(void *state, const char *label, const size_t *nzi,
+	    const double *nzv, size_t n);
 	int (*store)(void *state);
 	void (*drop)(void *state);
 	/* NULL, or 0 when these parameters make a streaming method read

@@ -392,6 +392,14 @@ opml_learn_one(void *state, const char *label, const double *x)
 }
 
 static int
+opml_learn_one_kept(void *state, const char *label, const size_t *nzi,
+    const double *nzv, size_t n)
+{
+	return opml_learn_kept(state, label, nzi, nzv, n) == 0 ? 0 :
+	    OPML_ENOMEM;
+}
+
+static int
 opml_pair(void *state, int same, const double *x1, const double *x2)
 {
 	return opml_learn_pair(state, same, x1, x2) == 0 ? 0 : OPML_ENOMEM;
@@ -563,6 +571,7 @@ opml_report(void *state, const struct opml_report *rp, struct opml_buf *b)
 	.part = &opml_part,						\
 	.start = opml_start,						\
 	.learn = opml_learn_one,					\
+	.learn_kept = opml_learn_one_kept,				\
 	.store = opml_store,						\
 	.drop = opml_drop,						\
 	.pair = opml_pair,						\

@@ -88,7 +88,10 @@ opml_run_item(struct opml_run *u, const struct opml_items *it)
 	if (u->state == NULL && ((rc = new_model(u, it->d)) != 0 ||
 	    (rc = opml_run_start(u)) != 0))
 		return rc;
-	if (!u->rp.form)
+	if (it->kept)
+		rc = me->learn_kept(u->state, it->label, it->nzi, it->nzv,
+		    it->nnz);
+	else if (!u->rp.form)
 		rc = me->learn(u->state, it->label, it->x);
 	else {
 		u->st->m->samples++;

@@ -575,7 +575,7 @@ test_toy(void)
 	st.m = &m;
 	st.par = &par;
 	CHECK(opml_run_init(&u, &st, 0, &t0) == 0);
-	CHECK(opml_items_open(&it, 0, files, NULL, 0, NULL, NULL) == 0);
+	CHECK(opml_items_open(&it, 0, files, NULL, 0, NULL, NULL, 0) == 0);
 	while ((rc = opml_items_next(&it)) == 1)
 		CHECK(opml_run_item(&u, &it) == 0);
 	CHECK(rc == 0);

@@ -4,12 +4,17 @@
  * in long double, on data whose mean dwarfs its spread, where the
  * one-pass sum of squares loses every digit; one sample at a time in
  * any grouping gives the same bits; extreme values keep the state
- * finite; a feature without spread maps to 0.
+ * finite; a feature without spread maps to 0.  The lazy moments of
+ * sparse samples (opml_moments_add_kept, the zeros folded in at once)
+ * against opml_moments_add on the same samples dense: within 1e-13,
+ * at every point where a feature is brought up to date and at the end;
+ * to the bit when no zero is left out.
  */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "moments.h"
@@ -63,6 +68,68 @@ against_two_pass(struct opml_rng *g, size_t n, double offset, double spread)
 	free(x);
 }
 
+/* How far feature j of b is from a's: the mean's difference relative
+ * to its size or the spread, whichever is larger (a mean near 0 next
+ * to its spread has few digits to lose), and m2's relative. */
+static double
+apart(const struct opml_moments *b, const struct opml_moments *a, size_t j)
+{
+	double sd = a->n > 0 ? sqrt(a->m2[j] / (double)a->n) : 0;
+	double s = fmax(fabs(a->mean[j]), sd);
+
+	return fmax(s > 0 ? fabs(b->mean[j] - a->mean[j]) / s :
+	    fabs(b->mean[j]), rel(b->m2[j], a->m2[j]));
+}
+
+/* n samples of D features, about one in sparsity not zero (values
+ * offset + spread * N(0, 1)); all listed when sparsity is 0. */
+static void
+lazy(struct opml_rng *g, size_t n, unsigned sparsity, double offset,
+    double spread)
+{
+	enum { D = 40 };
+	struct opml_moments a, b, c;
+	uint64_t at[D];
+	double x[D], v[D], worst = 0;
+	size_t idx[D], i, j, k, m;
+	int exact = 1;
+
+	CHECK(opml_moments_init(&a, D) == 0 && opml_moments_init(&b, D) == 0 &&
+	    opml_moments_init(&c, D) == 0);
+	memset(at, 0, sizeof at);
+	for (i = 0; i < n; i++) {
+		for (j = m = 0; j < D; j++) {
+			x[j] = sparsity && opml_rng_below(g, sparsity) ? 0 :
+			    offset + spread * gauss(g);
+			if (!sparsity || x[j] != 0) {
+				idx[m] = j;
+				v[m++] = x[j];
+			}
+		}
+		opml_moments_add(&a, x);
+		opml_moments_add_kept(&b, at, idx, v, m);
+		/* a feature brought up to date now and then */
+		k = (size_t)opml_rng_below(g, D);
+		opml_moments_zeros(&b, at, k);
+		worst = fmax(worst, apart(&b, &a, k));
+		exact &= sparsity || (b.mean[k] == a.mean[k] && b.m2[k] ==
+		    a.m2[k]);
+	}
+	opml_moments_settled(&b, at, &c);
+	CHECK(c.n == a.n && b.n == a.n);
+	for (j = 0; j < D; j++) {
+		worst = fmax(worst, apart(&c, &a, j));
+		exact &= sparsity || (c.mean[j] == a.mean[j] && c.m2[j] ==
+		    a.m2[j]);
+	}
+	CHECKF(worst < 1e-13, "lazy moments n=%zu sparsity %u: %.3g", n,
+	    sparsity, worst);
+	CHECKF(exact, "lazy moments, every feature listed: bits (n=%zu)", n);
+	opml_moments_free(&a);
+	opml_moments_free(&b);
+	opml_moments_free(&c);
+}
+
 int
 main(void)
 {
@@ -76,6 +143,10 @@ main(void)
 	against_two_pass(&g, 1000, 0, 1);
 	against_two_pass(&g, 5000, 1e8, 1e-2);
 	against_two_pass(&g, 3000, -3e5, 7);
+	lazy(&g, 3000, 0, 1, 2);
+	lazy(&g, 3000, 10, 0, 1);
+	lazy(&g, 5000, 50, 3, 0.5);
+	lazy(&g, 2000, 3, -1e3, 10);
 
 	/* No spread yet: every feature maps to 0. */
 	CHECK(opml_moments_init(&a, 3) == 0);

@@ -1,7 +1,10 @@
 /*
  * The closed-form steps against explicit inverses: L (I + gA)^-1 and
  * L (I + g1 vv')^-1 by a Gauss-Jordan inverse written here, for random
- * shapes and step sizes inside and outside (0, 1/4).
+ * shapes and step sizes inside and outside (0, 1/4); and the step of
+ * the learner on samples given as their non-zeros (opml_learn_kept,
+ * which sweeps only the columns of L in the supports of a and b)
+ * against the same explicit inverse of a triplet of sparse samples.
  */
 #include <math.h>
 #include <stdio.h>
@@ -9,6 +12,9 @@
 #include <string.h>
 
 #include "check.h"
+#include "learn.h"
+#include "method.h"
+#include "model.h"
 #include "rng.h"
 #include "testutil.h"
 #include "step.h"
@@ -158,6 +164,93 @@ prestage_case(struct opml_rng *rng, size_t r, size_t d, double g1)
 	free(L), free(L0), free(ref), free(M), free(v), free(w);
 }
 
+/* The kept cases whose hinge was active. */
+static size_t kept_steps;
+
+/* A sparse sample: about one feature in five, from 0, into x (d) and
+ * its features idx, val; their number. */
+static size_t
+sparse_sample(struct opml_rng *rng, size_t d, double *x, size_t *idx,
+    double *val)
+{
+	size_t j, n = 0;
+
+	for (j = 0; j < d; j++) {
+		x[j] = opml_rng_below(rng, 5) == 0 ? gauss(rng) : 0;
+		if (x[j] != 0) {
+			idx[n] = j;
+			val[n++] = x[j];
+		}
+	}
+	return n;
+}
+
+/* The kept learner's first triplet (x3 of class 1 after x1 of class 1
+ * and x2 of class 2, not standardized, no long-run rule, no guard)
+ * against L0 inv(I + gA), a = x3 - x1, b = x3 - x2. */
+static void
+kept_case(struct opml_rng *rng, size_t r, size_t d, double g)
+{
+	struct opml_model m;
+	struct opml_learner l;
+	struct opml_state *st;
+	double *L0 = malloc(r * d * sizeof *L0), *ref = malloc(r * d *
+	    sizeof *ref), *M = malloc(d * d * sizeof *M), *x = malloc(3 * d *
+	    sizeof *x), *val = malloc(d * sizeof *val), *a = malloc(d *
+	    sizeof *a), *b = malloc(d * sizeof *b), z = 1, err, ua, ub;
+	size_t *idx = malloc(d * sizeof *idx), i, j, k, n;
+	static const char *const label[] = { "1", "2", "1" };
+
+	if (opml_model_init(&m, d, r) == -1 || opml_model_part(&m,
+	    opml_method_find("opml")->part, 1) != 0) {
+		printf("out of memory\n");
+		exit(1);
+	}
+	st = m.own;
+	st->gamma = g;
+	m.standardize = m.normalize = 0;
+	for (i = 0; i < r * d; i++)
+		m.L[i] = L0[i] = 0.3 * gauss(rng) + (i % (d + 1) == 0);
+	if (opml_learner_init_fused(&l, &m) == -1) {
+		printf("out of memory\n");
+		exit(1);
+	}
+	l.min_eig = -HUGE_VAL;
+	for (k = 0; k < 3; k++) {
+		n = sparse_sample(rng, d, x + k * d, idx, val);
+		check(opml_learn_kept(&l, label[k], idx, val, n) == 0,
+		    "kept: learnt", r, d, g, 0);
+	}
+	opml_learner_flush(&l);
+	for (j = 0; j < d; j++) {
+		a[j] = x[2 * d + j] - x[j];
+		b[j] = x[2 * d + j] - x[d + j];
+	}
+	for (i = 0; i < r; i++) {
+		ua = ub = 0;
+		for (j = 0; j < d; j++) {
+			ua += L0[i * d + j] * a[j];
+			ub += L0[i * d + j] * b[j];
+		}
+		z += ua * ua - ub * ub;
+	}
+	check(st->n.triplets == 1 && st->n.clipped == 0 && st->n.updates ==
+	    (z > 0), "kept: one step, as the hinge says", r, d, g, z);
+	kept_steps += z > 0;
+	for (i = 0; i < d; i++)
+		for (j = 0; j < d; j++)
+			M[i * d + j] = (i == j) + (z > 0 ? g : 0) * (a[i] *
+			    a[j] - b[i] * b[j]);
+	check(invert(M, d) == 0, "singular", r, d, g, 0);
+	matmul(L0, M, ref, r, d);
+	err = relerr(m.L, ref, r * d);
+	check(err < 1e-12, "kept step vs inverse", r, d, g, err);
+	opml_learner_free(&l);
+	opml_model_free(&m);
+	free(L0), free(ref), free(M), free(x), free(val), free(a), free(b),
+	    free(idx);
+}
+
 int
 main(void)
 {
@@ -183,6 +276,13 @@ main(void)
 				}
 			}
 	}
+	for (i = 2; i < sizeof dims / sizeof dims[0]; i++)
+		for (k = 0; k < sizeof gammas / sizeof gammas[0]; k++)
+			for (rep = 0; rep < 4; rep++)
+				kept_case(&rng, rep % 2 ? dims[i] : 1 +
+				    dims[i] / 3, dims[i], gammas[k]);
+	check(kept_steps >= 20, "kept: steps taken", 0, 0, 0,
+	    (double)kept_steps);
 	/* lambda_min on hand cases: a = b gives A = 0; b = 0 gives aa'. */
 	check(opml_step_lambda_min(1, 1, 1) == 0, "parallel equal", 0, 0, 0, 0);
 	check(opml_step_lambda_min(0, 4, 0) == -4, "a zero", 0, 0, 0, 0);

@@ -10,6 +10,16 @@
  * safe); and steps that overflow L.  Every stream must have taken
  * sparse sweeps, or the comparison says nothing.
  *
+ * The same streams given as their non-zeros (opml_learn_kept, as
+ * opml-learn takes a sparse stream: H held sparse, the differences
+ * merged from the supports, some +0 and -0 listed as a line may list
+ * them): the dense learner's L, moments, counters and H to the bit
+ * when not standardizing or when normalizing too (which takes the
+ * sample dense), and within 1e-12 of L and 1e-13 of the moments
+ * (relative to their largest entries) when standardizing alone, whose
+ * moments take the zeros lazily (lib/moments.h); the kept learner
+ * must have swept sparse where the dense-sweep one did not.
+ *
  * Also the kernel itself against opml_vec_fused_rows on random sparse
  * vectors, rank one and two, products alone, every path.
  */
@@ -87,6 +97,73 @@ draw(struct opml_rng *rng, const struct setting *s, char *label, size_t len,
 	}
 }
 
+/* The features of x as a line may list them: its non-zeros and -0s,
+ * and +0 at column zero (if x is zero there), increasing; their
+ * number. */
+static size_t
+listed(const double *x, size_t d, size_t zero, size_t *idx, double *val)
+{
+	size_t j, n = 0;
+
+	for (j = 0; j < d; j++)
+		if (x[j] != 0 || signbit(x[j]) || j == zero) {
+			idx[n] = j;
+			val[n++] = x[j];
+		}
+	return n;
+}
+
+/* The kept learner k against the dense one l, after flush. */
+static void
+compare_kept(const struct setting *s, struct opml_model *m,
+    struct opml_learner *l, struct opml_model *mk, struct opml_learner *k,
+    const char *tag)
+{
+	const struct opml_triplets *t = &ST(*m)->c.trip;
+	const struct opml_triplets *tk = &ST(*mk)->c.trip;
+	size_t d = s->d, c;
+	int exact = !s->standardize || s->normalize, same = 1;
+
+	if (exact)
+		check(memcmp(m->L, mk->L, s->r * d * sizeof *m->L) == 0,
+		    "kept vs dense samples, L to the bit", tag,
+		    relerr(mk->L, m->L, s->r * d));
+	else
+		check(relerr(mk->L, m->L, s->r * d) <= 1e-12,
+		    "kept vs dense samples, L within 1e-12", tag,
+		    relerr(mk->L, m->L, s->r * d));
+	if (s->standardize && exact)
+		check(memcmp(m->mom.mean, mk->mom.mean, d * sizeof(double)) ==
+		    0 && memcmp(m->mom.m2, mk->mom.m2, d * sizeof(double)) == 0,
+		    "kept vs dense samples, moments to the bit", tag, 0);
+	else if (s->standardize)
+		check(m->mom.n == mk->mom.n && relerr(mk->mom.mean, m->mom.mean,
+		    d) <= 1e-13 && relerr(mk->mom.m2, m->mom.m2, d) <= 1e-13,
+		    "kept vs dense samples, moments within 1e-13", tag,
+		    relerr(mk->mom.m2, m->mom.m2, d));
+	check(ST(*m)->n.updates == ST(*mk)->n.updates &&
+	    ST(*m)->n.inactive == ST(*mk)->n.inactive &&
+	    ST(*m)->n.clipped == ST(*mk)->n.clipped &&
+	    ST(*m)->n.nonpd == ST(*mk)->n.nonpd &&
+	    ST(*m)->n.prestage == ST(*mk)->n.prestage && m->samples ==
+	    mk->samples, "kept vs dense samples, counters", tag, 0);
+	check(!exact || ST(*m)->scale_sum == ST(*mk)->scale_sum,
+	    "kept vs dense samples, the scale's sum", tag, 0);
+	for (c = 0; c < t->labels.n; c++) {
+		same &= memcmp(opml_triplets_row(t, c), opml_triplets_row(tk,
+		    c), d * sizeof(double)) == 0;
+		/* a row holds the features of one sample, not d */
+		same &= !tk->sparse || tk->hs[c].n <= s->nnz + 2;
+	}
+	check(same && t->labels.n == tk->labels.n && (tk->sparse ||
+	    (s->standardize && s->normalize)), "kept H, the dense H's bits",
+	    tag, 0);
+	check(s->negzero || (s->standardize && s->normalize) ||
+	    k->sparse_sweeps > 0, "kept: sparse sweeps taken", tag,
+	    (double)k->sparse_sweeps);
+	(void)l;
+}
+
 static size_t
 negzeros(const double *x, size_t n)
 {
@@ -100,11 +177,11 @@ negzeros(const double *x, size_t n)
 static void
 stream(const struct setting *s, unsigned long long seed)
 {
-	struct opml_model m[2];
-	struct opml_learner l[2];
+	struct opml_model m[3];
+	struct opml_learner l[3];
 	struct opml_rng rng;
-	double *x, *y, *z;
-	size_t d = s->d, i, k;
+	double *x, *y, *z, *val;
+	size_t d = s->d, i, k, *idx, n;
 	char label[32], tag[160];
 	int ok;
 
@@ -113,10 +190,12 @@ stream(const struct setting *s, unsigned long long seed)
 	    s->standardize ? " standardized" : "", s->normalize ? " unit" :
 	    "", s->longrun ? " longrun" : "", s->negzero ? " -0" : "",
 	    s->triplets ? " triplets" : "", s->gamma, s->scale);
-	x = malloc(3 * d * sizeof *x);
+	x = malloc(4 * d * sizeof *x);
 	y = x + d;
 	z = y + d;
-	for (k = 0; k < 2; k++) {
+	val = z + d;
+	idx = malloc(d * sizeof *idx);
+	for (k = 0; k < 3; k++) {
 		setup(&m[k], s, seed);
 		if (opml_learner_init_fused(&l[k], &m[k]) == -1) {
 			printf("out of memory\n");
@@ -131,15 +210,28 @@ stream(const struct setting *s, unsigned long long seed)
 			draw(&rng, s, label, sizeof label, y);
 			draw(&rng, s, label, sizeof label, z);
 		}
+		if (!s->triplets && i % 5 == 0)
+			x[opml_rng_below(&rng, d)] = -0.0;
 		for (k = 0; k < 2; k++)
 			if ((s->triplets ? opml_learn_triplet(&l[k], x, y, z) :
 			    opml_learn(&l[k], label, x)) == -1) {
 				printf("out of memory\n");
 				exit(1);
 			}
+		if (s->triplets)
+			continue;
+		/* now and then a +0 listed (and a -0, above) */
+		n = listed(x, d, i % 7 == 0 ? (size_t)opml_rng_below(&rng, d) :
+		    d, idx, val);
+		if (opml_learn_kept(&l[2], label, idx, val, n) == -1) {
+			printf("out of memory\n");
+			exit(1);
+		}
 	}
-	for (k = 0; k < 2; k++)
+	for (k = 0; k < 3; k++)
 		opml_learner_flush(&l[k]);
+	if (!s->triplets)
+		compare_kept(s, &m[0], &l[0], &m[2], &l[2], tag);
 	check(l[0].sparse_sweeps == 0 && l[1].sparse_sweeps > 0,
 	    "sparse sweeps taken", tag, (double)l[1].sparse_sweeps);
 	ok = memcmp(m[0].L, m[1].L, s->r * d * sizeof *m[0].L) == 0;
@@ -158,11 +250,12 @@ stream(const struct setting *s, unsigned long long seed)
 		    s->r * d), negzeros(m[1].L, s->r * d),
 		    (unsigned long long)ST(m[1])->n.updates,
 		    (unsigned long long)ST(m[1])->n.nonpd);
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < 3; k++) {
 		opml_learner_free(&l[k]);
 		opml_model_free(&m[k]);
 	}
 	free(x);
+	free(idx);
 }
 
 /* A random sparse vector (about one entry in density), -0 among its
@@ -266,6 +359,7 @@ main(void)
 		{ 301, 7, 3000, 7, 9, 0, 1, 0, 1, 0, 0, 0.1, 1 },
 		{ 301, 7, 3000, 7, 9, 1, 1, 0, 0, 0, 0, 0.1, 1 },
 		{ 160, 12, 2000, 4, 5, 0, 0, 1, 1, 0, 0, 0.3, 1 },
+		{ 160, 12, 2000, 4, 5, 1, 1, 1, 1, 0, 0, 0.3, 1 },
 		{ 200, 20, 3000, 5, 6, 0, 0, 0, 0, 1, 0, 0.1, 1 },
 		{ 200, 20, 3000, 5, 6, 0, 0, 0, 1, 1, 0, 0.1, 1 },
 		{ 257, 9, 1500, 3, 7, 0, 0, 0, 1, 0, 1, 0.1, 1 },
@@ -273,6 +367,7 @@ main(void)
 		/* values near 1e150: squares overflow, steps taken or not */
 		{ 200, 8, 2000, 4, 6, 0, 0, 0, 0, 0, 0, 50, 1e150 },
 		{ 200, 8, 2000, 4, 6, 0, 0, 0, 1, 0, 0, 50, 1e150 },
+		{ 200, 8, 2000, 4, 6, 0, 1, 0, 1, 0, 0, 50, 1e150 },
 	};
 	struct opml_rng rng;
 	size_t i;
