@@ -20,7 +20,8 @@
 #define PANF_ROWS	3
 #define PANF_SLACK	((size_t)40 << 20)
 #define TBMAX 256	/* queries per work unit, at most */
-#define SLOTMAX 32768	/* candidate slots per work unit, at most */
+#define SLOTMAX 262144	/* candidate slots per work unit, at most */
+#define KNN_BUCKETS 1024	/* ranges of training rows (measure) */
 #define HEAP_K 32	/* up to this k a heap keeps the k-th smallest
 			   value of a query's slots; beyond, selection
 			   when they fill (enter) */
@@ -170,6 +171,12 @@ struct worker {
 	struct slots *sl;	/* tb */
 	double *top;		/* tb k: the heaps */
 	struct cand *c;		/* cap */
+	struct cand *c2;	/* cap: radix_cand's other half */
+	double *hv;		/* cap: kth_value's work space */
+	size_t *hidx;		/* cap */
+	size_t *bucket;		/* KNN_BUCKETS + 1: measure()'s counts */
+	size_t *order;		/* tb cap: its pairs in order, */
+	size_t *oq;		/* tb cap: their queries */
 	struct cand *best;	/* k + 1 */
 	size_t *qi;		/* tb: the unit's queries */
 	size_t *fail;		/* tb: those the first stage left */
@@ -187,6 +194,9 @@ struct slots {
 				   worker's lim[], which the tiles read) */
 	float *limf;		/* *lim rounded up, for a float tile */
 	double margin;		/* MARGIN_TOLS tol: see tolerance() */
+	double *hv;		/* cap: kth_value's work space (the */
+	size_t *hidx;		/* worker's, shared by its queries) */
+	int ok;			/* cut for rank() (settle) */
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -331,22 +341,77 @@ select_kth(double *v, size_t *idx, size_t n, size_t k)
 	}
 }
 
-/* Slots full under a large k (no heap): the limit to the k-th smallest
- * v plus the margin, by selection, and the rows past it dropped; an
- * entered row costs a constant on average, not a heap's log k. */
+/* Bins of kth_value's histogram. */
+#define KTH_BINS 256
+
+/*
+ * The k-th smallest of v[0..n) (1 <= k <= n, no NaN), v left as it is:
+ * a histogram of KTH_BINS equal bins from the least to the largest
+ * names the bin of the k-th, and Hoare's selection (select_kth) takes
+ * it among that bin's values alone, copied to hv[] (hidx[] its work
+ * space).  The bins are monotone in v (a difference and a product
+ * rounded are), so the values of the bins before it are the smaller
+ * ones.  Three passes without a branch on the data where selection on
+ * all of v mispredicts about one comparison in two.
+ */
+static double
+kth_value(const double *v, size_t n, size_t k, double *hv, size_t *hidx)
+{
+	uint32_t count[KTH_BINS];
+	double lo = v[0], hi = v[0], scale;
+	size_t i, b, m = 0, below = 0, at;
+
+	for (i = 1; i < n; i++) {
+		lo = v[i] < lo ? v[i] : lo;
+		hi = v[i] > hi ? v[i] : hi;
+	}
+	scale = KTH_BINS / (hi - lo);
+	if (!(hi > lo) || !(scale < INFINITY)) {
+		/* One value, or a spread past the doubles: all of it. */
+		memcpy(hv, v, n * sizeof *hv);
+		for (i = 0; i < n; i++)
+			hidx[i] = i;
+		select_kth(hv, hidx, n, k);
+		return hv[k - 1];
+	}
+#define KTH_BIN(x) ((b = (size_t)(((x) - lo) * scale)) < KTH_BINS ? b : \
+	    KTH_BINS - 1)
+	memset(count, 0, sizeof count);
+	for (i = 0; i < n; i++)
+		count[KTH_BIN(v[i])]++;
+	for (at = 0; below + count[at] < k; at++)
+		below += count[at];
+	for (i = 0; i < n; i++) {
+		hv[m] = v[i];
+		hidx[m] = i;
+		m += KTH_BIN(v[i]) == at;
+	}
+#undef KTH_BIN
+	select_kth(hv, hidx, m, k - below);
+	return hv[k - below - 1];
+}
+
+/*
+ * Slots full under a large k (no heap): the limit to the k-th smallest
+ * v plus the margin, and the rows past it dropped, the others kept in
+ * the order they came (rows in ascending order: radix_cand); an
+ * entered row costs a constant on average, not a heap's log k.  The
+ * margin is far above the rounding of v (tolerance()), so the k
+ * smallest stay.
+ */
 static void
 prune(struct slots *s, size_t k)
 {
-	size_t i, w = k;
+	size_t i, w = 0;
+	double lim = kth_value(s->v, s->have, k, s->hv, s->hidx) + s->margin;
 
-	select_kth(s->v, s->idx, s->have, k);
-	*s->lim = s->v[k - 1] + s->margin;
-	*s->limf = float_up(*s->lim);
-	for (i = k; i < s->have; i++)
-		if (s->v[i] < *s->lim) {
-			s->v[w] = s->v[i];
-			s->idx[w++] = s->idx[i];
-		}
+	*s->lim = lim;
+	*s->limf = float_up(lim);
+	for (i = 0; i < s->have; i++) {
+		s->v[w] = s->v[i];
+		s->idx[w] = s->idx[i];
+		w += s->v[i] < lim;
+	}
 	s->have = w;
 }
 
@@ -398,40 +463,55 @@ enter(struct slots *s, double v, size_t j, size_t k, size_t cap)
 }
 
 /*
- * The exact distances of the rows of c[0..ns) to z, four rows at a
- * time in four independent sums (each in index order, as
- * opml_knn_dist: the same bits).
+ * c[0..n) in the order of cand_less when its rows come in ascending
+ * order and no distance is negative or NaN (rerank's), else 0 and c
+ * as it was.  A least-significant-digit radix sort on the distances'
+ * bits, which order as the distances do, a byte a pass (the bytes that
+ * all share skipped); stable, so that tied distances keep the rows'
+ * order.  tmp: n entries.
  */
-static void
-exact4(const double *train, size_t d, const double *z, struct cand *c,
-    size_t ns)
+#define RADIX_MIN 64	/* candidates that radix_cand sorts, at least */
+
+static int
+radix_cand(struct cand *c, size_t n, struct cand *tmp)
 {
-	size_t j = 0, t;
+	uint32_t count[8][256];
+	uint64_t key;
+	size_t i, p, sum, at;
+	struct cand *from = c, *to = tmp, *sw;
 
-	for (; j + 4 <= ns; j += 4) {
-		const double *a = train + c[j].idx * d,
-		    *b = train + c[j + 1].idx * d,
-		    *e = train + c[j + 2].idx * d,
-		    *f = train + c[j + 3].idx * d;
-		double s0 = 0, s1 = 0, s2 = 0, s3 = 0, u;
-
-		for (t = 0; t < d; t++) {
-			u = a[t] - z[t];
-			s0 += u * u;
-			u = b[t] - z[t];
-			s1 += u * u;
-			u = e[t] - z[t];
-			s2 += u * u;
-			u = f[t] - z[t];
-			s3 += u * u;
-		}
-		c[j].dist = s0;
-		c[j + 1].dist = s1;
-		c[j + 2].dist = s2;
-		c[j + 3].dist = s3;
+	memset(count, 0, sizeof count);
+	for (i = 0; i < n; i++) {
+		memcpy(&key, &c[i].dist, sizeof key);
+		/* Past +inf's bits: a NaN or a negative number. */
+		if (key > UINT64_C(0x7ff0000000000000) ||
+		    (i > 0 && c[i].idx <= c[i - 1].idx))
+			return 0;
+		for (p = 0; p < 8; p++)
+			count[p][(key >> (8 * p)) & 255]++;
 	}
-	for (; j < ns; j++)
-		c[j].dist = opml_knn_dist(train + c[j].idx * d, z, d);
+	for (p = 0; p < 8; p++) {
+		for (sum = 0, at = 0; at < 256; at++) {
+			size_t h = count[p][at];
+
+			if (h == n)
+				break;
+			count[p][at] = (uint32_t)sum;
+			sum += h;
+		}
+		if (at < 256)
+			continue;	/* one value of the byte: no pass */
+		for (i = 0; i < n; i++) {
+			memcpy(&key, &from[i].dist, sizeof key);
+			to[count[p][(key >> (8 * p)) & 255]++] = from[i];
+		}
+		sw = from;
+		from = to;
+		to = sw;
+	}
+	if (from != c)
+		memcpy(c, from, n * sizeof *c);
+	return 1;
 }
 
 /* c[0..n) in the order of cand_less: quicksort down to runs of 16
@@ -489,40 +569,126 @@ sort_cand(struct cand *c, size_t n)
 }
 
 /*
- * The k nearest of query z (||x||^2 = xn) among its slots s, by the
- * exact distance, into o; -1 when the approximate values cannot prove
- * that no other row is as near (the caller then scans exactly).  Every
- * row outside the slots, or in them with v at least the k-th smallest
- * v plus the margin, has v at least that sum (lim: the limits only
- * fall), so an approximate distance of at least rest = xn + lim and a
- * computed exact one of at least (rest - tol) grow; the rows below it
- * are measured exactly.  The k-th of those is at most about
- * rest - 3 tol (the k rows of least v lie within tol of theirs), so
- * the proof fails only if the bound of tolerance() does: the test stays
- * as a guard.
+ * The slots of s cut to the rows whose v is below the final limit: the
+ * k-th smallest v plus the margin under a large k, whose limit follows
+ * only when the slots fill (fewer rows to measure); the heap's limit
+ * already under a small k.  The rows stay in ascending order.
+ */
+static void
+cut(struct slots *s, size_t k)
+{
+	size_t t, w = 0;
+	double lim = *s->lim;
+
+	if (k > HEAP_K && s->have > k) {
+		prune(s, k);
+		return;
+	}
+	for (t = 0; t < s->have; t++) {
+		s->v[w] = s->v[t];
+		s->idx[w] = s->idx[t];
+		w += s->v[t] < lim;
+	}
+	s->have = w;
+}
+
+/* Pairs ahead of the one measured whose rows measure() asks for. */
+#define EXACT_AHEAD 16
+
+/*
+ * The exact distance of every row left in the slots of the unit's
+ * queries qi[0..nq) (those cut, s->ok) to its query, in place of its v
+ * (s->v[t]: the limit is all that rank() needs of the values).  The
+ * rows are scattered over the training set, and waiting for them cost
+ * more than the sums: the pairs are taken in the order of their rows,
+ * counted into KNN_BUCKETS ranges of rows, so that the reads sweep
+ * the training set once a unit, each line asked for EXACT_AHEAD pairs
+ * before it is read; eight pairs at a time by the path's dist8, each
+ * summed in index order as opml_knn_dist sums it (the same bits).
+ */
+static void
+measure(struct worker *w, const size_t *qi, size_t nq)
+{
+	const struct job *J = w->job;
+	size_t d = J->d, cap = J->cap, nb, sh = 0, np = 0, i, t, j, l;
+	size_t *count = w->bucket, *order = w->order;
+	const double *a[8], *b[8];
+	double sum[8];
+
+	/* Ranges of 2^sh rows, at most KNN_BUCKETS of them. */
+	while ((J->n - 1) >> sh >= KNN_BUCKETS)
+		sh++;
+	nb = ((J->n - 1) >> sh) + 1;
+	memset(count, 0, (nb + 1) * sizeof *count);
+	for (i = 0; i < nq; i++) {
+		const struct slots *s = w->sl + i;
+
+		for (t = 0; s->ok && t < s->have; t++)
+			count[(s->idx[t] >> sh) + 1]++;
+	}
+	for (j = 0; j < nb; j++)
+		count[j + 1] += count[j];
+	for (i = 0; i < nq; i++) {
+		const struct slots *s = w->sl + i;
+
+		for (t = 0; s->ok && t < s->have; t++) {
+			j = count[s->idx[t] >> sh]++;
+			order[j] = i * cap + t;
+			w->oq[j] = i;
+			np++;
+		}
+	}
+	for (j = 0; j < np && j < EXACT_AHEAD; j++)
+		for (t = 0; t < d; t += 8)
+			OPML_PREFETCH(J->train + w->si[order[j]] * d + t);
+	for (j = 0; j < np; j += 8) {
+		for (l = j + EXACT_AHEAD; l < j + 8 + EXACT_AHEAD && l < np;
+		    l++)
+			for (t = 0; t < d; t += 8)
+				OPML_PREFETCH(J->train + w->si[order[l]] * d +
+				    t);
+		for (l = 0; l < 8; l++) {
+			size_t o = j + l < np ? j + l : j;
+
+			a[l] = J->train + w->si[order[o]] * d;
+			b[l] = J->test + qi[w->oq[o]] * d;
+		}
+		J->K->dist8(a, b, d, sum);
+		for (l = 0; l < 8 && j + l < np; l++)
+			w->sv[order[j + l]] = sum[l];
+	}
+}
+
+/*
+ * The k nearest of query q (||x||^2 = xn) among its slots s, cut and
+ * measured (their exact distances in s->v), into o; -1 when the
+ * approximate values cannot prove that no other row is as near (the
+ * caller then scans exactly).  Every row outside the slots, or in them
+ * with v at least the k-th smallest v plus the margin, has v at least
+ * that sum (lim: the limits only fall), so an approximate distance of
+ * at least rest = xn + lim and a computed exact one of at least
+ * (rest - tol) grow; the rows below it are measured exactly.  The k-th
+ * of those is at most about rest - 3 tol (the k rows of least v lie
+ * within tol of theirs), so the proof fails only if the bound of
+ * tolerance() does: the test stays as a guard.
  */
 static int
-rerank(const struct job *J, struct slots *s, double xn, double tol,
-    double grow, const double *z, struct cand *c, size_t *o)
+rank(const struct job *J, const struct slots *s, double xn, double tol,
+    double grow, struct cand *c, struct cand *c2, size_t *o)
 {
-	size_t k = J->k, d = J->d, ns = 0, t;
-	double lim, rest;
+	size_t k = J->k, ns = s->have, t;
+	double rest;
 
-	/* Under a large k the limit follows only when the slots fill:
-	 * tightened to the k-th smallest v now, fewer rows to measure. */
-	if (k > HEAP_K && s->have > k)
-		prune(s, k);
-	lim = *s->lim;
-	for (t = 0; t < s->have; t++)
-		if (s->v[t] < lim) {
-			c[ns].idx = s->idx[t];
-			OPML_PREFETCH(J->train + c[ns].idx * d);
-			ns++;
-		}
-	exact4(J->train, d, z, c, ns);
-	sort_cand(c, ns);
-	rest = xn + lim;
-	if (!((rest - tol) * grow > c[k - 1].dist))
+	for (t = 0; t < ns; t++) {
+		c[t].dist = s->v[t];
+		c[t].idx = s->idx[t];
+	}
+	/* A few: sort_cand's insertion sort, without radix_cand's
+	 * eight tables to clear. */
+	if (ns < RADIX_MIN || !radix_cand(c, ns, c2))
+		sort_cand(c, ns);
+	rest = xn + *s->lim;
+	if (ns < k || !((rest - tol) * grow > c[k - 1].dist))
 		return -1;
 	for (t = 0; t < k; t++)
 		o[t] = c[t].idx;
@@ -799,6 +965,8 @@ open_slots(struct worker *w, size_t nq, size_t n, int single)
 		s->ntop = 0;
 		s->lim = w->lim + i;
 		s->limf = w->limf + i;
+		s->hv = w->hv;
+		s->hidx = w->hidx;
 		s->margin = MARGIN_TOLS * tolerance(J->d, single, w->xn[i],
 		    J->ynmax);
 		w->lim[i] = INFINITY;
@@ -860,11 +1028,19 @@ settle(struct worker *w, const size_t *qi, size_t nq, size_t *fail)
 
 	for (i = 0; i < nq; i++) {
 		struct slots *s = w->sl + i;
+
+		s->ok = s->ntop == k && s->have <= J->cap;
+		if (s->ok)
+			cut(s, k);
+	}
+	measure(w, qi, nq);
+	for (i = 0; i < nq; i++) {
+		struct slots *s = w->sl + i;
 		const double *z = J->test + qi[i] * d;
 		size_t self = J->loo ? qi[i] : SIZE_MAX, *o = J->nbr + qi[i] * k;
 
-		if (s->ntop == k && s->have <= J->cap && rerank(J, s, w->xn[i],
-		    s->margin / MARGIN_TOLS, grow, z, w->c, o) == 0)
+		if (s->ok && rank(J, s, w->xn[i], s->margin / MARGIN_TOLS,
+		    grow, w->c, w->c2, o) == 0)
 			continue;
 		if (fail != NULL)
 			fail[nf++] = qi[i];
@@ -964,6 +1140,12 @@ worker_space(const struct job *J, struct worker *w, char *base)
 	w->sl = carve(base, &o, tb * sizeof *w->sl);
 	w->top = carve(base, &o, tb * k * sizeof *w->top);
 	w->c = carve(base, &o, cap * sizeof *w->c);
+	w->c2 = carve(base, &o, cap * sizeof *w->c2);
+	w->hv = carve(base, &o, cap * sizeof *w->hv);
+	w->hidx = carve(base, &o, cap * sizeof *w->hidx);
+	w->bucket = carve(base, &o, (KNN_BUCKETS + 1) * sizeof *w->bucket);
+	w->order = carve(base, &o, tb * cap * sizeof *w->order);
+	w->oq = carve(base, &o, tb * cap * sizeof *w->oq);
 	w->best = carve(base, &o, (k + 1) * sizeof *w->best);
 	w->qi = carve(base, &o, tb * sizeof *w->qi);
 	w->fail = carve(base, &o, tb * sizeof *w->fail);
