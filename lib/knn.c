@@ -22,7 +22,10 @@
 #define TBMAX 256	/* queries per work unit, at most */
 #define SLOTMAX 262144	/* candidate slots per work unit, at most */
 #define KNN_BUCKETS 1024	/* ranges of training rows (measure) */
-#define HEAP_K 32	/* up to this k a heap keeps the k-th smallest
+#define HEAP_K 32
+#define GUESS_MORE 8	/* rows past guess()'s count, at the least */
+#define GUESS_FAILS 8	/* guess() stops when it failed 1 / this of a
+			   unit's queries */	/* up to this k a heap keeps the k-th smallest
 			   value of a query's slots; beyond, selection
 			   when they fill (enter) */
 
@@ -141,6 +144,8 @@ struct job {
 	size_t npan;
 	int panned;		/* pan made (or failed) */
 	int flt;		/* a first stage in single precision */
+	int noguess;		/* guess() failed a unit's queries past
+				   1 / GUESS_FAILS: no more guesses */
 	int unsettled;		/* it settled less than half a unit: the
 				 * units from then on start in double */
 	float *panf;		/* with flt: npanf panels of NRF rows, or
@@ -197,6 +202,9 @@ struct slots {
 	double *hv;		/* cap: kth_value's work space (the */
 	size_t *hidx;		/* worker's, shared by its queries) */
 	int ok;			/* cut for rank() (settle) */
+	size_t spec;		/* n: guess() when the slots first fill;
+				   0: not (a small k, or the guess made) */
+	int guessed;		/* the limit is guess()'s */
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -222,9 +230,9 @@ lowbit(uint64_t m)
 }
 
 /* The first query of the next work unit, or m when none is left; *flt
- * whether it starts in single precision. */
+ * whether it starts in single precision, *guess whether with guess(). */
 static size_t
-take(struct job *J, int *flt)
+take(struct job *J, int *flt, int *guess)
 {
 	size_t q;
 
@@ -233,6 +241,7 @@ take(struct job *J, int *flt)
 	if (q < J->m)
 		J->next += J->tb;
 	*flt = J->flt && !J->unsettled;
+	*guess = !J->noguess;
 	pthread_mutex_unlock(&J->lock);
 	return q < J->m ? q : J->m;
 }
@@ -392,19 +401,21 @@ kth_value(const double *v, size_t n, size_t k, double *hv, size_t *hidx)
 }
 
 /*
- * Slots full under a large k (no heap): the limit to the k-th smallest
- * v plus the margin, and the rows past it dropped, the others kept in
- * the order they came (rows in ascending order: radix_cand); an
- * entered row costs a constant on average, not a heap's log k.  The
- * margin is far above the rounding of v (tolerance()), so the k
- * smallest stay.
+ * Slots full under a large k (no heap): the limit to the r-th smallest
+ * v plus the margin (r = k, or fewer where guess() takes a chance; a
+ * limit never rises), and the rows past it dropped, the others kept in
+ * the order they came (rows in ascending order: radix_cand); an entered
+ * row costs a constant on average, not a heap's log k.  The margin is
+ * far above the rounding of v (tolerance()), so the r smallest stay.
  */
 static void
-prune(struct slots *s, size_t k)
+prune(struct slots *s, size_t r)
 {
 	size_t i, w = 0;
-	double lim = kth_value(s->v, s->have, k, s->hv, s->hidx) + s->margin;
+	double lim = kth_value(s->v, s->have, r, s->hv, s->hidx) + s->margin;
 
+	if (!(lim < *s->lim))
+		lim = *s->lim;
 	*s->lim = lim;
 	*s->limf = float_up(lim);
 	for (i = 0; i < s->have; i++) {
@@ -413,6 +424,32 @@ prune(struct slots *s, size_t k)
 		w += s->v[i] < lim;
 	}
 	s->have = w;
+}
+
+/*
+ * The first time the slots of a large k fill, with row j the last
+ * (rows come in order): a limit that a share of the rows to come will
+ * pass, not k of the ones seen.  Of the k rows of least v, some
+ * e = k (j + 1) / n are among the first j + 1 when the rows come in no
+ * order of their distance; the limit is the r-th smallest so far with r
+ * that count and four of its standard deviations, and some more, so
+ * that about r n / (j + 1) rows enter in all, not k (1 + ln(n / k))
+ * and a selection each time the slots fill.  When fewer than k pass it
+ * (rows in an order of their distance: a file sorted by class), rank()
+ * finds too few, and the query is searched again without a guess.
+ */
+static void
+guess(struct slots *s, size_t k, size_t j)
+{
+	double e = (double)k * (double)(j + 1) / (double)s->spec;
+	double r = e + 4 * sqrt(e) + GUESS_MORE;
+
+	s->spec = 0;
+	if (r < (double)k) {
+		prune(s, (size_t)r);
+		s->guessed = 1;
+	} else
+		prune(s, k);
 }
 
 static void
@@ -427,7 +464,10 @@ enter(struct slots *s, double v, size_t j, size_t k, size_t cap)
 			s->ntop++;
 		if (s->have < cap)
 			return;
-		prune(s, k);
+		if (s->spec)
+			guess(s, k, j);
+		else
+			prune(s, k);
 		if (s->have > cap - cap / 4) {
 			s->have = cap + 1;
 			*s->lim = -INFINITY;
@@ -947,10 +987,11 @@ pack_queries(struct worker *w, const size_t *qi, size_t nq, int single)
 }
 
 /* Empty slots for the queries [0, nq) of the unit, limits that let
- * every row in; -inf (nothing enters) for the places past nq in the
- * last group, up to n. */
+ * every row in, a large k's to guess() when they first fill (guess);
+ * -inf (nothing enters) for the places past nq in the last group, up
+ * to n. */
 static void
-open_slots(struct worker *w, size_t nq, size_t n, int single)
+open_slots(struct worker *w, size_t nq, size_t n, int single, int guess)
 {
 	const struct job *J = w->job;
 	size_t i;
@@ -967,6 +1008,8 @@ open_slots(struct worker *w, size_t nq, size_t n, int single)
 		s->limf = w->limf + i;
 		s->hv = w->hv;
 		s->hidx = w->hidx;
+		s->spec = guess && J->k > HEAP_K ? J->n : 0;
+		s->guessed = 0;
 		s->margin = MARGIN_TOLS * tolerance(J->d, single, w->xn[i],
 		    J->ynmax);
 		w->lim[i] = INFINITY;
@@ -1016,11 +1059,14 @@ pass(struct worker *w, const struct precision *pr, const size_t *qi,
  * The k nearest of the queries qi[0..nq) from their slots, into
  * J->nbr.  A query whose slots cannot settle it (fewer than k rows
  * entered: a v that overflowed or was NaN never enters; or the ties
- * filled the slots; or rerank's proof fails) goes into fail[] (their
- * number is returned), or with fail NULL is scanned exactly.
+ * filled the slots; or guess() let too few in; or rank()'s proof
+ * fails) goes into fail[] (their number is returned, those of a guess
+ * counted in *nguess), or is scanned exactly: with fail NULL, or with
+ * scan when it was not guess()'s.
  */
 static size_t
-settle(struct worker *w, const size_t *qi, size_t nq, size_t *fail)
+settle(struct worker *w, const size_t *qi, size_t nq, size_t *fail,
+    int scan, size_t *nguess)
 {
 	const struct job *J = w->job;
 	size_t d = J->d, k = J->k, nf = 0, i;
@@ -1034,6 +1080,7 @@ settle(struct worker *w, const size_t *qi, size_t nq, size_t *fail)
 			cut(s, k);
 	}
 	measure(w, qi, nq);
+	*nguess = 0;
 	for (i = 0; i < nq; i++) {
 		struct slots *s = w->sl + i;
 		const double *z = J->test + qi[i] * d;
@@ -1042,26 +1089,32 @@ settle(struct worker *w, const size_t *qi, size_t nq, size_t *fail)
 		if (s->ok && rank(J, s, w->xn[i], s->margin / MARGIN_TOLS,
 		    grow, w->c, w->c2, o) == 0)
 			continue;
-		if (fail != NULL)
-			fail[nf++] = qi[i];
-		else
+		if (fail == NULL || (scan && !s->guessed)) {
 			scan_exact(J->train, J->n, z, d, k, self, w->best, o);
+			continue;
+		}
+		fail[nf++] = qi[i];
+		*nguess += s->guessed;
 	}
 	return nf;
 }
 
 /*
- * The queries qi[0..nq) of a unit, their k nearest into J->nbr: in
- * single precision (single), those it cannot settle into fail[] (their
- * number returned); in double, those by a full scan.
+ * The queries qi[0..nq) of a unit, their k nearest into J->nbr, in
+ * single precision (single) or double, with guess() (guess) or not;
+ * those it cannot settle go into fail[] (their number returned, those
+ * of a guess counted in *nguess), but in double without a guess (or
+ * with fail NULL) a full scan takes them, and with a guess those that
+ * were not the guess's.
  */
 static size_t
-unit(struct worker *w, const size_t *qi, size_t nq, int single,
-    size_t *fail)
+unit(struct worker *w, const size_t *qi, size_t nq, int single, int guess,
+    size_t *fail, size_t *nguess)
 {
 	const struct job *J = w->job;
 	size_t i, ng;
 
+	*nguess = 0;
 	if (!single && J->pan == NULL) {
 		/* No double panels (out of memory): scan. */
 		for (i = 0; i < nq; i++)
@@ -1071,9 +1124,10 @@ unit(struct worker *w, const size_t *qi, size_t nq, int single,
 		return 0;
 	}
 	ng = pack_queries(w, qi, nq, single);
-	open_slots(w, nq, ng * J->mr, single);
+	open_slots(w, nq, ng * J->mr, single, guess);
 	pass(w, single ? &in_float : &in_double, qi, ng);
-	return settle(w, qi, nq, single ? fail : NULL);
+	return settle(w, qi, nq, single || guess ? fail : NULL, !single,
+	    nguess);
 }
 
 static void *
@@ -1081,28 +1135,29 @@ work(void *arg)
 {
 	struct worker *w = arg;
 	struct job *J = w->job;
-	size_t qb, nq, nf, i;
-	int flt;
+	size_t qb, nq, nf, ng, i;
+	int flt, guess;
 
-	while ((qb = take(J, &flt)) < J->m) {
+	while ((qb = take(J, &flt, &guess)) < J->m) {
 		nq = J->m - qb < J->tb ? J->m - qb : J->tb;
 		for (i = 0; i < nq; i++)
 			w->qi[i] = qb + i;
-		if (!flt) {
+		if (!flt)
 			double_panels(J);
-			unit(w, w->qi, nq, 0, NULL);
+		if ((nf = unit(w, w->qi, nq, flt, guess, w->fail, &ng)) == 0)
 			continue;
-		}
-		if ((nf = unit(w, w->qi, nq, 1, w->fail)) == 0)
-			continue;
-		/* Data whose ties the float rounding hides: double. */
-		if (2 * nf > nq) {
+		/* Data whose ties the float rounding hides: double; rows
+		 * in an order of their distance: no guess. */
+		if ((flt && 2 * (nf - ng) > nq) || GUESS_FAILS * ng > nq) {
 			pthread_mutex_lock(&J->lock);
-			J->unsettled = 1;
+			if (flt && 2 * (nf - ng) > nq)
+				J->unsettled = 1;
+			if (GUESS_FAILS * ng > nq)
+				J->noguess = 1;
 			pthread_mutex_unlock(&J->lock);
 		}
 		double_panels(J);
-		unit(w, w->fail, nf, 0, NULL);
+		unit(w, w->fail, nf, 0, 0, NULL, &ng);
 	}
 	return NULL;
 }
