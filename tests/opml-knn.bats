@@ -334,6 +334,49 @@ same_fields() {
 	done
 }
 
+# The k nearest of each test sample by sort(1), not a selection: every
+# (sample, distance %.17g, row) sorted, a distance tie to the earlier
+# row, the first k of each kept; printed as TRUE then row and distance
+# of each, nearest first (opml-knn -i without the prediction).
+sorted_knn() {	# k train test
+	awk '{ print NR, $1 }' "$3" > "$TMP/labels"
+	awk 'FNR == NR { n++; for (j = 2; j <= NF; j++) x[n, j] = $j; next }
+	{ for (i = 1; i <= n; i++) {
+		s = 0; for (j = 2; j <= NF; j++) { t = x[i, j] - $j; s += t * t }
+		printf "%d %.17g %d\n", FNR, s, i - 1 } }' "$2" "$3" |
+	    sort -k1,1n -k2,2g -k3,3n |
+	    awk -v k="$1" 'FNR == NR { lab[$1] = $2; next }
+	    $1 != q { if (q) print line; q = $1; line = lab[q]; c = 0 }
+	    c++ < k { line = line " " $3 " " $2 }
+	    END { print line }' "$TMP/labels" -
+}
+
+@test "a large k: -i equals a sort of all distances for k = 1, 5, 33, 1000 and n, ties included, rows nearest first or not" {
+	# 5000 rows of 3 integers 0..9 (distances tie by the hundred);
+	# the same rows by their distance from 0, where the search's
+	# guess of a limit from the first rows lets too few in; queries
+	# near 0 and among the rows.
+	awk 'BEGIN { s = 5; for (i = 0; i < 5000; i++) {
+		printf "%d", i % 3
+		for (t = 0; t < 3; t++) { s = (s * 1103515245 + 12345) % 2147483648
+			printf " %d", s % 10 }
+		printf "\n" } }' > "$TMP/rows"
+	awk '{ print $2 * $2 + $3 * $3 + $4 * $4, $0 }' "$TMP/rows" |
+	    sort -s -k1,1n | cut -d' ' -f2- > "$TMP/near"
+	printf '1 0 0 0\n2 0.5 0.25 0\n0 1 1 2\n1 9 9 9\n2 4.5 5 4.5\n' > "$TMP/q"
+	# and times 0.37: distances of all 64 bits
+	awk '{ for (i = 2; i <= NF; i++) $i = sprintf("%.17g", $i * 0.37); print }' \
+	    "$TMP/rows" > "$TMP/real"
+	for set in rows near real; do
+		for k in 1 5 33 1000 5000; do
+			sorted_knn $k "$TMP/$set" "$TMP/q" > "$TMP/b"
+			opml-knn -i -k $k "$TMP/$set" "$TMP/q" 2>/dev/null |
+			    cut -d' ' -f1,3- > "$TMP/a"
+			same_fields "$TMP/a" "$TMP/b"
+		done
+	done
+}
+
 @test "-v: the votes of each class, most first, ties as the rule; the winner is the prediction" {
 	for k in 2 5 8; do
 		opml-knn -v -i -k $k "$FIX/knn-ties.txt" "$FIX/knn-ties-test.txt" 2>/dev/null |
