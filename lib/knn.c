@@ -19,7 +19,8 @@
  * most PANF_ROWS tenths of the rows' and PANF_SLACK (opml_knn_search). */
 #define PANF_ROWS	3
 #define PANF_SLACK	((size_t)40 << 20)
-#define TBMAX 256	/* queries per work unit, at most */
+#define TBMAX 256	/* queries per work unit, at most (a byte of
+			   measure()'s) */
 #define SLOTMAX 262144	/* candidate slots per work unit, at most */
 #define KNN_BUCKETS 1024	/* ranges of training rows (measure) */
 #define HEAP_K 32
@@ -180,8 +181,10 @@ struct worker {
 	double *hv;		/* cap: kth_value's work space */
 	size_t *hidx;		/* cap */
 	size_t *bucket;		/* KNN_BUCKETS + 1: measure()'s counts */
-	size_t *order;		/* tb cap: its pairs in order, */
-	size_t *oq;		/* tb cap: their queries */
+	size_t *order;		/* tb cap: its pairs in order (their
+				   places in sv), */
+	size_t *orow;		/* tb cap: their rows, */
+	unsigned char *oq;	/* tb cap: their queries (TBMAX) */
 	struct cand *best;	/* k + 1 */
 	size_t *qi;		/* tb: the unit's queries */
 	size_t *fail;		/* tb: those the first stage left */
@@ -502,58 +505,6 @@ enter(struct slots *s, double v, size_t j, size_t k, size_t cap)
 	}
 }
 
-/*
- * c[0..n) in the order of cand_less when its rows come in ascending
- * order and no distance is negative or NaN (rerank's), else 0 and c
- * as it was.  A least-significant-digit radix sort on the distances'
- * bits, which order as the distances do, a byte a pass (the bytes that
- * all share skipped); stable, so that tied distances keep the rows'
- * order.  tmp: n entries.
- */
-#define RADIX_MIN 64	/* candidates that radix_cand sorts, at least */
-
-static int
-radix_cand(struct cand *c, size_t n, struct cand *tmp)
-{
-	uint32_t count[8][256];
-	uint64_t key;
-	size_t i, p, sum, at;
-	struct cand *from = c, *to = tmp, *sw;
-
-	memset(count, 0, sizeof count);
-	for (i = 0; i < n; i++) {
-		memcpy(&key, &c[i].dist, sizeof key);
-		/* Past +inf's bits: a NaN or a negative number. */
-		if (key > UINT64_C(0x7ff0000000000000) ||
-		    (i > 0 && c[i].idx <= c[i - 1].idx))
-			return 0;
-		for (p = 0; p < 8; p++)
-			count[p][(key >> (8 * p)) & 255]++;
-	}
-	for (p = 0; p < 8; p++) {
-		for (sum = 0, at = 0; at < 256; at++) {
-			size_t h = count[p][at];
-
-			if (h == n)
-				break;
-			count[p][at] = (uint32_t)sum;
-			sum += h;
-		}
-		if (at < 256)
-			continue;	/* one value of the byte: no pass */
-		for (i = 0; i < n; i++) {
-			memcpy(&key, &from[i].dist, sizeof key);
-			to[count[p][(key >> (8 * p)) & 255]++] = from[i];
-		}
-		sw = from;
-		from = to;
-		to = sw;
-	}
-	if (from != c)
-		memcpy(c, from, n * sizeof *c);
-	return 1;
-}
-
 /* c[0..n) in the order of cand_less: quicksort down to runs of 16
  * (the comparison inline: qsort's call a comparison cost a large k as
  * much as the search), then insertion. */
@@ -608,6 +559,87 @@ sort_cand(struct cand *c, size_t n)
 	}
 }
 
+#define RADIX_MIN 64	/* candidates that radix_cand sorts, at least */
+#define RADIX_BITS 24	/* the bits of a key that it sorts on */
+
+/* The bits of a distance of at least 0, which order as it does. */
+static uint64_t
+dist_bits(double x)
+{
+	uint64_t u;
+
+	memcpy(&u, &x, sizeof u);
+	return u;
+}
+
+/*
+ * c[0..n) in the order of cand_less when its rows come in ascending
+ * order and no distance is negative or NaN (rank()'s), else 0 and c
+ * as it was.  A least-significant-digit radix sort, a byte a pass (a
+ * byte that all share skipped), on the top RADIX_BITS bits of the
+ * distances' bits less the least (the distances of a query's nearest
+ * lie close together): stable, so that rows of equal keys keep their
+ * order, and those runs are put in the order of cand_less after.
+ * tmp: n entries.
+ */
+static int
+radix_cand(struct cand *c, size_t n, struct cand *tmp)
+{
+	uint32_t count[3][256];
+	uint64_t lo = UINT64_MAX, hi = 0, key;
+	size_t i, j, p, sum, at, sh = 0;
+	struct cand *from = c, *to = tmp, *sw;
+
+	for (i = 0; i < n; i++) {
+		key = dist_bits(c[i].dist);
+		/* Past +inf's bits: a NaN or a negative number. */
+		if (key > UINT64_C(0x7ff0000000000000) ||
+		    (i > 0 && c[i].idx <= c[i - 1].idx))
+			return 0;
+		lo = key < lo ? key : lo;
+		hi = key > hi ? key : hi;
+	}
+	while ((hi - lo) >> sh >> RADIX_BITS != 0)
+		sh++;
+#define RADIX_KEY(x) ((dist_bits(x) - lo) >> sh)
+	memset(count, 0, sizeof count);
+	for (i = 0; i < n; i++) {
+		key = RADIX_KEY(c[i].dist);
+		for (p = 0; p < 3; p++)
+			count[p][(key >> (8 * p)) & 255]++;
+	}
+	for (p = 0; p < 3; p++) {
+		for (sum = 0, at = 0; at < 256; at++) {
+			size_t h = count[p][at];
+
+			if (h == n)
+				break;
+			count[p][at] = (uint32_t)sum;
+			sum += h;
+		}
+		if (at < 256)
+			continue;	/* one value of the byte: no pass */
+		for (i = 0; i < n; i++) {
+			key = RADIX_KEY(from[i].dist);
+			to[count[p][(key >> (8 * p)) & 255]++] = from[i];
+		}
+		sw = from;
+		from = to;
+		to = sw;
+	}
+	if (from != c)
+		memcpy(c, from, n * sizeof *c);
+	for (i = 0; i < n; i = j) {
+		key = RADIX_KEY(c[i].dist);
+		for (j = i + 1; j < n && RADIX_KEY(c[j].dist) == key; j++)
+			;
+		if (sh > 0 && j - i > 1)
+			sort_cand(c + i, j - i);
+	}
+#undef RADIX_KEY
+	return 1;
+}
+
 /*
  * The slots of s cut to the rows whose v is below the final limit: the
  * k-th smallest v plus the margin under a large k, whose limit follows
@@ -651,7 +683,8 @@ measure(struct worker *w, const size_t *qi, size_t nq)
 {
 	const struct job *J = w->job;
 	size_t d = J->d, cap = J->cap, nb, sh = 0, np = 0, i, t, j, l;
-	size_t *count = w->bucket, *order = w->order;
+	size_t *count = w->bucket, *order = w->order, *orow = w->orow;
+	unsigned char *oq = w->oq;
 	const double *a[8], *b[8];
 	double sum[8];
 
@@ -674,24 +707,27 @@ measure(struct worker *w, const size_t *qi, size_t nq)
 		for (t = 0; s->ok && t < s->have; t++) {
 			j = count[s->idx[t] >> sh]++;
 			order[j] = i * cap + t;
-			w->oq[j] = i;
+			orow[j] = s->idx[t];
+			oq[j] = (unsigned char)i;
 			np++;
 		}
 	}
+	/* Each row's lines asked for once (the pairs of a row come
+	 * together in a range). */
 	for (j = 0; j < np && j < EXACT_AHEAD; j++)
-		for (t = 0; t < d; t += 8)
-			OPML_PREFETCH(J->train + w->si[order[j]] * d + t);
+		for (t = 0; t < d && (j == 0 || orow[j] != orow[j - 1]);
+		    t += 8)
+			OPML_PREFETCH(J->train + orow[j] * d + t);
 	for (j = 0; j < np; j += 8) {
 		for (l = j + EXACT_AHEAD; l < j + 8 + EXACT_AHEAD && l < np;
 		    l++)
-			for (t = 0; t < d; t += 8)
-				OPML_PREFETCH(J->train + w->si[order[l]] * d +
-				    t);
+			for (t = 0; t < d && orow[l] != orow[l - 1]; t += 8)
+				OPML_PREFETCH(J->train + orow[l] * d + t);
 		for (l = 0; l < 8; l++) {
 			size_t o = j + l < np ? j + l : j;
 
-			a[l] = J->train + w->si[order[o]] * d;
-			b[l] = J->test + qi[w->oq[o]] * d;
+			a[l] = J->train + orow[o] * d;
+			b[l] = J->test + qi[oq[o]] * d;
 		}
 		J->K->dist8(a, b, d, sum);
 		for (l = 0; l < 8 && j + l < np; l++)
@@ -908,13 +944,13 @@ growth(size_t d)
 	return 1 - 2.0 * ((double)d + 2) * DBL_EPSILON;
 }
 
-/* The first stage in one precision: its panels' rows, its tile on the
- * unit's group g against panel p (1 when a row hit, mask[r] its bits
- * for query r of the group), and the value of row j for query r. */
+/* The first stage in one precision: its panels' rows and its tile on
+ * the unit's group g against panel p (1 when a row hit, mask[r] its
+ * bits for query r of the group; the values in the worker's out or
+ * outf, read in pass() without a call). */
 struct precision {
 	size_t nr;
 	int (*tile)(struct worker *w, size_t p, size_t g, uint64_t *mask);
-	double (*value)(const struct worker *w, size_t r, size_t j);
 };
 
 static int
@@ -932,12 +968,6 @@ tile_double(struct worker *w, size_t p, size_t g, uint64_t *mask)
 	return 1;
 }
 
-static double
-value_double(const struct worker *w, size_t r, size_t j)
-{
-	return w->out[r * NR + j];
-}
-
 static int
 tile_float(struct worker *w, size_t p, size_t g, uint64_t *mask)
 {
@@ -949,14 +979,8 @@ tile_float(struct worker *w, size_t p, size_t g, uint64_t *mask)
 	    w->outf, mask);
 }
 
-static double
-value_float(const struct worker *w, size_t r, size_t j)
-{
-	return w->outf[r * NRF + j];
-}
-
-static const struct precision in_double = { NR, tile_double, value_double };
-static const struct precision in_float = { NRF, tile_float, value_float };
+static const struct precision in_double = { NR, tile_double };
+static const struct precision in_float = { NRF, tile_float };
 
 /* The centred queries qi[0..nq) packed for the tiles (kernels.h), mr
  * to a group, zeros past nq to the end of the last group; xn[i] their
@@ -1031,9 +1055,10 @@ pass(struct worker *w, const struct precision *pr, const size_t *qi,
 	size_t mr = J->mr, nr = pr->nr, npan = (J->n + nr - 1) / nr;
 	size_t p, g, r;
 	uint64_t mask[8];
+	int single = pr == &in_float;
 
 	for (p = 0; p < npan; p++) {
-		if (pr == &in_float && J->panf == NULL)
+		if (single && J->panf == NULL)
 			float_panel(J, p, w->panf);
 		for (g = 0; g < ng; g++) {
 			if (!pr->tile(w, p, g, mask))
@@ -1045,7 +1070,9 @@ pass(struct worker *w, const struct precision *pr, const size_t *qi,
 
 				for (mk = mask[r]; mk != 0; mk &= mk - 1) {
 					size_t j = lowbit(mk), row = p * nr + j;
-					double v = pr->value(w, r, j);
+					double v = single ?
+					    w->outf[r * NRF + j] :
+					    w->out[r * NR + j];
 
 					if (v < *s->lim && row != self)
 						enter(s, v, row, J->k, J->cap);
@@ -1200,6 +1227,7 @@ worker_space(const struct job *J, struct worker *w, char *base)
 	w->hidx = carve(base, &o, cap * sizeof *w->hidx);
 	w->bucket = carve(base, &o, (KNN_BUCKETS + 1) * sizeof *w->bucket);
 	w->order = carve(base, &o, tb * cap * sizeof *w->order);
+	w->orow = carve(base, &o, tb * cap * sizeof *w->orow);
 	w->oq = carve(base, &o, tb * cap * sizeof *w->oq);
 	w->best = carve(base, &o, (k + 1) * sizeof *w->best);
 	w->qi = carve(base, &o, tb * sizeof *w->qi);
