@@ -21,14 +21,15 @@
 #define PANF_SLACK	((size_t)40 << 20)
 #define TBMAX 256	/* queries per work unit, at most (a byte of
 			   measure()'s) */
-#define SLOTMAX 262144	/* candidate slots per work unit, at most */
+#define SLOTMAX 262144	/* candidate slots per work unit, at most:
+			   measure() reads a row once for many queries */
 #define KNN_BUCKETS 1024	/* ranges of training rows (measure) */
-#define HEAP_K 32
-#define GUESS_MORE 8	/* rows past guess()'s count, at the least */
-#define GUESS_FAILS 8	/* guess() stops when it failed 1 / this of a
-			   unit's queries */	/* up to this k a heap keeps the k-th smallest
+#define HEAP_K 32	/* up to this k a heap keeps the k-th smallest
 			   value of a query's slots; beyond, selection
 			   when they fill (enter) */
+#define GUESS_MORE 8	/* rows past guess()'s count, at the least */
+#define GUESS_FAILS 8	/* guess() stops when it failed 1 / this of a
+			   unit's queries */
 
 double
 opml_knn_dist(const double *x, const double *z, size_t d)
@@ -112,12 +113,19 @@ opml_knn_vote(const size_t *nbr, size_t k, const size_t *y, size_t nclass,
     const size_t *rank, size_t *count)
 {
 	size_t j, c, top = 0, win = SIZE_MAX;
+	int by_class;
 
 	memset(count, 0, nclass * sizeof *count);
 	for (j = 0; j < k; j++)
 		if (++count[y[nbr[j]]] > top)
 			top = count[y[nbr[j]]];
-	for (j = 0; j < k; j++) {
+	/* Under rule smallest and a k past the classes, the classes
+	 * rather than the neighbours are looked at: the same ones. */
+	by_class = rank != NULL && nclass < k;
+	for (c = 0; by_class && c < nclass; c++)
+		if (count[c] == top && (win == SIZE_MAX || rank[c] < rank[win]))
+			win = c;
+	for (j = 0; !by_class && j < k; j++) {
 		c = y[nbr[j]];
 		if (count[c] != top)
 			continue;
@@ -1471,7 +1479,8 @@ opml_knn_search(const double *train, size_t n, const double *test,
 		J.tb = TBMAX;
 	if (J.tb > TBMAX)
 		J.tb = TBMAX;
-	/* And the unit's candidate slots in about half a megabyte. */
+	/* And the unit's candidate slots at most SLOTMAX (some 8 MiB
+	 * with measure()'s pairs). */
 	if (J.tb > SLOTMAX / J.cap)
 		J.tb = SLOTMAX / J.cap / J.mr * J.mr;
 	if (J.tb < J.mr)
