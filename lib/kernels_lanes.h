@@ -257,7 +257,9 @@ LANES(fused_rows)(double *L, size_t r, size_t ld, const double *p,
  * register per coordinate across four pairs before they are added, so
  * no sum is reassociated.
  */
-#ifdef LANES_VECTOR
+#if defined(LANES_OWN_DIST8)
+/* The path's own (kernels.c). */
+#elif defined(LANES_VECTOR)
 /* s[l] = ||a[l] - b[l]||^2 over n coordinates, in their order. */
 LANES_TARGET static void
 LANES(dist8)(const double *const *a, const double *const *b, size_t n,
@@ -311,3 +313,4 @@ LANES(dist8)(const double *const *a, const double *const *b, size_t n,
 
 #undef LANES
 #undef LANES_TARGET
+#undef LANES_OWN_DIST8

@@ -19,11 +19,17 @@
  * most PANF_ROWS tenths of the rows' and PANF_SLACK (opml_knn_search). */
 #define PANF_ROWS	3
 #define PANF_SLACK	((size_t)40 << 20)
-#define TBMAX 256	/* queries per work unit, at most */
-#define SLOTMAX 32768	/* candidate slots per work unit, at most */
+#define TBMAX 256	/* queries per work unit, at most (a byte of
+			   measure()'s) */
+#define SLOTMAX 262144	/* candidate slots per work unit, at most:
+			   measure() reads a row once for many queries */
+#define KNN_BUCKETS 1024	/* ranges of training rows (measure) */
 #define HEAP_K 32	/* up to this k a heap keeps the k-th smallest
 			   value of a query's slots; beyond, selection
 			   when they fill (enter) */
+#define GUESS_MORE 8	/* rows past guess()'s count, at the least */
+#define GUESS_FAILS 8	/* guess() stops when it failed 1 / this of a
+			   unit's queries */
 
 double
 opml_knn_dist(const double *x, const double *z, size_t d)
@@ -107,12 +113,19 @@ opml_knn_vote(const size_t *nbr, size_t k, const size_t *y, size_t nclass,
     const size_t *rank, size_t *count)
 {
 	size_t j, c, top = 0, win = SIZE_MAX;
+	int by_class;
 
 	memset(count, 0, nclass * sizeof *count);
 	for (j = 0; j < k; j++)
 		if (++count[y[nbr[j]]] > top)
 			top = count[y[nbr[j]]];
-	for (j = 0; j < k; j++) {
+	/* Under rule smallest and a k past the classes, the classes
+	 * rather than the neighbours are looked at: the same ones. */
+	by_class = rank != NULL && nclass < k;
+	for (c = 0; by_class && c < nclass; c++)
+		if (count[c] == top && (win == SIZE_MAX || rank[c] < rank[win]))
+			win = c;
+	for (j = 0; !by_class && j < k; j++) {
 		c = y[nbr[j]];
 		if (count[c] != top)
 			continue;
@@ -140,6 +153,8 @@ struct job {
 	size_t npan;
 	int panned;		/* pan made (or failed) */
 	int flt;		/* a first stage in single precision */
+	int noguess;		/* guess() failed a unit's queries past
+				   1 / GUESS_FAILS: no more guesses */
 	int unsettled;		/* it settled less than half a unit: the
 				 * units from then on start in double */
 	float *panf;		/* with flt: npanf panels of NRF rows, or
@@ -170,6 +185,14 @@ struct worker {
 	struct slots *sl;	/* tb */
 	double *top;		/* tb k: the heaps */
 	struct cand *c;		/* cap */
+	struct cand *c2;	/* cap: radix_cand's other half */
+	double *hv;		/* cap: kth_value's work space */
+	size_t *hidx;		/* cap */
+	size_t *bucket;		/* KNN_BUCKETS + 1: measure()'s counts */
+	size_t *order;		/* tb cap: its pairs in order (their
+				   places in sv), */
+	size_t *orow;		/* tb cap: their rows, */
+	unsigned char *oq;	/* tb cap: their queries (TBMAX) */
 	struct cand *best;	/* k + 1 */
 	size_t *qi;		/* tb: the unit's queries */
 	size_t *fail;		/* tb: those the first stage left */
@@ -187,6 +210,12 @@ struct slots {
 				   worker's lim[], which the tiles read) */
 	float *limf;		/* *lim rounded up, for a float tile */
 	double margin;		/* MARGIN_TOLS tol: see tolerance() */
+	double *hv;		/* cap: kth_value's work space (the */
+	size_t *hidx;		/* worker's, shared by its queries) */
+	int ok;			/* cut for rank() (settle) */
+	size_t spec;		/* n: guess() when the slots first fill;
+				   0: not (a small k, or the guess made) */
+	int guessed;		/* the limit is guess()'s */
 };
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -212,9 +241,9 @@ lowbit(uint64_t m)
 }
 
 /* The first query of the next work unit, or m when none is left; *flt
- * whether it starts in single precision. */
+ * whether it starts in single precision, *guess whether with guess(). */
 static size_t
-take(struct job *J, int *flt)
+take(struct job *J, int *flt, int *guess)
 {
 	size_t q;
 
@@ -223,6 +252,7 @@ take(struct job *J, int *flt)
 	if (q < J->m)
 		J->next += J->tb;
 	*flt = J->flt && !J->unsettled;
+	*guess = !J->noguess;
 	pthread_mutex_unlock(&J->lock);
 	return q < J->m ? q : J->m;
 }
@@ -331,23 +361,106 @@ select_kth(double *v, size_t *idx, size_t n, size_t k)
 	}
 }
 
-/* Slots full under a large k (no heap): the limit to the k-th smallest
- * v plus the margin, by selection, and the rows past it dropped; an
- * entered row costs a constant on average, not a heap's log k. */
-static void
-prune(struct slots *s, size_t k)
-{
-	size_t i, w = k;
+/* Bins of kth_value's histogram. */
+#define KTH_BINS 256
 
-	select_kth(s->v, s->idx, s->have, k);
-	*s->lim = s->v[k - 1] + s->margin;
-	*s->limf = float_up(*s->lim);
-	for (i = k; i < s->have; i++)
-		if (s->v[i] < *s->lim) {
-			s->v[w] = s->v[i];
-			s->idx[w++] = s->idx[i];
-		}
+/*
+ * The k-th smallest of v[0..n) (1 <= k <= n, no NaN), v left as it is:
+ * a histogram of KTH_BINS equal bins from the least to the largest
+ * names the bin of the k-th, and Hoare's selection (select_kth) takes
+ * it among that bin's values alone, copied to hv[] (hidx[] its work
+ * space).  The bins are monotone in v (a difference and a product
+ * rounded are), so the values of the bins before it are the smaller
+ * ones.  Three passes without a branch on the data where selection on
+ * all of v mispredicts about one comparison in two.
+ */
+static double
+kth_value(const double *v, size_t n, size_t k, double *hv, size_t *hidx)
+{
+	uint32_t count[KTH_BINS];
+	double lo = v[0], hi = v[0], scale;
+	size_t i, b, m = 0, below = 0, at;
+
+	for (i = 1; i < n; i++) {
+		lo = v[i] < lo ? v[i] : lo;
+		hi = v[i] > hi ? v[i] : hi;
+	}
+	scale = KTH_BINS / (hi - lo);
+	if (!(hi > lo) || !(scale < INFINITY)) {
+		/* One value, or a spread past the doubles: all of it. */
+		memcpy(hv, v, n * sizeof *hv);
+		for (i = 0; i < n; i++)
+			hidx[i] = i;
+		select_kth(hv, hidx, n, k);
+		return hv[k - 1];
+	}
+#define KTH_BIN(x) ((b = (size_t)(((x) - lo) * scale)) < KTH_BINS ? b : \
+	    KTH_BINS - 1)
+	memset(count, 0, sizeof count);
+	for (i = 0; i < n; i++)
+		count[KTH_BIN(v[i])]++;
+	for (at = 0; below + count[at] < k; at++)
+		below += count[at];
+	for (i = 0; i < n; i++) {
+		hv[m] = v[i];
+		hidx[m] = i;
+		m += KTH_BIN(v[i]) == at;
+	}
+#undef KTH_BIN
+	select_kth(hv, hidx, m, k - below);
+	return hv[k - below - 1];
+}
+
+/*
+ * Slots full under a large k (no heap): the limit to the r-th smallest
+ * v plus the margin (r = k, or fewer where guess() takes a chance; a
+ * limit never rises), and the rows past it dropped, the others kept in
+ * the order they came (rows in ascending order: radix_cand); an entered
+ * row costs a constant on average, not a heap's log k.  The margin is
+ * far above the rounding of v (tolerance()), so the r smallest stay.
+ */
+static void
+prune(struct slots *s, size_t r)
+{
+	size_t i, w = 0;
+	double lim = kth_value(s->v, s->have, r, s->hv, s->hidx) + s->margin;
+
+	if (!(lim < *s->lim))
+		lim = *s->lim;
+	*s->lim = lim;
+	*s->limf = float_up(lim);
+	for (i = 0; i < s->have; i++) {
+		s->v[w] = s->v[i];
+		s->idx[w] = s->idx[i];
+		w += s->v[i] < lim;
+	}
 	s->have = w;
+}
+
+/*
+ * The first time the slots of a large k fill, with row j the last
+ * (rows come in order): a limit that a share of the rows to come will
+ * pass, not k of the ones seen.  Of the k rows of least v, some
+ * e = k (j + 1) / n are among the first j + 1 when the rows come in no
+ * order of their distance; the limit is the r-th smallest so far with r
+ * that count and four of its standard deviations, and some more, so
+ * that about r n / (j + 1) rows enter in all, not k (1 + ln(n / k))
+ * and a selection each time the slots fill.  When fewer than k pass it
+ * (rows in an order of their distance: a file sorted by class), rank()
+ * finds too few, and the query is searched again without a guess.
+ */
+static void
+guess(struct slots *s, size_t k, size_t j)
+{
+	double e = (double)k * (double)(j + 1) / (double)s->spec;
+	double r = e + 4 * sqrt(e) + GUESS_MORE;
+
+	s->spec = 0;
+	if (r < (double)k) {
+		prune(s, (size_t)r);
+		s->guessed = 1;
+	} else
+		prune(s, k);
 }
 
 static void
@@ -362,7 +475,10 @@ enter(struct slots *s, double v, size_t j, size_t k, size_t cap)
 			s->ntop++;
 		if (s->have < cap)
 			return;
-		prune(s, k);
+		if (s->spec)
+			guess(s, k, j);
+		else
+			prune(s, k);
 		if (s->have > cap - cap / 4) {
 			s->have = cap + 1;
 			*s->lim = -INFINITY;
@@ -395,43 +511,6 @@ enter(struct slots *s, double v, size_t j, size_t k, size_t cap)
 		*s->lim = -INFINITY;
 		*s->limf = -INFINITY;
 	}
-}
-
-/*
- * The exact distances of the rows of c[0..ns) to z, four rows at a
- * time in four independent sums (each in index order, as
- * opml_knn_dist: the same bits).
- */
-static void
-exact4(const double *train, size_t d, const double *z, struct cand *c,
-    size_t ns)
-{
-	size_t j = 0, t;
-
-	for (; j + 4 <= ns; j += 4) {
-		const double *a = train + c[j].idx * d,
-		    *b = train + c[j + 1].idx * d,
-		    *e = train + c[j + 2].idx * d,
-		    *f = train + c[j + 3].idx * d;
-		double s0 = 0, s1 = 0, s2 = 0, s3 = 0, u;
-
-		for (t = 0; t < d; t++) {
-			u = a[t] - z[t];
-			s0 += u * u;
-			u = b[t] - z[t];
-			s1 += u * u;
-			u = e[t] - z[t];
-			s2 += u * u;
-			u = f[t] - z[t];
-			s3 += u * u;
-		}
-		c[j].dist = s0;
-		c[j + 1].dist = s1;
-		c[j + 2].dist = s2;
-		c[j + 3].dist = s3;
-	}
-	for (; j < ns; j++)
-		c[j].dist = opml_knn_dist(train + c[j].idx * d, z, d);
 }
 
 /* c[0..n) in the order of cand_less: quicksort down to runs of 16
@@ -488,41 +567,212 @@ sort_cand(struct cand *c, size_t n)
 	}
 }
 
+#define RADIX_MIN 64	/* candidates that radix_cand sorts, at least */
+#define RADIX_BITS 24	/* the bits of a key that it sorts on */
+
+/* The bits of a distance of at least 0, which order as it does. */
+static uint64_t
+dist_bits(double x)
+{
+	uint64_t u;
+
+	memcpy(&u, &x, sizeof u);
+	return u;
+}
+
 /*
- * The k nearest of query z (||x||^2 = xn) among its slots s, by the
- * exact distance, into o; -1 when the approximate values cannot prove
- * that no other row is as near (the caller then scans exactly).  Every
- * row outside the slots, or in them with v at least the k-th smallest
- * v plus the margin, has v at least that sum (lim: the limits only
- * fall), so an approximate distance of at least rest = xn + lim and a
- * computed exact one of at least (rest - tol) grow; the rows below it
- * are measured exactly.  The k-th of those is at most about
- * rest - 3 tol (the k rows of least v lie within tol of theirs), so
- * the proof fails only if the bound of tolerance() does: the test stays
- * as a guard.
+ * c[0..n) in the order of cand_less when its rows come in ascending
+ * order and no distance is negative or NaN (rank()'s), else 0 and c
+ * as it was.  A least-significant-digit radix sort, a byte a pass (a
+ * byte that all share skipped), on the top RADIX_BITS bits of the
+ * distances' bits less the least (the distances of a query's nearest
+ * lie close together): stable, so that rows of equal keys keep their
+ * order, and those runs are put in the order of cand_less after.
+ * tmp: n entries.
  */
 static int
-rerank(const struct job *J, struct slots *s, double xn, double tol,
-    double grow, const double *z, struct cand *c, size_t *o)
+radix_cand(struct cand *c, size_t n, struct cand *tmp)
 {
-	size_t k = J->k, d = J->d, ns = 0, t;
-	double lim, rest;
+	uint32_t count[3][256];
+	uint64_t lo = UINT64_MAX, hi = 0, key;
+	size_t i, j, p, sum, at, sh = 0;
+	struct cand *from = c, *to = tmp, *sw;
 
-	/* Under a large k the limit follows only when the slots fill:
-	 * tightened to the k-th smallest v now, fewer rows to measure. */
-	if (k > HEAP_K && s->have > k)
-		prune(s, k);
-	lim = *s->lim;
-	for (t = 0; t < s->have; t++)
-		if (s->v[t] < lim) {
-			c[ns].idx = s->idx[t];
-			OPML_PREFETCH(J->train + c[ns].idx * d);
-			ns++;
+	for (i = 0; i < n; i++) {
+		key = dist_bits(c[i].dist);
+		/* Past +inf's bits: a NaN or a negative number. */
+		if (key > UINT64_C(0x7ff0000000000000) ||
+		    (i > 0 && c[i].idx <= c[i - 1].idx))
+			return 0;
+		lo = key < lo ? key : lo;
+		hi = key > hi ? key : hi;
+	}
+	while ((hi - lo) >> sh >> RADIX_BITS != 0)
+		sh++;
+#define RADIX_KEY(x) ((dist_bits(x) - lo) >> sh)
+	memset(count, 0, sizeof count);
+	for (i = 0; i < n; i++) {
+		key = RADIX_KEY(c[i].dist);
+		for (p = 0; p < 3; p++)
+			count[p][(key >> (8 * p)) & 255]++;
+	}
+	for (p = 0; p < 3; p++) {
+		for (sum = 0, at = 0; at < 256; at++) {
+			size_t h = count[p][at];
+
+			if (h == n)
+				break;
+			count[p][at] = (uint32_t)sum;
+			sum += h;
 		}
-	exact4(J->train, d, z, c, ns);
-	sort_cand(c, ns);
-	rest = xn + lim;
-	if (!((rest - tol) * grow > c[k - 1].dist))
+		if (at < 256)
+			continue;	/* one value of the byte: no pass */
+		for (i = 0; i < n; i++) {
+			key = RADIX_KEY(from[i].dist);
+			to[count[p][(key >> (8 * p)) & 255]++] = from[i];
+		}
+		sw = from;
+		from = to;
+		to = sw;
+	}
+	if (from != c)
+		memcpy(c, from, n * sizeof *c);
+	for (i = 0; i < n; i = j) {
+		key = RADIX_KEY(c[i].dist);
+		for (j = i + 1; j < n && RADIX_KEY(c[j].dist) == key; j++)
+			;
+		if (sh > 0 && j - i > 1)
+			sort_cand(c + i, j - i);
+	}
+#undef RADIX_KEY
+	return 1;
+}
+
+/*
+ * The slots of s cut to the rows whose v is below the final limit: the
+ * k-th smallest v plus the margin under a large k, whose limit follows
+ * only when the slots fill (fewer rows to measure); the heap's limit
+ * already under a small k.  The rows stay in ascending order.
+ */
+static void
+cut(struct slots *s, size_t k)
+{
+	size_t t, w = 0;
+	double lim = *s->lim;
+
+	if (k > HEAP_K && s->have > k) {
+		prune(s, k);
+		return;
+	}
+	for (t = 0; t < s->have; t++) {
+		s->v[w] = s->v[t];
+		s->idx[w] = s->idx[t];
+		w += s->v[t] < lim;
+	}
+	s->have = w;
+}
+
+/* Pairs ahead of the one measured whose rows measure() asks for. */
+#define EXACT_AHEAD 16
+
+/*
+ * The exact distance of every row left in the slots of the unit's
+ * queries qi[0..nq) (those cut, s->ok) to its query, in place of its v
+ * (s->v[t]: the limit is all that rank() needs of the values).  The
+ * rows are scattered over the training set, and waiting for them cost
+ * more than the sums: the pairs are taken in the order of their rows,
+ * counted into KNN_BUCKETS ranges of rows, so that the reads sweep
+ * the training set once a unit, each line asked for EXACT_AHEAD pairs
+ * before it is read; eight pairs at a time by the path's dist8, each
+ * summed in index order as opml_knn_dist sums it (the same bits).
+ */
+static void
+measure(struct worker *w, const size_t *qi, size_t nq)
+{
+	const struct job *J = w->job;
+	size_t d = J->d, cap = J->cap, nb, sh = 0, np = 0, i, t, j, l;
+	size_t *count = w->bucket, *order = w->order, *orow = w->orow;
+	unsigned char *oq = w->oq;
+	const double *a[8], *b[8];
+	double sum[8];
+
+	/* Ranges of 2^sh rows, at most KNN_BUCKETS of them. */
+	while ((J->n - 1) >> sh >= KNN_BUCKETS)
+		sh++;
+	nb = ((J->n - 1) >> sh) + 1;
+	memset(count, 0, (nb + 1) * sizeof *count);
+	for (i = 0; i < nq; i++) {
+		const struct slots *s = w->sl + i;
+
+		for (t = 0; s->ok && t < s->have; t++)
+			count[(s->idx[t] >> sh) + 1]++;
+	}
+	for (j = 0; j < nb; j++)
+		count[j + 1] += count[j];
+	for (i = 0; i < nq; i++) {
+		const struct slots *s = w->sl + i;
+
+		for (t = 0; s->ok && t < s->have; t++) {
+			j = count[s->idx[t] >> sh]++;
+			order[j] = i * cap + t;
+			orow[j] = s->idx[t];
+			oq[j] = (unsigned char)i;
+			np++;
+		}
+	}
+	/* Each row's lines asked for once (the pairs of a row come
+	 * together in a range). */
+	for (j = 0; j < np && j < EXACT_AHEAD; j++)
+		for (t = 0; t < d && (j == 0 || orow[j] != orow[j - 1]);
+		    t += 8)
+			OPML_PREFETCH(J->train + orow[j] * d + t);
+	for (j = 0; j < np; j += 8) {
+		for (l = j + EXACT_AHEAD; l < j + 8 + EXACT_AHEAD && l < np;
+		    l++)
+			for (t = 0; t < d && orow[l] != orow[l - 1]; t += 8)
+				OPML_PREFETCH(J->train + orow[l] * d + t);
+		for (l = 0; l < 8; l++) {
+			size_t o = j + l < np ? j + l : j;
+
+			a[l] = J->train + orow[o] * d;
+			b[l] = J->test + qi[oq[o]] * d;
+		}
+		J->K->dist8(a, b, d, sum);
+		for (l = 0; l < 8 && j + l < np; l++)
+			w->sv[order[j + l]] = sum[l];
+	}
+}
+
+/*
+ * The k nearest of query q (||x||^2 = xn) among its slots s, cut and
+ * measured (their exact distances in s->v), into o; -1 when the
+ * approximate values cannot prove that no other row is as near (the
+ * caller then scans exactly).  Every row outside the slots, or in them
+ * with v at least the k-th smallest v plus the margin, has v at least
+ * that sum (lim: the limits only fall), so an approximate distance of
+ * at least rest = xn + lim and a computed exact one of at least
+ * (rest - tol) grow; the rows below it are measured exactly.  The k-th
+ * of those is at most about rest - 3 tol (the k rows of least v lie
+ * within tol of theirs), so the proof fails only if the bound of
+ * tolerance() does: the test stays as a guard.
+ */
+static int
+rank(const struct job *J, const struct slots *s, double xn, double tol,
+    double grow, struct cand *c, struct cand *c2, size_t *o)
+{
+	size_t k = J->k, ns = s->have, t;
+	double rest;
+
+	for (t = 0; t < ns; t++) {
+		c[t].dist = s->v[t];
+		c[t].idx = s->idx[t];
+	}
+	/* A few: sort_cand's insertion sort, without radix_cand's
+	 * eight tables to clear. */
+	if (ns < RADIX_MIN || !radix_cand(c, ns, c2))
+		sort_cand(c, ns);
+	rest = xn + *s->lim;
+	if (ns < k || !((rest - tol) * grow > c[k - 1].dist))
 		return -1;
 	for (t = 0; t < k; t++)
 		o[t] = c[t].idx;
@@ -702,13 +952,13 @@ growth(size_t d)
 	return 1 - 2.0 * ((double)d + 2) * DBL_EPSILON;
 }
 
-/* The first stage in one precision: its panels' rows, its tile on the
- * unit's group g against panel p (1 when a row hit, mask[r] its bits
- * for query r of the group), and the value of row j for query r. */
+/* The first stage in one precision: its panels' rows and its tile on
+ * the unit's group g against panel p (1 when a row hit, mask[r] its
+ * bits for query r of the group; the values in the worker's out or
+ * outf, read in pass() without a call). */
 struct precision {
 	size_t nr;
 	int (*tile)(struct worker *w, size_t p, size_t g, uint64_t *mask);
-	double (*value)(const struct worker *w, size_t r, size_t j);
 };
 
 static int
@@ -726,12 +976,6 @@ tile_double(struct worker *w, size_t p, size_t g, uint64_t *mask)
 	return 1;
 }
 
-static double
-value_double(const struct worker *w, size_t r, size_t j)
-{
-	return w->out[r * NR + j];
-}
-
 static int
 tile_float(struct worker *w, size_t p, size_t g, uint64_t *mask)
 {
@@ -743,14 +987,8 @@ tile_float(struct worker *w, size_t p, size_t g, uint64_t *mask)
 	    w->outf, mask);
 }
 
-static double
-value_float(const struct worker *w, size_t r, size_t j)
-{
-	return w->outf[r * NRF + j];
-}
-
-static const struct precision in_double = { NR, tile_double, value_double };
-static const struct precision in_float = { NRF, tile_float, value_float };
+static const struct precision in_double = { NR, tile_double };
+static const struct precision in_float = { NRF, tile_float };
 
 /* The centred queries qi[0..nq) packed for the tiles (kernels.h), mr
  * to a group, zeros past nq to the end of the last group; xn[i] their
@@ -781,10 +1019,11 @@ pack_queries(struct worker *w, const size_t *qi, size_t nq, int single)
 }
 
 /* Empty slots for the queries [0, nq) of the unit, limits that let
- * every row in; -inf (nothing enters) for the places past nq in the
- * last group, up to n. */
+ * every row in, a large k's to guess() when they first fill (guess);
+ * -inf (nothing enters) for the places past nq in the last group, up
+ * to n. */
 static void
-open_slots(struct worker *w, size_t nq, size_t n, int single)
+open_slots(struct worker *w, size_t nq, size_t n, int single, int guess)
 {
 	const struct job *J = w->job;
 	size_t i;
@@ -799,6 +1038,10 @@ open_slots(struct worker *w, size_t nq, size_t n, int single)
 		s->ntop = 0;
 		s->lim = w->lim + i;
 		s->limf = w->limf + i;
+		s->hv = w->hv;
+		s->hidx = w->hidx;
+		s->spec = guess && J->k > HEAP_K ? J->n : 0;
+		s->guessed = 0;
 		s->margin = MARGIN_TOLS * tolerance(J->d, single, w->xn[i],
 		    J->ynmax);
 		w->lim[i] = INFINITY;
@@ -820,9 +1063,10 @@ pass(struct worker *w, const struct precision *pr, const size_t *qi,
 	size_t mr = J->mr, nr = pr->nr, npan = (J->n + nr - 1) / nr;
 	size_t p, g, r;
 	uint64_t mask[8];
+	int single = pr == &in_float;
 
 	for (p = 0; p < npan; p++) {
-		if (pr == &in_float && J->panf == NULL)
+		if (single && J->panf == NULL)
 			float_panel(J, p, w->panf);
 		for (g = 0; g < ng; g++) {
 			if (!pr->tile(w, p, g, mask))
@@ -834,7 +1078,9 @@ pass(struct worker *w, const struct precision *pr, const size_t *qi,
 
 				for (mk = mask[r]; mk != 0; mk &= mk - 1) {
 					size_t j = lowbit(mk), row = p * nr + j;
-					double v = pr->value(w, r, j);
+					double v = single ?
+					    w->outf[r * NRF + j] :
+					    w->out[r * NR + j];
 
 					if (v < *s->lim && row != self)
 						enter(s, v, row, J->k, J->cap);
@@ -848,11 +1094,14 @@ pass(struct worker *w, const struct precision *pr, const size_t *qi,
  * The k nearest of the queries qi[0..nq) from their slots, into
  * J->nbr.  A query whose slots cannot settle it (fewer than k rows
  * entered: a v that overflowed or was NaN never enters; or the ties
- * filled the slots; or rerank's proof fails) goes into fail[] (their
- * number is returned), or with fail NULL is scanned exactly.
+ * filled the slots; or guess() let too few in; or rank()'s proof
+ * fails) goes into fail[] (their number is returned, those of a guess
+ * counted in *nguess), or is scanned exactly: with fail NULL, or with
+ * scan when it was not guess()'s.
  */
 static size_t
-settle(struct worker *w, const size_t *qi, size_t nq, size_t *fail)
+settle(struct worker *w, const size_t *qi, size_t nq, size_t *fail,
+    int scan, size_t *nguess)
 {
 	const struct job *J = w->job;
 	size_t d = J->d, k = J->k, nf = 0, i;
@@ -860,32 +1109,47 @@ settle(struct worker *w, const size_t *qi, size_t nq, size_t *fail)
 
 	for (i = 0; i < nq; i++) {
 		struct slots *s = w->sl + i;
+
+		s->ok = s->ntop == k && s->have <= J->cap;
+		if (s->ok)
+			cut(s, k);
+	}
+	measure(w, qi, nq);
+	*nguess = 0;
+	for (i = 0; i < nq; i++) {
+		struct slots *s = w->sl + i;
 		const double *z = J->test + qi[i] * d;
 		size_t self = J->loo ? qi[i] : SIZE_MAX, *o = J->nbr + qi[i] * k;
 
-		if (s->ntop == k && s->have <= J->cap && rerank(J, s, w->xn[i],
-		    s->margin / MARGIN_TOLS, grow, z, w->c, o) == 0)
+		if (s->ok && rank(J, s, w->xn[i], s->margin / MARGIN_TOLS,
+		    grow, w->c, w->c2, o) == 0)
 			continue;
-		if (fail != NULL)
-			fail[nf++] = qi[i];
-		else
+		if (fail == NULL || (scan && !s->guessed)) {
 			scan_exact(J->train, J->n, z, d, k, self, w->best, o);
+			continue;
+		}
+		fail[nf++] = qi[i];
+		*nguess += s->guessed;
 	}
 	return nf;
 }
 
 /*
- * The queries qi[0..nq) of a unit, their k nearest into J->nbr: in
- * single precision (single), those it cannot settle into fail[] (their
- * number returned); in double, those by a full scan.
+ * The queries qi[0..nq) of a unit, their k nearest into J->nbr, in
+ * single precision (single) or double, with guess() (guess) or not;
+ * those it cannot settle go into fail[] (their number returned, those
+ * of a guess counted in *nguess), but in double without a guess (or
+ * with fail NULL) a full scan takes them, and with a guess those that
+ * were not the guess's.
  */
 static size_t
-unit(struct worker *w, const size_t *qi, size_t nq, int single,
-    size_t *fail)
+unit(struct worker *w, const size_t *qi, size_t nq, int single, int guess,
+    size_t *fail, size_t *nguess)
 {
 	const struct job *J = w->job;
 	size_t i, ng;
 
+	*nguess = 0;
 	if (!single && J->pan == NULL) {
 		/* No double panels (out of memory): scan. */
 		for (i = 0; i < nq; i++)
@@ -895,9 +1159,10 @@ unit(struct worker *w, const size_t *qi, size_t nq, int single,
 		return 0;
 	}
 	ng = pack_queries(w, qi, nq, single);
-	open_slots(w, nq, ng * J->mr, single);
+	open_slots(w, nq, ng * J->mr, single, guess);
 	pass(w, single ? &in_float : &in_double, qi, ng);
-	return settle(w, qi, nq, single ? fail : NULL);
+	return settle(w, qi, nq, single || guess ? fail : NULL, !single,
+	    nguess);
 }
 
 static void *
@@ -905,28 +1170,29 @@ work(void *arg)
 {
 	struct worker *w = arg;
 	struct job *J = w->job;
-	size_t qb, nq, nf, i;
-	int flt;
+	size_t qb, nq, nf, ng, i;
+	int flt, guess;
 
-	while ((qb = take(J, &flt)) < J->m) {
+	while ((qb = take(J, &flt, &guess)) < J->m) {
 		nq = J->m - qb < J->tb ? J->m - qb : J->tb;
 		for (i = 0; i < nq; i++)
 			w->qi[i] = qb + i;
-		if (!flt) {
+		if (!flt)
 			double_panels(J);
-			unit(w, w->qi, nq, 0, NULL);
+		if ((nf = unit(w, w->qi, nq, flt, guess, w->fail, &ng)) == 0)
 			continue;
-		}
-		if ((nf = unit(w, w->qi, nq, 1, w->fail)) == 0)
-			continue;
-		/* Data whose ties the float rounding hides: double. */
-		if (2 * nf > nq) {
+		/* Data whose ties the float rounding hides: double; rows
+		 * in an order of their distance: no guess. */
+		if ((flt && 2 * (nf - ng) > nq) || GUESS_FAILS * ng > nq) {
 			pthread_mutex_lock(&J->lock);
-			J->unsettled = 1;
+			if (flt && 2 * (nf - ng) > nq)
+				J->unsettled = 1;
+			if (GUESS_FAILS * ng > nq)
+				J->noguess = 1;
 			pthread_mutex_unlock(&J->lock);
 		}
 		double_panels(J);
-		unit(w, w->fail, nf, 0, NULL);
+		unit(w, w->fail, nf, 0, 0, NULL, &ng);
 	}
 	return NULL;
 }
@@ -964,6 +1230,13 @@ worker_space(const struct job *J, struct worker *w, char *base)
 	w->sl = carve(base, &o, tb * sizeof *w->sl);
 	w->top = carve(base, &o, tb * k * sizeof *w->top);
 	w->c = carve(base, &o, cap * sizeof *w->c);
+	w->c2 = carve(base, &o, cap * sizeof *w->c2);
+	w->hv = carve(base, &o, cap * sizeof *w->hv);
+	w->hidx = carve(base, &o, cap * sizeof *w->hidx);
+	w->bucket = carve(base, &o, (KNN_BUCKETS + 1) * sizeof *w->bucket);
+	w->order = carve(base, &o, tb * cap * sizeof *w->order);
+	w->orow = carve(base, &o, tb * cap * sizeof *w->orow);
+	w->oq = carve(base, &o, tb * cap * sizeof *w->oq);
 	w->best = carve(base, &o, (k + 1) * sizeof *w->best);
 	w->qi = carve(base, &o, tb * sizeof *w->qi);
 	w->fail = carve(base, &o, tb * sizeof *w->fail);
@@ -1206,7 +1479,8 @@ opml_knn_search(const double *train, size_t n, const double *test,
 		J.tb = TBMAX;
 	if (J.tb > TBMAX)
 		J.tb = TBMAX;
-	/* And the unit's candidate slots in about half a megabyte. */
+	/* And the unit's candidate slots at most SLOTMAX (some 8 MiB
+	 * with measure()'s pairs). */
 	if (J.tb > SLOTMAX / J.cap)
 		J.tb = SLOTMAX / J.cap / J.mr * J.mr;
 	if (J.tb < J.mr)

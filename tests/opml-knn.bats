@@ -311,15 +311,22 @@ same_fields() {
 	same_fields "$TMP/a" "$TMP/b"
 }
 
+# n rows of d integers 0..9 from a linear congruential generator
+# seeded with seed, printed by fmt, labeled 0 .. classes - 1 in turn.
+grid_rows() {	# n d seed classes fmt
+	awk -v n="$1" -v d="$2" -v s="$3" -v c="$4" -v f=" $5" 'BEGIN {
+		for (i = 0; i < n; i++) {
+			printf "%d", i % c
+			for (t = 0; t < d; t++) { s = (s * 1103515245 + 12345) % 2147483648
+				printf f, s % 10 }
+			printf "\n" } }'
+}
+
 @test "-i: rows and distances equal the brute-force loop on every vector path, on an integer grid and 1e6-offset data; -j 1 and -j 2 alike" {
 	# 700 rows of 7 integers 0..9 (distances tie by the dozen), and
 	# the same as 1e6 plus thousandths; tests are rows nudged or
 	# repeated.
-	awk 'BEGIN { s = 11; for (i = 0; i < 700; i++) {
-		printf "%d", i % 4
-		for (t = 0; t < 7; t++) { s = (s * 1103515245 + 12345) % 2147483648
-			printf " %.6f", s % 10 }
-		printf "\n" } }' > "$TMP/grid"
+	grid_rows 700 7 11 4 %.6f > "$TMP/grid"
 	awk '{ $1 = ($1 + 1) % 4; for (i = 2; i <= NF; i++) $i = sprintf("%.6f", 1e6 + $i * 0.001); print }' "$TMP/grid" > "$TMP/off"
 	for set in grid off; do
 		awk 'NR % 9 == 0 { if (NR % 2) $3 = $3 + 1; print }' "$TMP/$set" > "$TMP/$set-te"
@@ -330,6 +337,45 @@ same_fields() {
 			same_fields "$TMP/a" "$TMP/b"
 			OPML_SIMD=$simd opml-knn -i -j 2 -k 6 "$TMP/$set" "$TMP/$set-te" > "$TMP/a2" 2>/dev/null
 			cmp "$TMP/a1" "$TMP/a2"
+		done
+	done
+}
+
+# The k nearest of each test sample by sort(1), not a selection: every
+# (sample, distance %.17g, row) sorted, a distance tie to the earlier
+# row, the first k of each kept; printed as TRUE then row and distance
+# of each, nearest first (opml-knn -i without the prediction).
+sorted_knn() {	# k train test
+	awk '{ print NR, $1 }' "$3" > "$TMP/labels"
+	awk 'FNR == NR { n++; for (j = 2; j <= NF; j++) x[n, j] = $j; next }
+	{ for (i = 1; i <= n; i++) {
+		s = 0; for (j = 2; j <= NF; j++) { t = x[i, j] - $j; s += t * t }
+		printf "%d %.17g %d\n", FNR, s, i - 1 } }' "$2" "$3" |
+	    sort -k1,1n -k2,2g -k3,3n |
+	    awk -v k="$1" 'FNR == NR { lab[$1] = $2; next }
+	    $1 != q { if (q) print line; q = $1; line = lab[q]; c = 0 }
+	    c++ < k { line = line " " $3 " " $2 }
+	    END { print line }' "$TMP/labels" -
+}
+
+@test "a large k: -i equals a sort of all distances for k = 1, 5, 33, 1000 and n, ties included, rows nearest first or not" {
+	# 5000 rows of 3 integers 0..9 (distances tie by the hundred);
+	# the same rows by their distance from 0, where the search's
+	# guess of a limit from the first rows lets too few in; queries
+	# near 0 and among the rows.
+	grid_rows 5000 3 5 3 %d > "$TMP/rows"
+	awk '{ print $2 * $2 + $3 * $3 + $4 * $4, $0 }' "$TMP/rows" |
+	    sort -s -k1,1n | cut -d' ' -f2- > "$TMP/near"
+	printf '1 0 0 0\n2 0.5 0.25 0\n0 1 1 2\n1 9 9 9\n2 4.5 5 4.5\n' > "$TMP/q"
+	# and times 0.37: distances of all 64 bits
+	awk '{ for (i = 2; i <= NF; i++) $i = sprintf("%.17g", $i * 0.37); print }' \
+	    "$TMP/rows" > "$TMP/real"
+	for set in rows near real; do
+		for k in 1 5 33 1000 5000; do
+			sorted_knn $k "$TMP/$set" "$TMP/q" > "$TMP/b"
+			opml-knn -i -k $k "$TMP/$set" "$TMP/q" 2>/dev/null |
+			    cut -d' ' -f1,3- > "$TMP/a"
+			same_fields "$TMP/a" "$TMP/b"
 		done
 	done
 }

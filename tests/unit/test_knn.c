@@ -144,6 +144,67 @@ check_sphere(double off, size_t k, unsigned th)
 	free(y);
 }
 
+/* Rows by their squared norm, smallest first (check_order). */
+static size_t order_d;
+
+static int
+cmp_norm(const void *a, const void *b)
+{
+	const double *x = a, *y = b;
+	double s = 0, t = 0;
+	size_t i;
+
+	for (i = 0; i < order_d; i++) {
+		s += x[i] * x[i];
+		t += y[i] * y[i];
+	}
+	return s < t ? -1 : s > t;
+}
+
+/*
+ * A large k on training rows in an order of their distance: sorted by
+ * their norm, nearest the queries (small vectors) first or last.  The
+ * search's guess of a limit from the first rows (lib/knn.c guess())
+ * lets too few rows in when the nearest come first, and must search
+ * those queries again; then it stops guessing.  Ties as fill() makes
+ * them; the neighbour lists equal the plain double loop's.
+ */
+static void
+check_order(size_t n, size_t m, size_t d, size_t k, int kind, int far_first,
+    unsigned th, uint64_t seed)
+{
+	struct opml_rng g;
+	double *tr = malloc(n * d * sizeof *tr), *te = malloc(m * d *
+	    sizeof *te), *row = malloc(d * sizeof *row);
+	size_t *a = malloc(m * k * sizeof *a), *b = malloc(m * k * sizeof *b);
+	size_t i, t;
+
+	opml_rng_seed(&g, seed);
+	fill(tr, n, d, kind, &g);
+	fill(te, m, d, kind, &g);
+	order_d = d;
+	qsort(tr, n, d * sizeof *tr, cmp_norm);
+	for (i = 0; far_first && i < n / 2; i++) {
+		memcpy(row, tr + i * d, d * sizeof *row);
+		memcpy(tr + i * d, tr + (n - 1 - i) * d, d * sizeof *tr);
+		memcpy(tr + (n - 1 - i) * d, row, d * sizeof *tr);
+	}
+	/* Queries among the smallest rows. */
+	for (i = 0; i < m; i++)
+		for (t = 0; t < d; t++)
+			te[i * d + t] *= 0.01;
+	if (CHECK(opml_knn_search(tr, n, te, m, d, k, 0, th, a) == 0 &&
+	    opml_knn_naive(tr, n, te, m, d, k, 0, b) == 0))
+		CHECKF(memcmp(a, b, m * k * sizeof *a) == 0, "ordered n=%zu "
+		    "m=%zu d=%zu k=%zu kind=%d far_first=%d path=%s", n, m, d,
+		    k, kind, far_first, opml_simd_name(opml_simd_path()));
+	free(tr);
+	free(te);
+	free(row);
+	free(a);
+	free(b);
+}
+
 /* Every case on one vector path. */
 static void
 run_all(void)
@@ -187,6 +248,22 @@ run_all(void)
 		check(1500, 0, 8, 100, 1, 2, kind, 90);
 	}
 	check(2500, 700, 3, 33, 0, 2, 1, 89);
+	/* k = 1, 5, 33, 1000 and n (all rows, and all but the row left
+	 * out) on rows five times k = 1000: the guess of a limit from
+	 * the first rows (lib/knn.c guess()) taken, then the slots
+	 * filled again, on every kind of data. */
+	for (kind = 0; kind < 6; kind++) {
+		check(5000, 30, 6, 1000, 0, 2, kind, 88);
+		check(3000, 0, 6, 100, 1, 1, kind, 87);
+		check(4000, 50, 5, 33, 0, 2, kind, 86);
+		check(600, 20, 4, 600, 0, 2, kind, 85);
+		check(600, 0, 4, 599, 1, 2, kind, 84);
+		check(3000, 40, 3, 1, 0, 2, kind, 83);
+		check(3000, 40, 3, 5, 1, 2, kind, 82);
+		check_order(5000, 30, 4, 1000, kind, 0, 2, 81);
+		check_order(5000, 30, 4, 1000, kind, 1, 2, 80);
+		check_order(3000, 40, 4, 40, kind, 0, 1, 79);
+	}
 	check_sphere(0, 250, 1);
 	check_sphere(1e6 + 0.3, 100, 2);
 	check_sphere(0, 5, 1);
