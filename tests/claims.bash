@@ -175,8 +175,8 @@ page_examples() {
 # CPU for the default's table, three minutes and more of wall time as
 # one test on a loaded machine.  So man.bats leaves them out (events_re
 # matches them) and man-events.bats and man-events-c30.bats run each
-# one's folds as tests of their own (events_folds: a scene a test, a
-# fold of scene 2, the largest), then the command as pasted on those
+# one's folds as tests of their own (events_folds: a test a fold, or a
+# scene where its folds are small), then the command as pasted on those
 # parts (events_assembled: opml-events -m, which prints what one run
 # prints, byte for byte: tests/opml-events.bats's "-f, -m: each fold of
 # each scene alone ..." and tests/scale-out.bats's recipes test that).
