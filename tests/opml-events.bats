@@ -419,6 +419,19 @@ two_scenes() {
 	opml-events -L "$TMP/grid" -m - umn "$TMP/x" < "$TMP/parts" | cmp - "$TMP/one.out"
 }
 
+@test "-f, -m with -c K: a fold's part holds the context of its scene's frames alone, and the parts give the table of one run, byte for byte" {
+	two_scenes
+	opml-events -c 5 umn "$TMP/x" > "$TMP/one.out"
+	for sf in 1:1 1:2 3:1 3:2; do
+		opml-events -c 5 -f $sf umn "$TMP/x" > "$TMP/part.$sf"
+	done
+	cat "$TMP"/part.* > "$TMP/parts"
+	opml-events -c 5 -m "$TMP/parts" umn "$TMP/x" | cmp - "$TMP/one.out"
+	# and of another K, other figures
+	opml-events -c 0 umn "$TMP/x" | grep -v '^#setting' > "$TMP/c0.out"
+	! grep -v '^#setting' "$TMP/one.out" | cmp -s - "$TMP/c0.out"
+}
+
 @test "-f, -m: a fold that the features have not, -f with -o or -m, parts missing, repeated, cut short or of another run: a message, no table, exit 2 or 1" {
 	scene1
 	for o in "-f 2:1" "-f 1:3" "-f 1" "-f a:b" "-f 1:1 -o $TMP/o" "-f 1:1 -m $TMP/s1"; do
