@@ -4,7 +4,7 @@
 # directory once installed, their figures checked (claims.bash).  As one
 # test each they took minutes on a loaded machine (a minute and a half
 # of CPU: 18 SVMs of libsvm's svm-train -b 1), so their folds run first,
-# a test a fold (scene 2's, the largest, 30 to 40 s of CPU each), each
+# a test a fold (scene 2's, the largest, 25 and 35 s of CPU), each
 # keeping its part (opml-events -f) in $BATS_FILE_TMPDIR; then each
 # command runs as pasted with -m those parts, which prints what one run
 # prints, byte for byte (tested by tests/opml-events.bats, "-f, -m:
