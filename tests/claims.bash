@@ -143,11 +143,12 @@ setup_file() {
 
 # as_installed DIR: DIR a directory outside the source tree with data/
 # the installed data (as the README's set-up links it), and PATH the
-# installed programs' without bin/ and scripts/ of the tree.
+# installed programs' without bin/ and scripts/ of the tree (after
+# $FIRST_ON_PATH, if set: events_assembled's opml-events).
 as_installed() {
 	mkdir -p "$1"
 	ln -s "$INSTALLED/share/opml" "$1/data"
-	PATH=$INSTALLED/bin:$(echo "$PATH" | tr : '\n' |
+	PATH=${FIRST_ON_PATH:+$FIRST_ON_PATH:}$INSTALLED/bin:$(echo "$PATH" | tr : '\n' |
 	    grep -v -x -F -e "$TOP/bin" -e "$TOP/scripts" | paste -s -d : -)
 }
 
@@ -167,4 +168,80 @@ page_examples() {
 		    run_claims "$d" "man/$m" || bad=1
 	done
 	[ "$bad" -eq 0 ]
+}
+
+# The documents' opml-events commands.  Each is a whole run of the UMN
+# protocol, 18 SVMs (libsvm's svm-train -b 1): a minute and a half of
+# CPU for the default's table, three minutes and more of wall time as
+# one test on a loaded machine.  So man.bats leaves them out (events_re
+# matches them) and man-events.bats and man-events-c30.bats run each
+# one's folds as tests of their own (events_folds: a test a fold, or a
+# scene where its folds are small), then the command as pasted on those
+# parts (events_assembled: opml-events -m, which prints what one run
+# prints, byte for byte: tests/opml-events.bats's "-f, -m: each fold of
+# each scene alone ..." and tests/scale-out.bats's recipes test that).
+# Each command is named by what it is, its comment left out; the
+# coverage test of man-events.bats checks that these are every
+# opml-events line of the README's sh blocks and opml-events(1)'s
+# EXAMPLES.
+events_re=$'(^|[ \t|;&(/])opml-events([ \t]|$)'
+events_page_c30='opml-events -o umn umn'
+events_readme_c30='opml-events umn'
+events_page_caption='opml-events -l caption -c 0 umn'
+
+# events_lines: of the LINE<TAB>COMMAND lines of stdin, those that run
+# opml-events
+events_lines() {
+	grep -E "$events_re" || :
+}
+
+# events_command: the COMMAND of the LINE<TAB>COMMAND lines of stdin,
+# without its comment
+events_command() {
+	cut -f 2- | sed 's/[ \t]*#.*//'
+}
+
+# events_folds COMMAND S:F...: fold F of scene S of the documented
+# opml-events COMMAND (its options, less -o DIR; -f S:F), each run alone
+# as installed from a directory outside the tree, its part kept in
+# $BATS_FILE_TMPDIR/parts/S:F for events_assembled
+events_folds() {
+	local cmd=$1 args sf
+	shift
+	need svm-train libsvm-tools
+	[[ $cmd == "opml-events "* ]] || { echo "$cmd: not an opml-events command"; false; }
+	args=$(echo "${cmd#opml-events }" | sed 's/\(^\| \)-o [^ ]*//')
+	as_installed "$TMP/run"
+	mkdir -p "$BATS_FILE_TMPDIR/parts"
+	for sf; do
+		# shellcheck disable=SC2086 # the command's words
+		(cd "$TMP/run" && opml-events -f "$sf" $args) > "$BATS_FILE_TMPDIR/parts/$sf"
+	done
+}
+
+# events_assembled FILE COMMAND: the lines of FILE (a man page, or
+# README.md) whose command, less its comment, is COMMAND, run as pasted
+# from a directory outside the tree, once installed, with the opml-events
+# first on PATH one that runs the installed program with -m the parts of
+# events_folds (all the run's folds, or it fails naming the one
+# missing); their claims checked as run_claims does
+events_assembled() {
+	local d=$TMP/assembled
+	need svm-train libsvm-tools
+	mkdir -p "$BATS_FILE_TMPDIR/wrap"
+	cat "$BATS_FILE_TMPDIR"/parts/* > "$BATS_FILE_TMPDIR/umn.parts" ||
+	    { echo "no parts: the fold tests of this file make them"; false; }
+	printf '#!/bin/sh\nexec "%s" -m "%s" "$@"\n' "$INSTALLED/bin/opml-events" \
+	    "$BATS_FILE_TMPDIR/umn.parts" > "$BATS_FILE_TMPDIR/wrap/opml-events"
+	chmod +x "$BATS_FILE_TMPDIR/wrap/opml-events"
+	FIRST_ON_PATH=$BATS_FILE_TMPDIR/wrap as_installed "$d"
+	[ "$(command -v opml-events)" = "$BATS_FILE_TMPDIR/wrap/opml-events" ]
+	case $1 in
+	*.md) md_blocks "$TOP/$1" ;;
+	*) numbered_examples "$TOP/man/$1" ;;
+	esac | awk -F '\t' -v c="$2" '{ x = $2; sub(/[ \t]*#.*/, "", x) } x == c' > "$d/lines"
+	[ "$(wc -l < "$d/lines")" -eq 1 ] || { echo "$1: not one line \`$2\`"; cat "$d/lines"; false; }
+	grep -q prints "$d/lines"
+	run_claims "$d" "$1" < "$d/lines"
+	[ "$(wc -l < "$d/claims")" -eq 1 ]
 }

@@ -1,13 +1,51 @@
 #!/usr/bin/env bats
-# opml-events(1)'s -c 30 example, the longest of its EXAMPLES, in a
-# suite of its own so that it runs beside man-events.bats (which checks
-# that every example is run by one of the two).
+# opml-events(1)'s table of the default setting (-c 30), `opml-events -o
+# umn umn`, and the README's `opml-events umn`, run as pasted from any
+# directory once installed, their figures checked (claims.bash).  As one
+# test each they took minutes on a loaded machine (a minute and a half
+# of CPU: 18 SVMs of libsvm's svm-train -b 1), so their folds run first,
+# a test a fold (scene 2's, the largest, 25 and 35 s of CPU), each
+# keeping its part (opml-events -f) in $BATS_FILE_TMPDIR; then each
+# command runs as pasted with -m those parts, which prints what one run
+# prints, byte for byte (tested by tests/opml-events.bats, "-f, -m:
+# each fold of each scene alone ...", and tests/scale-out.bats, "the
+# protocols' recipes of opml(7) ..."): the claims of one run.  Both
+# commands share the parts: -m refuses parts of other options.  The
+# caption's example: man-events.bats, which checks that every
+# opml-events line of the README and of the page is run by one of the
+# two.  The tests run in order, the last two on the others' parts.
 
 load helper
 load claims
 
-@test "opml-events(1): the table of the shipped features (-c 30), from any directory once installed, prints the figures it says" {
-	EXAMPLES_MATCH='opml-events -o umn umn' page_examples opml-events.1
-	skip_missing "$TMP"/*
-	[ "$(cat "$TMP"/*/claims | wc -l)" -eq 1 ]
+@test "opml-events(1), -c 30: scene 1, fold 1, as installed" {
+	events_folds "$events_page_c30" 1:1
+}
+
+@test "opml-events(1), -c 30: scene 1, fold 2, as installed" {
+	events_folds "$events_page_c30" 1:2
+}
+
+@test "opml-events(1), -c 30: scene 2, fold 1, as installed" {
+	events_folds "$events_page_c30" 2:1
+}
+
+@test "opml-events(1), -c 30: scene 2, fold 2, as installed" {
+	events_folds "$events_page_c30" 2:2
+}
+
+@test "opml-events(1), -c 30: scene 3, fold 1, as installed" {
+	events_folds "$events_page_c30" 3:1
+}
+
+@test "opml-events(1), -c 30: scene 3, fold 2, as installed" {
+	events_folds "$events_page_c30" 3:2
+}
+
+@test "opml-events(1): the table of the shipped features (-c 30), on its folds' parts, from any directory once installed, prints the figures it says" {
+	events_assembled opml-events.1 "$events_page_c30"
+}
+
+@test "README: opml-events umn, on the same parts, from any directory once installed, prints the figures it says" {
+	events_assembled README.md "$events_readme_c30"
 }

@@ -16,6 +16,16 @@ scene1() {
 	gzip -dc "$DATA/umn/mhof.txt.gz" | awk '$1 ~ /^(train|test)[12]\.avi$/' > "$TMP/s1"
 }
 
+# Scene 1 with each train file cut to its first 150 frames (lines 1 to
+# 150; the test files whole, with every labelled span): fold 1 tests
+# 150 + 146 frames, fold 2 150 + 149; a fifth of the SVMs' work of the
+# whole scene, for the tests of mechanics that need neither all frames
+# nor the whole table.
+short1() {
+	gzip -dc "$DATA/umn/mhof.txt.gz" |
+	    awk '$1 ~ /^(train|test)[12]\.avi$/ && !($1 ~ /train/ && $2 > 150)' > "$TMP/s1"
+}
+
 @test "umn: per scene, the opml-stat table of the euclidean, opml and copml AUC" {
 	# -c 0 and every third frame of the three scenes: the whole table's layout
 	# at a fraction of the work (man.bats checks the figures of the
@@ -119,7 +129,7 @@ scene1() {
 }
 
 @test "-i: folds of odd and even frames, neighbours on both sides: higher AUCs" {
-	scene1
+	short1
 	opml-events umn "$TMP/s1" > "$TMP/videos"
 	opml-events -i umn "$TMP/s1" > "$TMP/frames"
 	! cmp -s "$TMP/videos" "$TMP/frames"
@@ -138,7 +148,7 @@ strip() {
 }
 
 @test "-o DIR: scores, the ROC figure and the strips of truth and detections per video" {
-	scene1
+	short1
 	opml-events -o "$TMP/out" umn "$TMP/s1" > /dev/null
 	for m in euclidean opml copml; do
 		# a score and a label per test frame of both folds
@@ -153,48 +163,50 @@ strip() {
 	f=$TMP/out/scene1-detections.svg
 	# the truth strip of each video (at heights 76 and 128): as many
 	# pixels as frames, red ones as many as running frames, grey the
-	# first frame of each file (no flow, no score)
-	[ "$(strip 76 "$f")" = "$((475 + 147)) 121 2" ]
-	[ "$(strip 128 "$f")" = "$((676 + 150)) 137 2" ]
+	# first frame of each file (no flow, no score) and the train file's
+	# frames that short1 leaves out (151 to 474 of train1, to 675 of
+	# train2)
+	[ "$(strip 76 "$f")" = "$((475 + 147)) 121 $((2 + 474 - 150))" ]
+	[ "$(strip 128 "$f")" = "$((676 + 150)) 137 $((2 + 675 - 150))" ]
 	# COPML's strips: red where the score is above the fold's threshold
-	# (video 1 is fold 1, the first 620 scores)
+	# (video 1 is fold 1, the first 150 + 146 scores)
 	grep -q 'time (s)' "$f"
 	grep -q '>normal<' "$f"
 	grep -q '>abnormal<' "$f"
 	t1=$(sed -n 's/.*>fold 1, t = \([^<]*\)<.*/\1/p' "$f")
 	t2=$(sed -n 's/.*>fold 2, t = \([^<]*\)<.*/\1/p' "$f")
-	n1=$(head -n 620 "$TMP/out/scene1-copml.scores" | awk -v t="$t1" '$1 > t + 0' | wc -l)
-	n2=$(tail -n +621 "$TMP/out/scene1-copml.scores" | awk -v t="$t2" '$1 > t + 0' | wc -l)
-	[ "$(strip 90 "$f")" = "622 $n1 2" ]
-	[ "$(strip 142 "$f")" = "826 $n2 2" ]
+	n1=$(head -n 296 "$TMP/out/scene1-copml.scores" | awk -v t="$t1" '$1 > t + 0' | wc -l)
+	n2=$(tail -n +297 "$TMP/out/scene1-copml.scores" | awk -v t="$t2" '$1 > t + 0' | wc -l)
+	[ "$(strip 90 "$f")" = "622 $n1 $((2 + 474 - 150))" ]
+	[ "$(strip 142 "$f")" = "826 $n2 $((2 + 675 - 150))" ]
 	# the legend names the methods as the other figures do
 	for n in Euclidean OPML COPML; do grep -q ">$n<" "$TMP/out/scene1-roc.svg"; done
 	[ ! -e "$TMP/out/mhof.txt" ]
 }
 
 @test "labels come from clips.tsv: a changed span changes them; -l caption takes the caption's" {
-	scene1
+	short1
 	# test1's running span 40-59 instead of 17-137
 	awk -F '\t' -v OFS='\t' '$1 == "test1.avi" { $6 = 40; $7 = 59 } 1' \
 	    "$DATA/umn/clips.tsv" > "$TMP/c.tsv"
 	opml-events -o "$TMP/a" umn "$TMP/s1" "$TMP/c.tsv" > "$TMP/a.out"
 	opml-events -o "$TMP/b" umn "$TMP/s1" > "$TMP/b.out"
 	! cmp -s "$TMP/a.out" "$TMP/b.out"
-	# fold 1 tests video 1 (620 frames), fold 2 video 2
-	[ "$(head -n 620 "$TMP/a/scene1-copml.scores" | awk '{ s += $2 } END { print s }')" -eq 20 ]
-	[ "$(tail -n +621 "$TMP/a/scene1-copml.scores" | awk '{ s += $2 } END { print s }')" -eq 137 ]
-	# the labels where frame 40 to 59 of test1 are: after train1's 474
+	# fold 1 tests video 1 (150 + 146 frames of short1), fold 2 video 2
+	[ "$(head -n 296 "$TMP/a/scene1-copml.scores" | awk '{ s += $2 } END { print s }')" -eq 20 ]
+	[ "$(tail -n +297 "$TMP/a/scene1-copml.scores" | awk '{ s += $2 } END { print s }')" -eq 137 ]
+	# the labels where frame 40 to 59 of test1 are: after train1's 150
 	# frames and test1's 39 (1 to 39)
-	[ "$(head -n 620 "$TMP/a/scene1-copml.scores" | awk '$2 == 1 { print NR }' | sed -n '1p;$p' | paste -s -d ' ')" = "514 533" ]
+	[ "$(head -n 296 "$TMP/a/scene1-copml.scores" | awk '$2 == 1 { print NR }' | sed -n '1p;$p' | paste -s -d ' ')" = "$((150 + 40)) $((150 + 59))" ]
 	# the caption: test1 49-138, test2 29-138
 	opml-events -l caption -o "$TMP/c" umn "$TMP/s1" "$TMP/c.tsv" > /dev/null
-	[ "$(head -n 620 "$TMP/c/scene1-copml.scores" | awk '{ s += $2 } END { print s }')" -eq 90 ]
-	[ "$(tail -n +621 "$TMP/c/scene1-copml.scores" | awk '{ s += $2 } END { print s }')" -eq 110 ]
+	[ "$(head -n 296 "$TMP/c/scene1-copml.scores" | awk '{ s += $2 } END { print s }')" -eq 90 ]
+	[ "$(tail -n +297 "$TMP/c/scene1-copml.scores" | awk '{ s += $2 } END { print s }')" -eq 110 ]
 	grep -q 'the caption' "$TMP/c/scene1-detections.svg"
 }
 
 @test "spliced frames of clips.tsv are left out of training and scoring" {
-	scene1
+	short1
 	# test1 100-104 and train2 0-1 spliced: out go the frames whose
 	# flow touches them, test1 100-105 and train2 1-2
 	awk -F '\t' -v OFS='\t' '$1 == "test1.avi" { $8 = "100-104" } $1 == "train2.avi" { $8 = "0-1" } 1' \
@@ -207,18 +219,20 @@ strip() {
 	opml-events -o "$TMP/b" umn "$TMP/cut" > "$TMP/b.out"
 	cmp "$TMP/a.out" "$TMP/b.out"
 	cmp "$TMP/a/scene1-copml.scores" "$TMP/b/scene1-copml.scores"
-	# grey in the truth strips: the files' first frames and the cut ones
-	[ "$(strip 76 "$TMP/a/scene1-detections.svg" | cut -d ' ' -f 3)" -eq $((2 + 6)) ]
-	[ "$(strip 128 "$TMP/a/scene1-detections.svg" | cut -d ' ' -f 3)" -eq $((2 + 2)) ]
+	# grey in the truth strips: the files' first frames and the cut
+	# ones (and the train files' frames that short1 leaves out)
+	[ "$(strip 76 "$TMP/a/scene1-detections.svg" | cut -d ' ' -f 3)" -eq $((2 + 6 + 474 - 150)) ]
+	[ "$(strip 128 "$TMP/a/scene1-detections.svg" | cut -d ' ' -f 3)" -eq $((2 + 2 + 675 - 150)) ]
 	# the spliced frames of the shipped clips.tsv: 2_test1 231-232,
-	# 2_test5 154-158, 2_train4 0-1
-	gzip -dc "$DATA/umn/mhof.txt.gz" | awk '$1 ~ /^2_(train|test)[145]\.avi$/' > "$TMP/s2"
+	# 2_test5 154-158, 2_train4 0-1 (the train files cut as short1's)
+	gzip -dc "$DATA/umn/mhof.txt.gz" |
+	    awk '$1 ~ /^2_(train|test)[145]\.avi$/ && !($1 ~ /train/ && $2 > 150)' > "$TMP/s2"
 	opml-events -o "$TMP/c" umn "$TMP/s2" > /dev/null
 	[ "$(wc -l < "$TMP/c/scene2-copml.scores")" -eq $(($(wc -l < "$TMP/s2") - 2 - 5 - 2)) ]
 }
 
 @test "a truncated gzip or a bad clips.tsv: an error naming it, exit 1, nothing on the standard output" {
-	scene1
+	short1
 	gzip -c "$TMP/s1" > "$TMP/s1.gz"
 	head -c $(($(wc -c < "$TMP/s1.gz") / 2)) "$TMP/s1.gz" > "$TMP/t.gz"
 	run --separate-stderr opml-events umn "$TMP/t.gz"
@@ -246,9 +260,10 @@ strip() {
 }
 
 @test "-L FILE: each scene under the setting whose OPML and COPML are best on the other scenes" {
-	# scenes 1 and 3, each train file cut to its first 150 frames
+	# every other frame of scenes 1 and 3, each train file cut to its
+	# first 150 frames: 24 folds' SVMs below
 	gzip -dc "$DATA/umn/mhof.txt.gz" |
-	    awk '$1 ~ /^(3_)?(train|test)[123]\.avi$/ && !($1 ~ /train/ && $2 > 150)' > "$TMP/x"
+	    awk '$1 ~ /^(3_)?(train|test)[123]\.avi$/ && !($1 ~ /train/ && $2 > 150) && NR % 2' > "$TMP/x"
 	printf -- '# a comment\n-c 0\n-C 10 -c 0\n\n-c 5 -g 0.01\n' > "$TMP/grid"
 	opml-events -L "$TMP/grid" umn "$TMP/x" > "$TMP/got"
 	# each setting alone: its tables, and per scene the sum of the OPML
@@ -359,8 +374,10 @@ without() {
 	load signal
 	for s in INT.group INT.alone TERM.alone HUP.alone; do
 		! ignored "${s%.*}" || continue
+		# -c 0: at work sooner (no context of every frame first), a
+		# minute of SVMs still to come
 		interrupt "${s%.*}" "${s#*.}" 'ls "$TMPDIR"/opml-events.*/k1/s1.f1/opml.model > /dev/null 2>&1' \
-		    opml-events umn
+		    opml-events -c 0 umn
 		[ "$status" -eq "$(kill -l "${s%.*}" | awk '{ print 128 + $1 }')" ]
 		[ -z "$stderr" ]
 		[ -z "$left" ]
@@ -400,6 +417,19 @@ two_scenes() {
 	[ "$(ls "$TMP/two" | wc -l)" -eq 12 ]
 	# the standard input
 	opml-events -L "$TMP/grid" -m - umn "$TMP/x" < "$TMP/parts" | cmp - "$TMP/one.out"
+}
+
+@test "-f, -m with -c K: a fold's part holds the context of its scene's frames alone, and the parts give the table of one run, byte for byte" {
+	two_scenes
+	opml-events -c 5 umn "$TMP/x" > "$TMP/one.out"
+	for sf in 1:1 1:2 3:1 3:2; do
+		opml-events -c 5 -f $sf umn "$TMP/x" > "$TMP/part.$sf"
+	done
+	cat "$TMP"/part.* > "$TMP/parts"
+	opml-events -c 5 -m "$TMP/parts" umn "$TMP/x" | cmp - "$TMP/one.out"
+	# and of another K, other figures
+	opml-events -c 0 umn "$TMP/x" | grep -v '^#setting' > "$TMP/c0.out"
+	! grep -v '^#setting' "$TMP/one.out" | cmp -s - "$TMP/c0.out"
 }
 
 @test "-f, -m: a fold that the features have not, -f with -o or -m, parts missing, repeated, cut short or of another run: a message, no table, exit 2 or 1" {
