@@ -3,7 +3,9 @@
 # and -m), sourced by both.  A part is what the run's output needs of
 # one fold: files of the run's directory $work, as text: a header line
 # "#PROGRAM part NAME: SETTINGS", a line "PATH<tab>LINE" for each line
-# of the files (PATH under $work), then "#end of part NAME".  Parts
+# of the files (PATH under $work), then "#end of part NAME".  A part
+# NAME:SUB holds a share of part NAME's files (opml-events: one
+# method's SVM of a fold); NAME is then given by all of its SUBs.  Parts
 # concatenated, in any order, are read back whole, each checked to be
 # of the run's settings, so that the run then prints what it would
 # have printed running every fold itself.
@@ -54,11 +56,16 @@ unpack() (
 		if (name != "") bad("part " name " cut short (no end line)")
 		name = $3
 		sub(/:$/, "", name)
-		if (!(name in known)) bad("part " name ": not a part of this run")
-		if (name in seen) bad("part " name " twice")
+		base = name
+		sub(/:[a-z]+$/, "", base)
+		if (!(base in known)) bad("part " name ": not a part of this run")
+		if (name in seen || (base != name && base in seen) ||
+		    (base == name && base in shared))
+			bad("part " name " twice")
 		seen[name]
-		s = $0
-		sub(/^[^:]*: /, "", s)
+		if (base != name)
+			shared[base]
+		s = substr($0, length($1 $2 $3) + 4)
 		if (s != sig) bad("part " name " is of another run: " s "; this run: " sig)
 		next
 	}
@@ -68,7 +75,7 @@ unpack() (
 		p = substr($0, 1, i - 1)
 		k = p
 		sub(/\/[^\/]*$/, "", k)
-		if (name == "" || !(k in dir) || "/" k !~ ("/" name "$") ||
+		if (name == "" || !(k in dir) || "/" k !~ ("/" base "$") ||
 		    substr(p, length(k) + 2) !~ /^[a-z][a-z0-9.]*$/)
 			bad("not a line of a part of " prog " -f")
 		if (p != last) {
@@ -83,12 +90,24 @@ unpack() (
 	}' "$f" > "$work/parts"
 )
 
-# given NAME F: whether -m gave the part NAME, which -f F makes; without
-# -f, where the parts are the whole run, a part missing ends the run
+# given NAME F [SUB...]: whether -m gave the part NAME, which -f F
+# makes, or its parts NAME:SUB for every SUB (-f F:SUB); without -f,
+# where the parts are the whole run, a part missing ends the run
 given() {
 	[ -n "$partsfile" ] || return 1
 	! grep -qx "$1" "$work/parts" || return 0
+	g_name=$1 g_fold=$2
+	shift 2
+	if [ $# -gt 0 ] && grep -q "^$g_name:" "$work/parts"; then
+		for g_sub; do
+			grep -qx "$g_name:$g_sub" "$work/parts" || {
+				echo "$prog: $partsfile: no part $g_name:$g_sub (made by $prog -f $g_fold:$g_sub with these options and input)" >&2
+				exit 1
+			}
+		done
+		return 0
+	fi
 	[ -z "$onefold" ] || return 1
-	echo "$prog: $partsfile: no part $1 (made by $prog -f $2 with these options and input)" >&2
+	echo "$prog: $partsfile: no part $g_name (made by $prog -f $g_fold with these options and input)" >&2
 	exit 1
 }

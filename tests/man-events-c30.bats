@@ -4,8 +4,10 @@
 # directory once installed, their figures checked (claims.bash).  As one
 # test each they took minutes on a loaded machine (a minute and a half
 # of CPU: 18 SVMs of libsvm's svm-train -b 1), so their folds run first,
-# a test a fold (scene 2's, the largest, 25 and 35 s of CPU), each
-# keeping its part (opml-events -f) in $BATS_FILE_TMPDIR; then each
+# a test a fold, and scene 2's (the largest, 25 and 35 s of CPU, most
+# of it in svm-train) a test a method's SVM (opml-events -f S:F:M:
+# beside a CPU burner a fold took 67 and 77 s), each keeping its part
+# in $BATS_FILE_TMPDIR; then each
 # command runs as pasted with -m those parts, which prints what one run
 # prints, byte for byte (tested by tests/opml-events.bats, "-f, -m:
 # each fold of each scene alone ...", and tests/scale-out.bats, "the
@@ -26,12 +28,28 @@ load claims
 	events_folds "$events_page_c30" 1:2
 }
 
-@test "opml-events(1), -c 30: scene 2, fold 1, as installed" {
-	events_folds "$events_page_c30" 2:1
+@test "opml-events(1), -c 30: scene 2, fold 1, euclidean's SVM, as installed" {
+	events_folds "$events_page_c30" 2:1:euclidean
 }
 
-@test "opml-events(1), -c 30: scene 2, fold 2, as installed" {
-	events_folds "$events_page_c30" 2:2
+@test "opml-events(1), -c 30: scene 2, fold 1, opml's SVM, as installed" {
+	events_folds "$events_page_c30" 2:1:opml
+}
+
+@test "opml-events(1), -c 30: scene 2, fold 1, copml's SVM, as installed" {
+	events_folds "$events_page_c30" 2:1:copml
+}
+
+@test "opml-events(1), -c 30: scene 2, fold 2, euclidean's SVM, as installed" {
+	events_folds "$events_page_c30" 2:2:euclidean
+}
+
+@test "opml-events(1), -c 30: scene 2, fold 2, opml's SVM, as installed" {
+	events_folds "$events_page_c30" 2:2:opml
+}
+
+@test "opml-events(1), -c 30: scene 2, fold 2, copml's SVM, as installed" {
+	events_folds "$events_page_c30" 2:2:copml
 }
 
 @test "opml-events(1), -c 30: scene 3, fold 1, as installed" {

@@ -432,6 +432,44 @@ two_scenes() {
 	! grep -v '^#setting' "$TMP/one.out" | cmp -s - "$TMP/c0.out"
 }
 
+@test "-f S:F:M: one method's SVM of a fold, its share of the part; the shares of all three methods give one run's table and -o files; a share missing or given twice: a message, exit 1" {
+	scene1
+	opml-events -c 0 -o "$TMP/one" umn "$TMP/s1" > "$TMP/one.out"
+	opml-events -c 0 -f 1:1 umn "$TMP/s1" > "$TMP/p1"
+	for m in euclidean opml copml; do
+		opml-events -c 0 -f 1:2:$m umn "$TMP/s1" > "$TMP/p2.$m"
+		[ "$(sed -n 1p "$TMP/p2.$m" | cut -d ' ' -f 3)" = "s1.f2:$m:" ]
+		# its method's scores and AUC alone, COPML's with its threshold
+		files=$(cut -f 1 "$TMP/p2.$m" | grep -v '^#' | sort -u | paste -s -d ' ' -)
+		want="k1/s1.f2/$m.auc k1/s1.f2/$m.scores"
+		[ "$m" != copml ] || want="k1/s1.f2/copml.auc k1/s1.f2/copml.scores k1/s1.f2/copml.threshold"
+		[ "$files" = "$want k1/s1.f2/test.frames" ] || { echo "$m: $files"; false; }
+	done
+	cat "$TMP/p2.opml" "$TMP/p1" "$TMP/p2.copml" "$TMP/p2.euclidean" > "$TMP/parts"
+	opml-events -c 0 -o "$TMP/two" -m "$TMP/parts" umn "$TMP/s1" 2> "$TMP/err" |
+	    cmp - "$TMP/one.out"
+	[ ! -s "$TMP/err" ]
+	diff -r "$TMP/one" "$TMP/two"
+	# the AUC of a share is the whole fold's
+	opml-events -c 0 -f 1:2 umn "$TMP/s1" > "$TMP/p2"
+	[ "$(grep -h '^k1/s1.f2/opml.auc' "$TMP/p2" "$TMP/p2.opml" | uniq | wc -l)" -eq 1 ]
+	cat "$TMP/p1" "$TMP/p2.opml" "$TMP/p2.euclidean" > "$TMP/lack"
+	cat "$TMP/p1" "$TMP/p2" "$TMP/p2.opml" > "$TMP/both"
+	n=$(grep -n '^#opml-events part s1.f2:opml' "$TMP/both" | cut -d: -f1)
+	while IFS='|' read -r f msg; do
+		run --separate-stderr opml-events -c 0 -m "$TMP/$f" umn "$TMP/s1"
+		[ "$status" -eq 1 ] || { echo "$f"; show; false; }
+		[ -z "$output" ]
+		[ "$stderr" = "opml-events: $TMP/$msg" ] || { echo "$f"; show; false; }
+	done <<-EOF
+	lack|lack: no part s1.f2:copml (made by opml-events -f 1:2:copml with these options and input)
+	both|both:$n: part s1.f2:opml twice
+	EOF
+	run --separate-stderr opml-events -c 0 -f 1:2:svm umn "$TMP/s1"
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "opml-events: -f 1:2:svm: a method euclidean, opml or copml" ]
+}
+
 @test "-f, -m: a fold that the features have not, -f with -o or -m, parts missing, repeated, cut short or of another run: a message, no table, exit 2 or 1" {
 	scene1
 	for o in "-f 2:1" "-f 1:3" "-f 1" "-f a:b" "-f 1:1 -o $TMP/o" "-f 1:1 -m $TMP/s1"; do
